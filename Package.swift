@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Catena",
+  platforms: [
+    // iOS 15 brings `reconfigureRows(at:)`, which the UIKit adapter uses for content updates.
+    .iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1),
+  ],
+  products: [
+    .library(name: "CatenaDiff", targets: ["CatenaDiff"])
+  ],
+  targets: [
+    .target(name: "CatenaDiff"),
+    .executableTarget(name: "DiffTour", dependencies: ["CatenaDiff"], path: "Samples/DiffTour"),
+    .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff"]),
+  ]
+)
+
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  settings.append(.enableUpcomingFeature("ExistentialAny"))
+  settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+  target.swiftSettings = settings
+}

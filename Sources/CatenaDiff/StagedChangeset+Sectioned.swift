@@ -1,0 +1,107 @@
+extension StagedChangeset {
+  /// Computes the staged difference between two lists of sections.
+  ///
+  /// Sections are matched by their model's id and compared by their model's `Equatable`; items
+  /// are matched by id across *all* sections, so an item can move from one section to another.
+  /// An item whose old section is deleted, or whose new section is inserted, leaves and arrives
+  /// with its section (UIKit cannot move a row out of a deleted or into an inserted section).
+  ///
+  /// ```swift
+  /// let changes = try StagedChangeset(source: oldSections, target: newSections)
+  /// ```
+  ///
+  /// - Throws: ``DiffError`` when section ids or item ids repeat within `source` or `target`.
+  /// - Complexity: O(*n* + *m*) expected time over sections and items, plus O(*k* log *k*) for
+  ///   the *k* elements that are out of order.
+  @inlinable
+  public init<Model, Item>(
+    source: [DiffSection<Model, Item>], target: [DiffSection<Model, Item>]
+  ) throws(DiffError) where Data == [DiffSection<Model, Item>] {
+    let plan = try SectionedPlan(source: source, target: target)
+    self.init(plan.stages(source: source, target: target))
+  }
+}
+
+extension SectionedPlan {
+  /// Matches sections and items and classifies every item.
+  @inlinable
+  init<Model, Item>(
+    source: [DiffSection<Model, Item>], target: [DiffSection<Model, Item>]
+  ) throws(DiffError) {
+    self.init()
+    let sectionMatching: IdentityMatching
+    do {
+      let oldModels = source.map(\.model)
+      let newModels = target.map(\.model)
+      sectionMatching = try oldModels.withUnsafeBufferPointer { (old) throws(DuplicateIdentity) in
+        try newModels.withUnsafeBufferPointer { (new) throws(DuplicateIdentity) in
+          try matchIdentities(old, new)
+        }
+      }
+    } catch {
+      let sections = error.side == .source ? source : target
+      throw DiffError(
+        kind: .duplicateSectionID, side: error.side, first: ItemPath(item: 0, section: error.first),
+        second: ItemPath(item: 0, section: error.second),
+        id: String(describing: sections[error.second].id))
+    }
+    sectionTargets = sectionMatching.sourceToTarget
+    sectionSources = sectionMatching.targetToSource
+    sectionStays = sectionSources.withUnsafeBufferPointer { stablePositions($0) }
+    sourceStarts = Self.starts(source)
+    targetStarts = Self.starts(target)
+    let itemMatching: IdentityMatching
+    do {
+      let oldItems = source.flatMap(\.items)
+      let newItems = target.flatMap(\.items)
+      itemMatching = try oldItems.withUnsafeBufferPointer { (old) throws(DuplicateIdentity) in
+        try newItems.withUnsafeBufferPointer { (new) throws(DuplicateIdentity) in
+          try matchIdentities(old, new)
+        }
+      }
+    } catch {
+      throw duplicateItemError(error, source, target)
+    }
+    classifyItems(itemMatching)
+  }
+
+  /// Decides for every item whether it is kept, and which kept items stay in place.
+  @usableFromInline
+  mutating func classifyItems(_ matching: IdentityMatching) {
+    let sourceCount = sourceStarts.last ?? 0
+    let targetCount = targetStarts.last ?? 0
+    sourceKept = [Bool](repeating: false, count: sourceCount)
+    targetOrigin = [Int32](repeating: -1, count: targetCount)
+    targetStays = [Bool](repeating: false, count: targetCount)
+    var sourceSectionOfItem = [Int32](repeating: 0, count: sourceCount)
+    for section in 0..<(sourceStarts.count - 1) {
+      for flat in sourceStarts[section]..<sourceStarts[section + 1] {
+        sourceSectionOfItem[flat] = Int32(truncatingIfNeeded: section)
+      }
+    }
+    var sameSection: [Int32] = []
+    for section in 0..<(targetStarts.count - 1) where sectionSources[section] >= 0 {
+      let start = targetStarts[section]
+      let end = targetStarts[section + 1]
+      sameSection.removeAll(keepingCapacity: true)
+      for flat in start..<end {
+        let origin = Int(matching.targetToSource[flat])
+        guard origin >= 0 else {
+          sameSection.append(-1)
+          continue
+        }
+        let oldSection = Int(sourceSectionOfItem[origin])
+        let mapped = Int(sectionTargets[oldSection])
+        guard mapped >= 0 else {
+          sameSection.append(-1)
+          continue
+        }
+        sourceKept[origin] = true
+        targetOrigin[flat] = Int32(truncatingIfNeeded: origin)
+        sameSection.append(mapped == section ? Int32(truncatingIfNeeded: origin) : -1)
+      }
+      let stays = sameSection.withUnsafeBufferPointer { stablePositions($0) }
+      for offset in 0..<stays.count where stays[offset] { targetStays[start + offset] = true }
+    }
+  }
+}
