@@ -14,6 +14,8 @@ let package = Package(
     .target(name: "CatenaDiff"),
     .executableTarget(name: "DiffTour", dependencies: ["CatenaDiff"], path: "Samples/DiffTour"),
     .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff"]),
+    // Runs the sample executables and checks what they print.
+    .testTarget(name: "SampleTests", dependencies: ["DiffTour"]),
   ]
 )
 

@@ -23,7 +23,8 @@ let old = [
   DiffSection(
     model: Topic(id: "uikit", title: "UIKit"),
     items: [Article(id: 4, title: "Batch updates"), Article(id: 5, title: "Cell reuse")]),
-  DiffSection(model: Topic(id: "linux", title: "Linux"), items: [Article(id: 6, title: "Foundation")]),
+  DiffSection(
+    model: Topic(id: "linux", title: "Linux"), items: [Article(id: 6, title: "Foundation")]),
 ]
 
 let new = [
@@ -41,7 +42,8 @@ let new = [
 
 func show(_ sections: [DiffSection<Topic, Article>]) -> String {
   sections.map { section in
-    "  [\(section.model.title)] " + section.items.map { "\($0.title)" + ($0.likes > 0 ? " ♥\($0.likes)" : "") }
+    "  [\(section.model.title)] "
+      + section.items.map { "\($0.title)" + ($0.likes > 0 ? " ♥\($0.likes)" : "") }
       .joined(separator: " · ")
   }.joined(separator: "\n")
 }
@@ -60,7 +62,10 @@ do {
   print(current == new ? "Applied: equals the new data." : "Applied: DIFFERS from the new data!")
 
   // Duplicate ids are a typed error that names both positions.
-  let broken = [DiffSection(model: Topic(id: "swift", title: "Swift"), items: [old[0].items[0], old[0].items[0]])]
+  let broken = [
+    DiffSection(
+      model: Topic(id: "swift", title: "Swift"), items: [old[0].items[0], old[0].items[0]])
+  ]
   _ = try StagedChangeset(source: old, target: broken)
 } catch let error as DiffError {
   print("DiffError: \(error)")

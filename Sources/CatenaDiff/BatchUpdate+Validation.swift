@@ -63,8 +63,7 @@ struct BatchValidator {
     sectionMap = Array(repeating: -1, count: before.count)
   }
 
-  func error(_ kind: BatchUpdateError.Kind, _ rule: String, _ message: String) -> BatchUpdateError
-  {
+  func error(_ kind: BatchUpdateError.Kind, _ rule: String, _ message: String) -> BatchUpdateError {
     BatchUpdateError(
       kind: kind, rule: rule, message: message, rowCountsBefore: before, rowCountsAfter: after,
       update: update)

@@ -28,7 +28,8 @@ extension StagedChangeset {
   /// - Complexity: O(*n* + *o*) per stage for *n* rows and *o* operations.
   public func apply<Model, Item>(
     to source: [DiffSection<Model, Item>]
-  ) throws(BatchUpdateError) -> [DiffSection<Model, Item>] where Data == [DiffSection<Model, Item>] {
+  ) throws(BatchUpdateError) -> [DiffSection<Model, Item>]
+  where Data == [DiffSection<Model, Item>] {
     var current = source
     for stage in stages { current = try stage.apply(to: current) }
     return current
@@ -52,7 +53,8 @@ extension Changeset {
   /// - Throws: ``BatchUpdateError`` when the batch breaks a rule for this data.
   public func apply<Model, Item>(
     to source: [DiffSection<Model, Item>]
-  ) throws(BatchUpdateError) -> [DiffSection<Model, Item>] where Data == [DiffSection<Model, Item>] {
+  ) throws(BatchUpdateError) -> [DiffSection<Model, Item>]
+  where Data == [DiffSection<Model, Item>] {
     try applyBatch(batch, to: source, data: data)
   }
 }

@@ -9,8 +9,8 @@ extension StagedChangeset {
   /// Paths use section 0. Both stages carry `target` as their data (sharing its storage).
   ///
   /// - Throws: ``DiffError`` when ids repeat within `source` or within `target`.
-  /// - Complexity: O(*n* + *m*) expected time, plus O(*k* log *k*) for the *k* elements that
-  ///   are out of order.
+  /// - Complexity: O(*n* + *m*) expected time, plus O(*r* log *r*) for the *r* runs of
+  ///   elements that kept their relative order.
   @inlinable
   public init<Element: Identifiable & Equatable>(
     source: [Element], target: [Element]
@@ -29,15 +29,40 @@ extension StagedChangeset {
         second: ItemPath(item: error.second, section: 0),
         id: String(describing: rows[error.second].id))
     }
-    var structure = BatchUpdate()
-    var updates = BatchUpdate()
-    matching.sourceToTarget.withUnsafeBufferPointer { forward in
-      for index in 0..<forward.count where forward[index] < 0 {
+    let stages = source.withUnsafeBufferPointer { old in
+      target.withUnsafeBufferPointer { new in flatStages(old, new, matching) }
+    }
+    self.init(stages.map { Changeset(data: target, batch: $0) })
+  }
+}
+
+/// The batches of a flat diff: deletes, inserts and moves, then updates (empty ones left out).
+@inlinable
+func flatStages<Element: Identifiable & Equatable>(
+  _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>,
+  _ matching: IdentityMatching
+) -> [BatchUpdate] {
+  var structure = BatchUpdate()
+  var updates = BatchUpdate()
+  // One pass over the source finds the deletes and ranks the survivors for the move search.
+  let rank = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(source.count, 1))
+  defer { rank.deallocate() }
+  var matched: Int32 = 0
+  matching.sourceToTarget.withUnsafeBufferPointer { forward in
+    for index in 0..<forward.count {
+      if forward[index] >= 0 {
+        rank[index] = matched
+        matched += 1
+      } else {
         structure.itemDeletes.append(ItemPath(item: index, section: 0))
       }
     }
-    matching.targetToSource.withUnsafeBufferPointer { backward in
-      let stays = stablePositions(backward)
+  }
+  structure.itemInserts.reserveCapacity(target.count - Int(matched))
+  matching.targetToSource.withUnsafeBufferPointer { backward in
+    matching.changed.withUnsafeBufferPointer { changed in
+      let stays = stablePositions(
+        backward, rank: UnsafeBufferPointer(rank), base: 0, matched: Int(matched))
       for index in 0..<backward.count {
         let origin = Int(backward[index])
         if origin < 0 {
@@ -46,16 +71,12 @@ extension StagedChangeset {
         }
         if !stays[index] {
           structure.itemMoves.append(
-            ItemMove(from: ItemPath(item: origin, section: 0), to: ItemPath(item: index, section: 0)))
+            ItemMove(
+              from: ItemPath(item: origin, section: 0), to: ItemPath(item: index, section: 0)))
         }
-        if source[origin] != target[index] {
-          updates.itemReconfigures.append(ItemPath(item: index, section: 0))
-        }
+        if changed[index] { updates.itemReconfigures.append(ItemPath(item: index, section: 0)) }
       }
     }
-    var stages: [Changeset<[Element]>] = []
-    if !structure.isEmpty { stages.append(Changeset(data: target, batch: structure)) }
-    if !updates.isEmpty { stages.append(Changeset(data: target, batch: updates)) }
-    self.init(stages)
   }
+  return [structure, updates].filter { !$0.isEmpty }
 }

@@ -47,6 +47,7 @@ extension SectionedPlan {
     }
     sectionTargets = sectionMatching.sourceToTarget
     sectionSources = sectionMatching.targetToSource
+    sectionChanged = sectionMatching.changed
     sectionStays = sectionSources.withUnsafeBufferPointer { stablePositions($0) }
     sourceStarts = Self.starts(source)
     targetStarts = Self.starts(target)
@@ -62,6 +63,7 @@ extension SectionedPlan {
     } catch {
       throw duplicateItemError(error, source, target)
     }
+    targetChanged = itemMatching.changed
     classifyItems(itemMatching)
   }
 

@@ -44,7 +44,8 @@ struct BatchUpdateValidationTests {
         == "attempt to delete section 2, but there are only 2 sections before the update")
     #expect(
       failure(BatchUpdate(itemDeletes: [path(3, 0)]), [1], [0])?.message
-        == "attempt to delete row 0 from section 3, but there are only 1 sections before the update")
+        == "attempt to delete row 0 from section 3, but there are only 1 sections before the update"
+    )
     #expect(
       failure(BatchUpdate(itemDeletes: [path(0, 5)]), [3], [2])?.message
         == "attempt to delete row 5 from section 0 which only contains 3 rows before the update")
@@ -52,7 +53,8 @@ struct BatchUpdateValidationTests {
       failure(BatchUpdate(itemMoves: [move(path(0, 4), path(0, 0))]), [2], [2])?.message
         == "attempt to move index path (0 - 4) that does not exist - there are only 2 rows in "
         + "section 0 before the update")
-    #expect(failure(BatchUpdate(sectionMoves: [SectionMove(from: 3, to: 0)]), [1], [1])?.rule == "B4")
+    #expect(
+      failure(BatchUpdate(sectionMoves: [SectionMove(from: 3, to: 0)]), [1], [1])?.rule == "B4")
   }
 
   @Test func b5BoundsAfterTheUpdate() {
@@ -111,7 +113,8 @@ struct BatchUpdateValidationTests {
     let into = failure(
       BatchUpdate(itemMoves: [move(path(0, 0), path(0, 2)), move(path(0, 1), path(0, 2))]), [3],
       [3])
-    #expect(into?.message == "attempt to move both row at index path (0 - 0) and (0 - 1) to (0 - 2)")
+    #expect(
+      into?.message == "attempt to move both row at index path (0 - 0) and (0 - 1) to (0 - 2)")
     let sections = failure(
       BatchUpdate(sectionMoves: [SectionMove(from: 0, to: 1), SectionMove(from: 0, to: 2)]),
       [0, 0, 0], [0, 0, 0])

@@ -60,7 +60,9 @@ struct DiffPropertyTests {
         let row = target.remove(at: random.below(target.count))
         target.insert(row, at: random.below(target.count + 1))
       }
-      for _ in 0..<(count / 20) where !target.isEmpty { target[random.below(target.count)].content += 1 }
+      for _ in 0..<(count / 20) where !target.isEmpty {
+        target[random.below(target.count)].content += 1
+      }
       for id in count..<(count + count / 10) {
         target.insert(Row(id), at: random.below(target.count + 1))
       }

@@ -5,11 +5,23 @@ struct IdentityMatching: Sendable {
   @usableFromInline var sourceToTarget: [Int32]
   /// For each target position, the source position with the same id, or -1 (inserted).
   @usableFromInline var targetToSource: [Int32]
+  /// For each target position, whether it has a source element whose content differs (`!=`).
+  @usableFromInline var changed: [Bool]
+  /// The number of matched pairs.
+  @usableFromInline var matchedCount: Int
+  /// The hash tier the matching finished with (stronger than the first after a fallback).
+  @usableFromInline var tier: HashTier
 
   @inlinable
-  init(sourceToTarget: [Int32], targetToSource: [Int32]) {
+  init(
+    sourceToTarget: [Int32], targetToSource: [Int32], changed: [Bool], matchedCount: Int,
+    tier: HashTier
+  ) {
     self.sourceToTarget = sourceToTarget
     self.targetToSource = targetToSource
+    self.changed = changed
+    self.matchedCount = matchedCount
+    self.tier = tier
   }
 }
 
@@ -29,107 +41,77 @@ struct DuplicateIdentity: Error {
 }
 
 /// Pairs the elements of `source` and `target` that share an id, comparing ids with `==` (equal
-/// hash values never count as equal ids).
+/// hash values never count as equal ids), and compares the content of every pair while both
+/// elements are in cache.
 ///
-/// One open-addressing table of `Int32` slots holds every source position (`i + 1`) and every
-/// unmatched target position (`-(j + 1)`), so duplicates on either side are found in the same
-/// probes that do the matching.
+/// An open-addressing table of `Int32` slots holds the source positions (`i + 1`, with
+/// ``matchedFlag`` set once a target element claims one), so a duplicate in the source, or two
+/// target elements claiming one source element, show up in the probes that do the matching. The
+/// unmatched target elements are then checked for duplicates among themselves in a small table.
 ///
 /// - Complexity: O(*n* + *m*) expected; the tiered hash keeps it so for adversarial integer ids.
 @inlinable
-func matchIdentities<Element: Identifiable>(
+func matchIdentities<Element: Identifiable & Equatable>(
   _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>
 ) throws(DuplicateIdentity) -> IdentityMatching {
-  precondition(source.count < Int(Int32.max) && target.count < Int(Int32.max))
-  var capacity = 16
-  while capacity < 2 * (source.count + target.count) { capacity <<= 1 }
-  let table = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
+  precondition(
+    source.count < Int(matchedFlag) && target.count < Int(Int32.max),
+    "CatenaDiff handles up to 2³⁰ − 1 source elements")
+  let table = IdentityTable(capacityFor: source.count)
   defer { table.deallocate() }
   var sourceToTarget = [Int32](repeating: -1, count: source.count)
   var targetToSource = [Int32](repeating: -1, count: target.count)
+  var changed = [Bool](repeating: false, count: target.count)
+  var unmatched: [Int32] = []
   var tier = initialTier(for: Element.ID.self)
+  var matched = 0
   while true {
-    table.initialize(repeating: 0)
-    let done = try sourceToTarget.withUnsafeMutableBufferPointer {
-      (forward) throws(DuplicateIdentity) -> Bool in
+    table.clear()
+    unmatched.removeAll(keepingCapacity: true)
+    let outcome = try sourceToTarget.withUnsafeMutableBufferPointer {
+      (forward) throws(DuplicateIdentity) -> Int? in
       try targetToSource.withUnsafeMutableBufferPointer {
-        (backward) throws(DuplicateIdentity) -> Bool in
-        try fillIdentityTable(
-          table, source, target, tier: tier, sourceToTarget: forward, targetToSource: backward)
+        (backward) throws(DuplicateIdentity) -> Int? in
+        try changed.withUnsafeMutableBufferPointer { (changed) throws(DuplicateIdentity) -> Int? in
+          guard try table.insertAll(source, tier: tier) else { return nil }
+          return try table.matchAll(
+            target, in: source, tier: tier, sourceToTarget: forward, targetToSource: backward,
+            changed: changed, unmatched: &unmatched)
+        }
       }
     }
-    if done { return IdentityMatching(sourceToTarget: sourceToTarget, targetToSource: targetToSource) }
-    guard let next = tier.next else {
-      preconditionFailure("the strong hash never gives up")
+    if let outcome {
+      matched = outcome
+      break
     }
+    guard let next = tier.next else { preconditionFailure("the strong hash never gives up") }
     tier = next
     for index in sourceToTarget.indices { sourceToTarget[index] = -1 }
     for index in targetToSource.indices { targetToSource[index] = -1 }
+    for index in changed.indices { changed[index] = false }
   }
+  try checkUnique(target, at: unmatched)
+  return IdentityMatching(
+    sourceToTarget: sourceToTarget, targetToSource: targetToSource, changed: changed,
+    matchedCount: matched, tier: tier)
 }
 
-/// One attempt at matching with `tier`; false when probe chains outgrew the budget (the caller
-/// retries with a stronger hash).
+/// Throws when two of the target elements at `positions` (ascending) share an id.
 @inlinable
-func fillIdentityTable<Element: Identifiable>(
-  _ table: UnsafeMutableBufferPointer<Int32>,
-  _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>,
-  tier: HashTier,
-  sourceToTarget: UnsafeMutableBufferPointer<Int32>,
-  targetToSource: UnsafeMutableBufferPointer<Int32>
-) throws(DuplicateIdentity) -> Bool {
-  let mask = table.count - 1
-  // Linear probing at load ≤ 0.5 averages under 2 extra probes per operation; 8 per element
-  // only runs out when the ids collide on purpose.
-  var budget = tier == .strong ? Int.max : 8 * (source.count + target.count) + 64
-  for index in 0..<source.count {
-    let id = source[index].id
-    var slot = bucketHash(id, tier: tier) & mask
-    while true {
-      let entry = table[slot]
-      if entry == 0 {
-        table[slot] = Int32(truncatingIfNeeded: index + 1)
-        break
-      }
-      let other = Int(entry) - 1
-      if source[other].id == id {
-        throw DuplicateIdentity(side: .source, first: other, second: index)
-      }
-      budget -= 1
-      if budget < 0 { return false }
-      slot = (slot + 1) & mask
+func checkUnique<Element: Identifiable>(
+  _ target: UnsafeBufferPointer<Element>, at positions: [Int32]
+) throws(DuplicateIdentity) {
+  guard positions.count > 1 else { return }
+  let table = IdentityTable(capacityFor: positions.count)
+  defer { table.deallocate() }
+  var tier = initialTier(for: Element.ID.self)
+  while true {
+    table.clear()
+    let done = try positions.withUnsafeBufferPointer { (positions) throws(DuplicateIdentity) in
+      try table.insertAll(target, at: positions, tier: tier)
     }
+    if done { return }
+    guard let next = tier.next else { preconditionFailure("the strong hash never gives up") }
+    tier = next
   }
-  for index in 0..<target.count {
-    let id = target[index].id
-    var slot = bucketHash(id, tier: tier) & mask
-    while true {
-      let entry = table[slot]
-      if entry == 0 {
-        table[slot] = Int32(truncatingIfNeeded: -(index + 1))
-        break
-      }
-      if entry > 0 {
-        let other = Int(entry) - 1
-        if source[other].id == id {
-          let earlier = sourceToTarget[other]
-          if earlier >= 0 {
-            throw DuplicateIdentity(side: .target, first: Int(earlier), second: index)
-          }
-          sourceToTarget[other] = Int32(truncatingIfNeeded: index)
-          targetToSource[index] = Int32(truncatingIfNeeded: other)
-          break
-        }
-      } else {
-        let other = -Int(entry) - 1
-        if target[other].id == id {
-          throw DuplicateIdentity(side: .target, first: other, second: index)
-        }
-      }
-      budget -= 1
-      if budget < 0 { return false }
-      slot = (slot + 1) & mask
-    }
-  }
-  return true
 }

@@ -1,41 +1,157 @@
 /// Marks the target positions whose elements stay put: one longest increasing subsequence of
 /// their source positions. Every other matched element is a move, so the move set is minimal.
 ///
+/// The sequence is first cut into *runs*: maximal stretches (in target order, skipping unmatched
+/// positions) whose source positions are consecutive among the matched ones. Some longest
+/// increasing subsequence takes every run whole or not at all (no other value lies between a
+/// run's first and last value), so the search runs over the runs, weighted by their length, with
+/// a Fenwick tree of prefix maxima. After a few moves there are few runs, and the work is a
+/// handful of linear passes.
+///
 /// - Parameter targetToSource: for each target position, its source position or a negative value
 ///   for elements without one (they are skipped).
 /// - Returns: for each target position, whether it lies on the subsequence.
-/// - Complexity: O(*n* log *n*) worst case; O(*n*) when few elements are out of order, since an
-///   element larger than the current tail is appended without a search.
+/// - Complexity: O(*n* + *v* + *r* log *r*) for *n* positions, values spanning *v*, and *r* runs.
 @usableFromInline
 func stablePositions(_ targetToSource: UnsafeBufferPointer<Int32>) -> [Bool] {
+  var smallest = Int32.max
+  var largest: Int32 = -1
+  for value in targetToSource where value >= 0 {
+    smallest = min(smallest, value)
+    largest = max(largest, value)
+  }
+  guard largest >= 0 else { return [Bool](repeating: false, count: targetToSource.count) }
+  let span = Int(largest - smallest) + 1
+  // The rank of every matched value among the matched values.
+  let rank = UnsafeMutableBufferPointer<Int32>.allocate(capacity: span)
+  defer { rank.deallocate() }
+  rank.initialize(repeating: -1)
+  for value in targetToSource where value >= 0 { rank[Int(value - smallest)] = 0 }
+  var matched = 0
+  for offset in 0..<span where rank[offset] == 0 {
+    rank[offset] = Int32(truncatingIfNeeded: matched)
+    matched += 1
+  }
+  return stablePositions(
+    targetToSource, rank: UnsafeBufferPointer(rank), base: smallest, matched: matched)
+}
+
+/// ``stablePositions(_:)`` given the rank of every matched source position among the matched
+/// ones (`rank[value - base]`), for callers that have it from a pass of their own.
+@usableFromInline
+func stablePositions(
+  _ targetToSource: UnsafeBufferPointer<Int32>, rank: UnsafeBufferPointer<Int32>, base: Int32,
+  matched: Int
+) -> [Bool] {
   let count = targetToSource.count
   var stays = [Bool](repeating: false, count: count)
-  guard count > 0 else { return stays }
-  var previous = [Int32](repeating: -1, count: count)
-  var tails: [Int32] = []
-  previous.withUnsafeMutableBufferPointer { previous in
-    for position in 0..<count {
-      let value = targetToSource[position]
-      guard value >= 0 else { continue }
-      if let last = tails.last, targetToSource[Int(last)] > value {
-        var low = 0
-        var high = tails.count - 1
-        while low < high {
-          let mid = (low + high) / 2
-          if targetToSource[Int(tails[mid])] < value { low = mid + 1 } else { high = mid }
-        }
-        tails[low] = Int32(truncatingIfNeeded: position)
-        previous[position] = low > 0 ? tails[low - 1] : -1
-      } else {
-        previous[position] = tails.last ?? -1
-        tails.append(Int32(truncatingIfNeeded: position))
+  guard matched > 0 else { return stays }
+  let runs = Runs(targetToSource, rank: rank, base: base, matched: matched)
+  let chosen = runs.heaviestIncreasingChain()
+  stays.withUnsafeMutableBufferPointer { stays in
+    var run = -1
+    var left = 0
+    for position in 0..<count where targetToSource[position] >= 0 {
+      if left == 0 {
+        run += 1
+        left = Int(runs.length[run])
       }
-    }
-    var position = Int(tails.last ?? -1)
-    while position >= 0 {
-      stays[position] = true
-      position = Int(previous[position])
+      stays[position] = chosen[run]
+      left -= 1
     }
   }
   return stays
+}
+
+/// Runs of consecutive ranks in target order, and the rank order of their first elements.
+struct Runs {
+  /// The number of elements in each run, in target order.
+  var length: [Int32]
+  /// Each run's index when the runs are sorted by rank.
+  var order: [Int32]
+
+  init(
+    _ targetToSource: UnsafeBufferPointer<Int32>, rank: UnsafeBufferPointer<Int32>, base: Int32,
+    matched: Int
+  ) {
+    // Runs partition the ranks: `runAtRank` marks each run's first rank, so a sweep over the
+    // ranks sorts the runs.
+    var runAtRank = [Int32](repeating: -1, count: matched)
+    var lengths: [Int32] = []
+    runAtRank.withUnsafeMutableBufferPointer { runAtRank in
+      var previous: Int32 = -2
+      var current: Int32 = 0
+      var runs: Int32 = 0
+      for value in targetToSource where value >= 0 {
+        let next = rank[Int(value - base)]
+        if next == previous + 1 {
+          current += 1
+        } else {
+          if runs > 0 { lengths.append(current) }
+          runAtRank[Int(next)] = runs
+          runs += 1
+          current = 1
+        }
+        previous = next
+      }
+      lengths.append(current)
+    }
+    length = lengths
+    var order = [Int32](repeating: 0, count: lengths.count)
+    order.withUnsafeMutableBufferPointer { order in
+      var next: Int32 = 0
+      for run in runAtRank where run >= 0 {
+        order[Int(run)] = next
+        next += 1
+      }
+    }
+    self.order = order
+  }
+
+  /// Whether each run lies on the heaviest chain of runs increasing in both target order and
+  /// rank order.
+  func heaviestIncreasingChain() -> [Bool] {
+    let count = length.count
+    // Fenwick tree over rank order; each node keeps the best chain weight and its last run.
+    var bestWeight = [Int](repeating: 0, count: count + 1)
+    var bestRun = [Int32](repeating: -1, count: count + 1)
+    var predecessor = [Int32](repeating: -1, count: count)
+    var weight = [Int](repeating: 0, count: count)
+    var heaviest = -1
+    bestWeight.withUnsafeMutableBufferPointer { bestWeight in
+      bestRun.withUnsafeMutableBufferPointer { bestRun in
+        for run in 0..<count {
+          var node = Int(order[run])
+          var best = 0
+          var before: Int32 = -1
+          while node > 0 {
+            if bestWeight[node] > best {
+              best = bestWeight[node]
+              before = bestRun[node]
+            }
+            node &= node - 1
+          }
+          let total = best + Int(length[run])
+          weight[run] = total
+          predecessor[run] = before
+          if heaviest < 0 || total > weight[heaviest] { heaviest = run }
+          node = Int(order[run]) + 1
+          while node <= count {
+            if total > bestWeight[node] {
+              bestWeight[node] = total
+              bestRun[node] = Int32(truncatingIfNeeded: run)
+            }
+            node += node & -node
+          }
+        }
+      }
+    }
+    var chosen = [Bool](repeating: false, count: count)
+    var run = heaviest
+    while run >= 0 {
+      chosen[run] = true
+      run = Int(predecessor[run])
+    }
+    return chosen
+  }
 }

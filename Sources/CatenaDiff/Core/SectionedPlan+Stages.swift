@@ -51,7 +51,7 @@ extension SectionedPlan {
     for section in sectionSources.indices {
       let origin = Int(sectionSources[section])
       guard origin >= 0 else { continue }
-      if source[origin].model != target[section].model { updates.sectionUpdates.append(section) }
+      if sectionChanged[section] { updates.sectionUpdates.append(section) }
       for flat in targetStarts[section]..<targetStarts[section + 1] {
         let path = ItemPath(item: flat - targetStarts[section], section: section)
         let from = Int(targetOrigin[flat])
@@ -60,10 +60,7 @@ extension SectionedPlan {
           continue
         }
         if !targetStays[flat] { items.itemMoves.append(ItemMove(from: position[from], to: path)) }
-        let old = Self.path(of: from, in: sourceStarts)
-        if source[old.section].items[old.item] != target[section].items[path.item] {
-          updates.itemReconfigures.append(path)
-        }
+        if targetChanged[flat] { updates.itemReconfigures.append(path) }
       }
     }
     if movesSections {

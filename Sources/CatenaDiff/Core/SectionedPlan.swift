@@ -18,6 +18,10 @@ struct SectionedPlan {
   @usableFromInline var targetOrigin: [Int32] = []
   /// Per flat target item: whether it is kept and stays in place (no move).
   @usableFromInline var targetStays: [Bool] = []
+  /// Per flat target item: whether its content differs from its source item's.
+  @usableFromInline var targetChanged: [Bool] = []
+  /// Per target section: whether its model differs from its source section's.
+  @usableFromInline var sectionChanged: [Bool] = []
 
   @inlinable init() {}
 

@@ -45,7 +45,8 @@ enum Generate {
       let take = min(items.count, random.below(8))
       defer { items = items.dropFirst(take) }
       return DiffSection(
-        model: Header(id, random.below(2)), items: items.prefix(take).map { Row($0, random.below(3)) })
+        model: Header(id, random.below(2)),
+        items: items.prefix(take).map { Row($0, random.below(3)) })
     }
   }
 
@@ -58,7 +59,9 @@ enum Generate {
       let section = new.remove(at: random.below(new.count))
       new.insert(section, at: random.below(new.count + 1))
     }
-    for _ in 0..<random.below(2) where !new.isEmpty { new[random.below(new.count)].model.title += 1 }
+    for _ in 0..<random.below(2) where !new.isEmpty {
+      new[random.below(new.count)].model.title += 1
+    }
     var usedSections = Set(new.map(\.id))
     var usedItems = Set(new.flatMap(\.items).map(\.id))
     for _ in 0..<random.below(2) {

@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "CatenaBenchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(name: "Catena", path: ".."),
+    .package(
+      url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .target(
+      name: "DiffWorkloads",
+      dependencies: [.product(name: "CatenaDiff", package: "Catena")]),
+    .executableTarget(
+      name: "DiffRatios",
+      dependencies: ["DiffWorkloads", .product(name: "CatenaDiff", package: "Catena")]),
+    .executableTarget(
+      name: "DiffBenchmarks",
+      dependencies: [
+        "DiffWorkloads",
+        .product(name: "CatenaDiff", package: "Catena"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/DiffBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+  ]
+)
+
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
+}
