@@ -169,10 +169,13 @@ struct IdentityTable {
 }
 
 /// The bit of a source slot that says a target element already matched it.
-@usableFromInline let matchedFlag: Int32 = 1 << 30
+///
+/// Computed rather than stored: a stored global is read through a lazy-initialisation call from
+/// code inlined into other modules.
+@inlinable var matchedFlag: Int32 { 1 << 30 }
 
 /// How many elements ahead the probes read their slot early.
-@usableFromInline let lookahead = 16
+@inlinable var lookahead: Int { 16 }
 
 /// Consumes `value` so the optimizer keeps the early reads that produced it.
 @usableFromInline @_optimize(none)
