@@ -8,12 +8,17 @@ let package = Package(
     .iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1),
   ],
   products: [
-    .library(name: "CatenaDiff", targets: ["CatenaDiff"])
+    .library(name: "Catena", targets: ["Catena"]),
+    .library(name: "CatenaDiff", targets: ["CatenaDiff"]),
+    .library(name: "CatenaDataSource", targets: ["CatenaDataSource"]),
   ],
   targets: [
+    .target(name: "Catena", dependencies: ["CatenaDiff", "CatenaDataSource"]),
     .target(name: "CatenaDiff"),
+    .target(name: "CatenaDataSource", dependencies: ["CatenaDiff"]),
     .executableTarget(name: "DiffTour", dependencies: ["CatenaDiff"], path: "Samples/DiffTour"),
     .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff"]),
+    .testTarget(name: "CatenaDataSourceTests", dependencies: ["CatenaDataSource"]),
     // Runs the sample executables and checks what they print.
     .testTarget(name: "SampleTests", dependencies: ["DiffTour"]),
   ]

@@ -1,0 +1,48 @@
+public import CatenaDiff
+
+extension Snapshot {
+  /// The position of the item with `id`, or nil.
+  ///
+  /// - Complexity: O(1).
+  public func path(of id: Item.ID) -> ItemPath? { itemIndex[id] }
+
+  /// The item at `path`, or nil when the path is out of bounds.
+  ///
+  /// - Complexity: O(1).
+  public func item(at path: ItemPath) -> Item? {
+    guard sections.indices.contains(path.section),
+      sections[path.section].items.indices.contains(path.item)
+    else { return nil }
+    return sections[path.section].items[path.item]
+  }
+
+  /// The item with `id`, or nil.
+  ///
+  /// - Complexity: O(1).
+  public func item(withID id: Item.ID) -> Item? { itemIndex[id].flatMap(item(at:)) }
+
+  /// The index of the section with `id`, or nil.
+  ///
+  /// - Complexity: O(1).
+  public func index(ofSection id: SectionID) -> Int? { sectionIndex[id] }
+
+  /// The section at `index` (its id, header and footer), or nil when out of bounds.
+  public func section(at index: Int) -> SnapshotSection<SectionID>? {
+    sections.indices.contains(index) ? sections[index].model : nil
+  }
+
+  /// The number of items in the section at `index` (0 when out of bounds).
+  public func numberOfItems(inSection index: Int) -> Int {
+    sections.indices.contains(index) ? sections[index].items.count : 0
+  }
+
+  /// The items of the section with `id`.
+  ///
+  /// - Throws: ``SnapshotError`` when no section has that id.
+  public func items(inSection id: SectionID) throws(SnapshotError) -> [Item] {
+    guard let index = sectionIndex[id] else {
+      throw SnapshotError(kind: .unknownSection, id: String(describing: id))
+    }
+    return sections[index].items
+  }
+}

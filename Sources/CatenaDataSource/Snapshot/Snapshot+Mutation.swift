@@ -1,0 +1,153 @@
+import CatenaDiff
+
+extension Snapshot {
+  /// Appends an empty section.
+  ///
+  /// - Throws: ``SnapshotError`` when a section with `id` exists.
+  public mutating func appendSection(
+    _ id: SectionID, header: String? = nil, footer: String? = nil
+  ) throws(SnapshotError) {
+    if let existing = sectionIndex[id] {
+      throw SnapshotError(
+        kind: .duplicateSectionID, id: String(describing: id),
+        existing: ItemPath(item: 0, section: existing),
+        incoming: ItemPath(item: 0, section: sections.count))
+    }
+    sectionIndex[id] = sections.count
+    sections.append(
+      DiffSection(model: SnapshotSection(id: id, header: header, footer: footer), items: []))
+  }
+
+  /// Appends empty sections without headers or footers.
+  ///
+  /// - Throws: ``SnapshotError`` at the first id that already exists; earlier ids stay added.
+  public mutating func appendSections(_ ids: [SectionID]) throws(SnapshotError) {
+    for id in ids { try appendSection(id) }
+  }
+
+  /// Appends items to the section with `sectionID`, or to the last section.
+  ///
+  /// - Parameters:
+  ///   - items: the items, in display order.
+  ///   - sectionID: the section to append to; nil for the last one.
+  ///   - duplicates: what to do with an item whose id is already present.
+  /// - Throws: ``SnapshotError`` for an unknown section, a snapshot without sections, or (with
+  ///   `.fail`) a duplicate id; items before the failing one stay added.
+  /// - Complexity: O(*k*) for *k* items, plus O(*n*) when `.keepLast` removes an earlier copy.
+  public mutating func appendItems(
+    _ items: [Item], toSection sectionID: SectionID? = nil, duplicates: DuplicatePolicy = .fail
+  ) throws(SnapshotError) {
+    var section = sections.count - 1
+    if let sectionID {
+      guard let index = sectionIndex[sectionID] else {
+        throw SnapshotError(kind: .unknownSection, id: String(describing: sectionID))
+      }
+      section = index
+    }
+    guard section >= 0 else {
+      throw SnapshotError(
+        kind: .noSection, id: items.first.map { String(describing: $0.id) } ?? "")
+    }
+    sections[section].items.reserveCapacity(sections[section].items.count + items.count)
+    for item in items {
+      let incoming = ItemPath(item: sections[section].items.count, section: section)
+      if let existing = itemIndex[item.id] {
+        let error = SnapshotError(
+          kind: .duplicateItemID, id: String(describing: item.id), existing: existing,
+          incoming: incoming)
+        switch duplicates {
+        case .fail:
+          throw error
+        case .keepFirst:
+          droppedDuplicates.append(error)
+          continue
+        case .keepLast:
+          droppedDuplicates.append(error)
+          removeItem(at: existing)
+        }
+      }
+      itemIndex[item.id] = ItemPath(item: sections[section].items.count, section: section)
+      sections[section].items.append(item)
+    }
+  }
+
+  /// Deletes the items with `ids`.
+  ///
+  /// - Throws: ``SnapshotError`` naming the first id that is not in the snapshot; nothing is
+  ///   deleted then.
+  /// - Complexity: O(*n*) for the sections it touches.
+  public mutating func deleteItems(_ ids: [Item.ID]) throws(SnapshotError) {
+    var doomed: [Int: Set<Int>] = [:]
+    for id in ids {
+      guard let path = itemIndex[id] else {
+        throw SnapshotError(kind: .unknownItem, id: String(describing: id))
+      }
+      doomed[path.section, default: []].insert(path.item)
+    }
+    for (section, items) in doomed {
+      for item in items { itemIndex[sections[section].items[item].id] = nil }
+      sections[section].items = sections[section].items.enumerated()
+        .filter { !items.contains($0.offset) }.map(\.element)
+      reindexItems(inSection: section)
+    }
+  }
+
+  /// Deletes the sections with `ids` and their items.
+  ///
+  /// - Throws: ``SnapshotError`` naming the first unknown id; nothing is deleted then.
+  public mutating func deleteSections(_ ids: [SectionID]) throws(SnapshotError) {
+    var doomed = Set<Int>()
+    for id in ids {
+      guard let index = sectionIndex[id] else {
+        throw SnapshotError(kind: .unknownSection, id: String(describing: id))
+      }
+      doomed.insert(index)
+    }
+    for index in doomed {
+      for item in sections[index].items { itemIndex[item.id] = nil }
+    }
+    sections = sections.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
+    sectionIndex = [:]
+    for (index, section) in sections.enumerated() {
+      sectionIndex[section.model.id] = index
+      reindexItems(inSection: index)
+    }
+  }
+
+  /// Replaces the item that has `item`'s id with `item` (a content update).
+  ///
+  /// - Throws: ``SnapshotError`` when no item has that id.
+  /// - Complexity: O(1).
+  public mutating func updateItem(_ item: Item) throws(SnapshotError) {
+    guard let path = itemIndex[item.id] else {
+      throw SnapshotError(kind: .unknownItem, id: String(describing: item.id))
+    }
+    sections[path.section].items[path.item] = item
+  }
+
+  /// Changes the header and footer of the section with `id`.
+  ///
+  /// - Throws: ``SnapshotError`` when no section has that id.
+  public mutating func updateSection(
+    _ id: SectionID, header: String?, footer: String?
+  ) throws(SnapshotError) {
+    guard let index = sectionIndex[id] else {
+      throw SnapshotError(kind: .unknownSection, id: String(describing: id))
+    }
+    sections[index].model.header = header
+    sections[index].model.footer = footer
+  }
+
+  /// Removes one item and shifts the index of the items after it.
+  private mutating func removeItem(at path: ItemPath) {
+    itemIndex[sections[path.section].items[path.item].id] = nil
+    sections[path.section].items.remove(at: path.item)
+    reindexItems(inSection: path.section)
+  }
+
+  private mutating func reindexItems(inSection section: Int) {
+    for (item, element) in sections[section].items.enumerated() {
+      itemIndex[element.id] = ItemPath(item: item, section: section)
+    }
+  }
+}

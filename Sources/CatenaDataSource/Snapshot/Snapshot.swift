@@ -1,0 +1,53 @@
+public import CatenaDiff
+
+/// The content of a sectioned list at one moment: sections with ids and optional header and
+/// footer text, and items identified by `Identifiable.id`.
+///
+/// A snapshot is a value: build one, hand it to a data source, and the data source diffs it
+/// against what the table shows.
+///
+/// ```swift
+/// var snapshot = Snapshot<String, Article>()
+/// try snapshot.appendSection("news", header: "News")
+/// try snapshot.appendItems(articles)
+/// snapshot.path(of: articles[2].id)  // ItemPath(item: 2, section: 0), in O(1)
+/// ```
+///
+/// Item ids are unique across the whole snapshot and section ids among the sections. Adding a
+/// duplicate throws a ``SnapshotError`` naming both positions, unless a ``DuplicatePolicy``
+/// says to keep the first or the last copy (what it dropped is in ``droppedDuplicates``).
+public struct Snapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
+  /// The sections and their items, in the form the diff takes.
+  public internal(set) var sections: [DiffSection<SnapshotSection<SectionID>, Item>] = []
+  /// Where each section id is.
+  var sectionIndex: [SectionID: Int] = [:]
+  /// Where each item id is.
+  var itemIndex: [Item.ID: ItemPath] = [:]
+  /// The duplicates a ``DuplicatePolicy`` other than `.fail` dropped, oldest first.
+  public internal(set) var droppedDuplicates: [SnapshotError] = []
+
+  /// Creates an empty snapshot.
+  public init() {}
+
+  /// The number of sections.
+  public var numberOfSections: Int { sections.count }
+
+  /// The number of items in all sections.
+  public var numberOfItems: Int { itemIndex.count }
+
+  /// The section ids, in order.
+  public var sectionIDs: [SectionID] { sections.map(\.model.id) }
+
+  /// All items, section by section.
+  public var allItems: [Item] { sections.flatMap(\.items) }
+
+  /// The rows per section, as a table reports them.
+  public var rowCounts: [Int] { sections.map(\.items.count) }
+}
+
+extension Snapshot: Equatable {
+  /// Two snapshots are equal when their sections, headers, footers and items are.
+  public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool { lhs.sections == rhs.sections }
+}
+
+extension Snapshot: Sendable where SectionID: Sendable, Item: Sendable, Item.ID: Sendable {}
