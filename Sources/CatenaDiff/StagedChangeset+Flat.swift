@@ -48,9 +48,9 @@ func flatStages<Element: Identifiable & Equatable>(
   let rank = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(source.count, 1))
   defer { rank.deallocate() }
   var matched: Int32 = 0
-  matching.sourceToTarget.withUnsafeBufferPointer { forward in
-    for index in 0..<forward.count {
-      if forward[index] >= 0 {
+  matching.sourceMatched.withUnsafeBufferPointer { matchedBits in
+    for index in 0..<source.count {
+      if matchedBits[index >> 6] & (1 << UInt64(index & 63)) != 0 {
         rank[index] = matched
         matched += 1
       } else {

@@ -45,7 +45,7 @@ extension SectionedPlan {
         second: ItemPath(item: 0, section: error.second),
         id: String(describing: sections[error.second].id))
     }
-    sectionTargets = sectionMatching.sourceToTarget
+    sectionTargets = sectionMatching.sourceToTarget(sourceCount: source.count)
     sectionSources = sectionMatching.targetToSource
     sectionChanged = sectionMatching.changed
     sectionStays = sectionSources.withUnsafeBufferPointer { stablePositions($0) }

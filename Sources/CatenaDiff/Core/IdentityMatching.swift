@@ -1,8 +1,11 @@
 /// The pairing of source and target positions by id: the heart of the Heckel-style diff.
 @usableFromInline
 struct IdentityMatching: Sendable {
-  /// For each source position, the target position with the same id, or -1 (deleted).
-  @usableFromInline var sourceToTarget: [Int32]
+  /// One bit per source position: set when a target element has the same id (clear: deleted).
+  ///
+  /// A bitset rather than a map to target positions: marking a moved element touches one small,
+  /// cache-resident word instead of a random page of a large array.
+  @usableFromInline var sourceMatched: [UInt64]
   /// For each target position, the source position with the same id, or -1 (inserted).
   @usableFromInline var targetToSource: [Int32]
   /// For each target position, whether it has a source element whose content differs (`!=`).
@@ -14,14 +17,32 @@ struct IdentityMatching: Sendable {
 
   @inlinable
   init(
-    sourceToTarget: [Int32], targetToSource: [Int32], changed: [Bool], matchedCount: Int,
+    sourceMatched: [UInt64], targetToSource: [Int32], changed: [Bool], matchedCount: Int,
     tier: HashTier
   ) {
-    self.sourceToTarget = sourceToTarget
+    self.sourceMatched = sourceMatched
     self.targetToSource = targetToSource
     self.changed = changed
     self.matchedCount = matchedCount
     self.tier = tier
+  }
+
+  /// Whether the source element at `index` has a partner in the target.
+  @inlinable
+  func isMatched(source index: Int) -> Bool {
+    sourceMatched[index >> 6] & (1 << UInt64(index & 63)) != 0
+  }
+
+  /// For each source position, the target position with the same id, or -1 (deleted).
+  ///
+  /// - Complexity: O(*n* + *m*); for callers with few elements (sections).
+  @inlinable
+  func sourceToTarget(sourceCount: Int) -> [Int32] {
+    var result = [Int32](repeating: -1, count: sourceCount)
+    for (target, source) in targetToSource.enumerated() where source >= 0 {
+      result[Int(source)] = Int32(truncatingIfNeeded: target)
+    }
+    return result
   }
 }
 
@@ -59,7 +80,7 @@ func matchIdentities<Element: Identifiable & Equatable>(
     "CatenaDiff handles up to 2³⁰ − 1 source elements")
   let table = IdentityTable(capacityFor: source.count)
   defer { table.deallocate() }
-  var sourceToTarget = [Int32](repeating: -1, count: source.count)
+  var sourceMatched = [UInt64](repeating: 0, count: (source.count + 63) / 64)
   var targetToSource = [Int32](repeating: -1, count: target.count)
   var changed = [Bool](repeating: false, count: target.count)
   var unmatched: [Int32] = []
@@ -68,14 +89,14 @@ func matchIdentities<Element: Identifiable & Equatable>(
   while true {
     table.clear()
     unmatched.removeAll(keepingCapacity: true)
-    let outcome = try sourceToTarget.withUnsafeMutableBufferPointer {
+    let outcome = try sourceMatched.withUnsafeMutableBufferPointer {
       (forward) throws(DuplicateIdentity) -> Int? in
       try targetToSource.withUnsafeMutableBufferPointer {
         (backward) throws(DuplicateIdentity) -> Int? in
         try changed.withUnsafeMutableBufferPointer { (changed) throws(DuplicateIdentity) -> Int? in
           guard try table.insertAll(source, tier: tier) else { return nil }
           return try table.matchAll(
-            target, in: source, tier: tier, sourceToTarget: forward, targetToSource: backward,
+            target, in: source, tier: tier, sourceMatched: forward, targetToSource: backward,
             changed: changed, unmatched: &unmatched)
         }
       }
@@ -86,13 +107,13 @@ func matchIdentities<Element: Identifiable & Equatable>(
     }
     guard let next = tier.next else { preconditionFailure("the strong hash never gives up") }
     tier = next
-    for index in sourceToTarget.indices { sourceToTarget[index] = -1 }
+    for index in sourceMatched.indices { sourceMatched[index] = 0 }
     for index in targetToSource.indices { targetToSource[index] = -1 }
     for index in changed.indices { changed[index] = false }
   }
   try checkUnique(target, at: unmatched)
   return IdentityMatching(
-    sourceToTarget: sourceToTarget, targetToSource: targetToSource, changed: changed,
+    sourceMatched: sourceMatched, targetToSource: targetToSource, changed: changed,
     matchedCount: matched, tier: tier)
 }
 

@@ -96,7 +96,7 @@ struct IdentityTable {
   @inlinable
   func matchAll<Element: Identifiable & Equatable>(
     _ target: UnsafeBufferPointer<Element>, in source: UnsafeBufferPointer<Element>,
-    tier: HashTier, sourceToTarget: UnsafeMutableBufferPointer<Int32>,
+    tier: HashTier, sourceMatched: UnsafeMutableBufferPointer<UInt64>,
     targetToSource: UnsafeMutableBufferPointer<Int32>, changed: UnsafeMutableBufferPointer<Bool>,
     unmatched: inout [Int32]
   ) throws(DuplicateIdentity) -> Int? {
@@ -127,11 +127,11 @@ struct IdentityTable {
           let other = Int(entry & ~matchedFlag) &- 1
           if source[other].id == target[index].id {
             if entry & matchedFlag != 0 {
-              throw DuplicateIdentity(
-                side: .target, first: Int(sourceToTarget[other]), second: index)
+              let first = targetToSource[0..<index].firstIndex { Int($0) == other } ?? 0
+              throw DuplicateIdentity(side: .target, first: first, second: index)
             }
             slots[slot] = entry | matchedFlag
-            sourceToTarget[other] = Int32(truncatingIfNeeded: index)
+            sourceMatched[other >> 6] |= 1 << UInt64(other & 63)
             targetToSource[index] = Int32(truncatingIfNeeded: other)
             changed[index] = source[other] != target[index]
             matched &+= 1

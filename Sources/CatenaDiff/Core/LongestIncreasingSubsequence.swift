@@ -112,42 +112,35 @@ struct Runs {
   /// rank order.
   func heaviestIncreasingChain() -> [Bool] {
     let count = length.count
-    // Fenwick tree over rank order; each node keeps the best chain weight and its last run.
-    var bestWeight = [Int](repeating: 0, count: count + 1)
-    var bestRun = [Int32](repeating: -1, count: count + 1)
+    // A Fenwick tree of prefix maxima over rank order. Each node packs the best chain weight
+    // (high 32 bits) with that chain's last run (low 32 bits), so one 8-byte read answers both
+    // and `max` compares weights first.
+    var tree = [UInt64](repeating: 0, count: count + 1)
     var predecessor = [Int32](repeating: -1, count: count)
-    var weight = [Int](repeating: 0, count: count)
-    var heaviest = -1
-    bestWeight.withUnsafeMutableBufferPointer { bestWeight in
-      bestRun.withUnsafeMutableBufferPointer { bestRun in
+    var heaviest: UInt64 = 0
+    tree.withUnsafeMutableBufferPointer { tree in
+      predecessor.withUnsafeMutableBufferPointer { predecessor in
         for run in 0..<count {
           var node = Int(order[run])
-          var best = 0
-          var before: Int32 = -1
+          var best: UInt64 = 0
           while node > 0 {
-            if bestWeight[node] > best {
-              best = bestWeight[node]
-              before = bestRun[node]
-            }
-            node &= node - 1
+            best = Swift.max(best, tree[node])
+            node &= node &- 1
           }
-          let total = best + Int(length[run])
-          weight[run] = total
-          predecessor[run] = before
-          if heaviest < 0 || total > weight[heaviest] { heaviest = run }
-          node = Int(order[run]) + 1
+          predecessor[run] = best == 0 ? -1 : Int32(truncatingIfNeeded: best & 0xFFFF_FFFF)
+          let weight = (best >> 32) &+ UInt64(length[run])
+          let packed = weight << 32 | UInt64(run)
+          heaviest = Swift.max(heaviest, packed)
+          node = Int(order[run]) &+ 1
           while node <= count {
-            if total > bestWeight[node] {
-              bestWeight[node] = total
-              bestRun[node] = Int32(truncatingIfNeeded: run)
-            }
-            node += node & -node
+            tree[node] = Swift.max(tree[node], packed)
+            node &+= node & -node
           }
         }
       }
     }
     var chosen = [Bool](repeating: false, count: count)
-    var run = heaviest
+    var run = count == 0 ? -1 : Int(heaviest & 0xFFFF_FFFF)
     while run >= 0 {
       chosen[run] = true
       run = Int(predecessor[run])
