@@ -42,19 +42,21 @@ enum Mark {
 }
 
 /// The state of one validation: flags per old and new section, the section mapping, warnings.
-struct BatchValidator {
+///
+/// `package` so the headless table maps its rows through the same section mapping it validated.
+package struct BatchValidator {
   let update: BatchUpdate
   let before: [Int]
-  let after: [Int]
-  var warnings: [BatchUpdateWarning] = []
+  package let after: [Int]
+  package var warnings: [BatchUpdateWarning] = []
   /// Per old section: `Mark.deleted`, `.reloaded`, `.moveSource`, `.updated`.
   var oldSections: [UInt8]
   /// Per new section: `Mark.inserted`, `.moveTarget`, `.reloadTarget`.
   var newSections: [UInt8]
   /// For each old section, its index after the update (`-1` when deleted).
-  var sectionMap: [Int]
+  package var sectionMap: [Int]
 
-  init(update: BatchUpdate, before: [Int], after: [Int]) {
+  package init(update: BatchUpdate, before: [Int], after: [Int]) {
     self.update = update
     self.before = before
     self.after = after
@@ -73,13 +75,19 @@ struct BatchValidator {
     warnings.append(BatchUpdateWarning(kind: kind, message: message))
   }
 
+  /// Runs every check; afterwards ``sectionMap`` and ``warnings`` are valid.
+  package mutating func run() throws(BatchUpdateError) {
+    try checkSections()
+    try checkItems()
+  }
+
   /// Whether rows of old section `section` are dropped with it (deleted or reloaded).
-  func sectionIsReplaced(_ section: Int) -> Bool {
+  package func sectionIsReplaced(_ section: Int) -> Bool {
     oldSections[section] & (Mark.deleted | Mark.reloaded) != 0
   }
 
   /// Whether new section `section` arrives whole (inserted, or the insert half of a reload).
-  func sectionIsFresh(_ section: Int) -> Bool {
+  package func sectionIsFresh(_ section: Int) -> Bool {
     newSections[section] & (Mark.inserted | Mark.reloadTarget) != 0
   }
 }

@@ -18,7 +18,7 @@ struct SnapshotPropertyTests {
         case 0:
           let id = random.below(8)
           if model.contains(where: { $0.id == id }) {
-            #expect(throws: SnapshotError.self) { try snapshot.appendSection(id) }
+            #expect(throws: DataSourceError.self) { try snapshot.appendSection(id) }
           } else {
             try snapshot.appendSection(id)
             model.append((id, []))

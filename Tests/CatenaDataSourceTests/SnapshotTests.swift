@@ -36,7 +36,7 @@ struct SnapshotTests {
     try snapshot.appendSections([0, 1])
     try snapshot.appendItems(articles([7, 8]), toSection: 0)
     #expect(
-      throws: SnapshotError(
+      throws: DataSourceError(
         kind: .duplicateItemID, id: "7", existing: ItemPath(item: 0, section: 0),
         incoming: ItemPath(item: 1, section: 1))
     ) {
@@ -49,7 +49,7 @@ struct SnapshotTests {
   @Test func duplicateSectionIsATypedError() throws {
     var snapshot = Snapshot<Int, Article>()
     try snapshot.appendSection(3)
-    #expect(throws: SnapshotError.self) { try snapshot.appendSection(3) }
+    #expect(throws: DataSourceError.self) { try snapshot.appendSection(3) }
     #expect(snapshot.numberOfSections == 1)
   }
 
@@ -76,11 +76,11 @@ struct SnapshotTests {
 
   @Test func appendingNeedsAKnownSection() throws {
     var snapshot = Snapshot<Int, Article>()
-    #expect(throws: SnapshotError(kind: .noSection, id: "1")) {
+    #expect(throws: DataSourceError(kind: .noSection, id: "1")) {
       try snapshot.appendItems(articles([1]))
     }
     try snapshot.appendSection(0)
-    #expect(throws: SnapshotError(kind: .unknownSection, id: "5")) {
+    #expect(throws: DataSourceError(kind: .unknownSection, id: "5")) {
       try snapshot.appendItems(articles([1]), toSection: 5)
     }
   }
@@ -89,7 +89,7 @@ struct SnapshotTests {
     var snapshot = Snapshot<Int, Article>()
     try snapshot.appendSection(0)
     try snapshot.appendItems(articles([1, 2, 3, 4]))
-    #expect(throws: SnapshotError(kind: .unknownItem, id: "9")) {
+    #expect(throws: DataSourceError(kind: .unknownItem, id: "9")) {
       try snapshot.deleteItems([2, 9])
     }
     #expect(snapshot.numberOfItems == 4)

@@ -38,10 +38,10 @@ extension Snapshot {
 
   /// The items of the section with `id`.
   ///
-  /// - Throws: ``SnapshotError`` when no section has that id.
-  public func items(inSection id: SectionID) throws(SnapshotError) -> [Item] {
+  /// - Throws: ``DataSourceError`` when no section has that id.
+  public func items(inSection id: SectionID) throws(DataSourceError) -> [Item] {
     guard let index = sectionIndex[id] else {
-      throw SnapshotError(kind: .unknownSection, id: String(describing: id))
+      throw DataSourceError(kind: .unknownSection, id: String(describing: id))
     }
     return sections[index].items
   }

@@ -3,12 +3,12 @@ import CatenaDiff
 extension Snapshot {
   /// Appends an empty section.
   ///
-  /// - Throws: ``SnapshotError`` when a section with `id` exists.
+  /// - Throws: ``DataSourceError`` when a section with `id` exists.
   public mutating func appendSection(
     _ id: SectionID, header: String? = nil, footer: String? = nil
-  ) throws(SnapshotError) {
+  ) throws(DataSourceError) {
     if let existing = sectionIndex[id] {
-      throw SnapshotError(
+      throw DataSourceError(
         kind: .duplicateSectionID, id: String(describing: id),
         existing: ItemPath(item: 0, section: existing),
         incoming: ItemPath(item: 0, section: sections.count))
@@ -20,8 +20,8 @@ extension Snapshot {
 
   /// Appends empty sections without headers or footers.
   ///
-  /// - Throws: ``SnapshotError`` at the first id that already exists; earlier ids stay added.
-  public mutating func appendSections(_ ids: [SectionID]) throws(SnapshotError) {
+  /// - Throws: ``DataSourceError`` at the first id that already exists; earlier ids stay added.
+  public mutating func appendSections(_ ids: [SectionID]) throws(DataSourceError) {
     for id in ids { try appendSection(id) }
   }
 
@@ -31,28 +31,28 @@ extension Snapshot {
   ///   - items: the items, in display order.
   ///   - sectionID: the section to append to; nil for the last one.
   ///   - duplicates: what to do with an item whose id is already present.
-  /// - Throws: ``SnapshotError`` for an unknown section, a snapshot without sections, or (with
+  /// - Throws: ``DataSourceError`` for an unknown section, a snapshot without sections, or (with
   ///   `.fail`) a duplicate id; items before the failing one stay added.
   /// - Complexity: O(*k*) for *k* items, plus O(*n*) when `.keepLast` removes an earlier copy.
   public mutating func appendItems(
     _ items: [Item], toSection sectionID: SectionID? = nil, duplicates: DuplicatePolicy = .fail
-  ) throws(SnapshotError) {
+  ) throws(DataSourceError) {
     var section = sections.count - 1
     if let sectionID {
       guard let index = sectionIndex[sectionID] else {
-        throw SnapshotError(kind: .unknownSection, id: String(describing: sectionID))
+        throw DataSourceError(kind: .unknownSection, id: String(describing: sectionID))
       }
       section = index
     }
     guard section >= 0 else {
-      throw SnapshotError(
+      throw DataSourceError(
         kind: .noSection, id: items.first.map { String(describing: $0.id) } ?? "")
     }
     sections[section].items.reserveCapacity(sections[section].items.count + items.count)
     for item in items {
       let incoming = ItemPath(item: sections[section].items.count, section: section)
       if let existing = itemIndex[item.id] {
-        let error = SnapshotError(
+        let error = DataSourceError(
           kind: .duplicateItemID, id: String(describing: item.id), existing: existing,
           incoming: incoming)
         switch duplicates {
@@ -73,14 +73,14 @@ extension Snapshot {
 
   /// Deletes the items with `ids`.
   ///
-  /// - Throws: ``SnapshotError`` naming the first id that is not in the snapshot; nothing is
+  /// - Throws: ``DataSourceError`` naming the first id that is not in the snapshot; nothing is
   ///   deleted then.
   /// - Complexity: O(*n*) for the sections it touches.
-  public mutating func deleteItems(_ ids: [Item.ID]) throws(SnapshotError) {
+  public mutating func deleteItems(_ ids: [Item.ID]) throws(DataSourceError) {
     var doomed: [Int: Set<Int>] = [:]
     for id in ids {
       guard let path = itemIndex[id] else {
-        throw SnapshotError(kind: .unknownItem, id: String(describing: id))
+        throw DataSourceError(kind: .unknownItem, id: String(describing: id))
       }
       doomed[path.section, default: []].insert(path.item)
     }
@@ -94,12 +94,12 @@ extension Snapshot {
 
   /// Deletes the sections with `ids` and their items.
   ///
-  /// - Throws: ``SnapshotError`` naming the first unknown id; nothing is deleted then.
-  public mutating func deleteSections(_ ids: [SectionID]) throws(SnapshotError) {
+  /// - Throws: ``DataSourceError`` naming the first unknown id; nothing is deleted then.
+  public mutating func deleteSections(_ ids: [SectionID]) throws(DataSourceError) {
     var doomed = Set<Int>()
     for id in ids {
       guard let index = sectionIndex[id] else {
-        throw SnapshotError(kind: .unknownSection, id: String(describing: id))
+        throw DataSourceError(kind: .unknownSection, id: String(describing: id))
       }
       doomed.insert(index)
     }
@@ -116,23 +116,23 @@ extension Snapshot {
 
   /// Replaces the item that has `item`'s id with `item` (a content update).
   ///
-  /// - Throws: ``SnapshotError`` when no item has that id.
+  /// - Throws: ``DataSourceError`` when no item has that id.
   /// - Complexity: O(1).
-  public mutating func updateItem(_ item: Item) throws(SnapshotError) {
+  public mutating func updateItem(_ item: Item) throws(DataSourceError) {
     guard let path = itemIndex[item.id] else {
-      throw SnapshotError(kind: .unknownItem, id: String(describing: item.id))
+      throw DataSourceError(kind: .unknownItem, id: String(describing: item.id))
     }
     sections[path.section].items[path.item] = item
   }
 
   /// Changes the header and footer of the section with `id`.
   ///
-  /// - Throws: ``SnapshotError`` when no section has that id.
+  /// - Throws: ``DataSourceError`` when no section has that id.
   public mutating func updateSection(
     _ id: SectionID, header: String?, footer: String?
-  ) throws(SnapshotError) {
+  ) throws(DataSourceError) {
     guard let index = sectionIndex[id] else {
-      throw SnapshotError(kind: .unknownSection, id: String(describing: id))
+      throw DataSourceError(kind: .unknownSection, id: String(describing: id))
     }
     sections[index].model.header = header
     sections[index].model.footer = footer

@@ -14,7 +14,7 @@ public import CatenaDiff
 /// ```
 ///
 /// Item ids are unique across the whole snapshot and section ids among the sections. Adding a
-/// duplicate throws a ``SnapshotError`` naming both positions, unless a ``DuplicatePolicy``
+/// duplicate throws a ``DataSourceError`` naming both positions, unless a ``DuplicatePolicy``
 /// says to keep the first or the last copy (what it dropped is in ``droppedDuplicates``).
 public struct Snapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
   /// The sections and their items, in the form the diff takes.
@@ -24,7 +24,7 @@ public struct Snapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
   /// Where each item id is.
   var itemIndex: [Item.ID: ItemPath] = [:]
   /// The duplicates a ``DuplicatePolicy`` other than `.fail` dropped, oldest first.
-  public internal(set) var droppedDuplicates: [SnapshotError] = []
+  public internal(set) var droppedDuplicates: [DataSourceError] = []
 
   /// Creates an empty snapshot.
   public init() {}

@@ -1,0 +1,97 @@
+public import CatenaDiff
+
+/// Why a snapshot, a table or a data source refused something, with the context to fix it.
+///
+/// ```swift
+/// do {
+///   try snapshot.appendItems(articles)
+/// } catch {
+///   print(error)  // duplicate item id 7: already at (0 - 2), added again at (0 - 5)
+/// }
+/// ```
+public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: String, Hashable, Sendable {
+    /// An item with this id is already in the snapshot.
+    case duplicateItemID
+    /// A section with this id is already in the snapshot.
+    case duplicateSectionID
+    /// No section has this id.
+    case unknownSection
+    /// No item has this id.
+    case unknownItem
+    /// Items were appended to a snapshot that has no section yet.
+    case noSection
+    /// A cell was dequeued for a reuse identifier nothing was registered for.
+    case unregisteredCell
+    /// The registered class cannot serve as a cell of this table.
+    case unexpectedCellType
+    /// A batch update broke UIKit's rules; ``batchError`` says which.
+    case invalidBatchUpdate
+    /// `reloadData()` was called inside a batch update.
+    case reloadDuringBatch
+  }
+
+  /// What went wrong.
+  public var kind: Kind
+  /// The offending id or reuse identifier, as `String(describing:)` prints it.
+  public var id: String
+  /// Where the id already is (duplicates only).
+  public var existing: ItemPath?
+  /// Where the change tried to put it (duplicates and dequeues).
+  public var incoming: ItemPath?
+  /// The rule a batch update broke (``Kind/invalidBatchUpdate`` only).
+  public var batchError: BatchUpdateError?
+
+  /// Creates an error.
+  public init(
+    kind: Kind, id: String, existing: ItemPath? = nil, incoming: ItemPath? = nil,
+    batchError: BatchUpdateError? = nil
+  ) {
+    self.kind = kind
+    self.id = id
+    self.existing = existing
+    self.incoming = incoming
+    self.batchError = batchError
+  }
+
+  /// The error underneath this one, if any.
+  public var underlyingError: (any Error)? { batchError }
+
+  /// A sentence naming the id and the positions, in UIKit's words where UIKit has some.
+  public var description: String {
+    let at = { (path: ItemPath?) in path.map(String.init(describing:)) ?? "?" }
+    switch kind {
+    case .duplicateItemID:
+      return "duplicate item id \(id): already at (\(at(existing))), added again at "
+        + "(\(at(incoming)))"
+    case .duplicateSectionID:
+      return "duplicate section id \(id): already section \(existing?.section ?? -1), added "
+        + "again as section \(incoming?.section ?? -1)"
+    case .unknownSection: return "no section with id \(id)"
+    case .unknownItem: return "no item with id \(id)"
+    case .noSection: return "cannot append item \(id): the snapshot has no section yet"
+    case .unregisteredCell:
+      return "unable to dequeue a cell with identifier \(id) - must register a nib or a class "
+        + "for the identifier or connect a prototype cell in a storyboard"
+    case .unexpectedCellType:
+      return "the class registered for identifier \(id) is not a cell this table can create"
+    case .invalidBatchUpdate: return batchError.map(String.init(describing:)) ?? "invalid update"
+    case .reloadDuringBatch:
+      return "reloadData() must not be called inside performBatchUpdates (it breaks the row "
+        + "counts UIKit checks when the batch closes)"
+    }
+  }
+}
+
+/// What ``Snapshot`` does when an appended item's id is already present.
+public enum DuplicatePolicy: Hashable, Sendable {
+  /// Throw ``DataSourceError`` naming both positions (the default).
+  case fail
+  /// Keep the item already present, drop the new one, and record it in
+  /// ``Snapshot/droppedDuplicates``.
+  case keepFirst
+  /// Remove the item already present, add the new one, and record the removed one in
+  /// ``Snapshot/droppedDuplicates``.
+  case keepLast
+}

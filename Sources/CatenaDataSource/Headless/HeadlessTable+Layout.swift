@@ -1,0 +1,144 @@
+public import CatenaDiff
+
+/// Row heights for a ``HeadlessTable`` whose rows are not all `rowHeight` tall.
+///
+/// A data source that adopts this protocol is asked for every row's height on each layout
+/// (O(rows)); without it the table lays out in O(sections), however many rows there are.
+@MainActor
+public protocol HeadlessTableRowHeights: AnyObject {
+  /// The height of the row at `path`.
+  func table(_ table: HeadlessTable, heightForRowAt path: ItemPath) -> Double
+}
+
+extension HeadlessTable {
+  /// The height of all sections, headers, rows and footers.
+  public var contentHeight: Double {
+    var height = 0.0
+    for section in rowCounts.indices {
+      height += headerHeight(section) + rowsHeight(section) + footerHeight(section)
+    }
+    return height
+  }
+
+  /// Scrolls so that `offset` is at the top of the viewport (clamped to the content).
+  public func scroll(toOffset offset: Double) {
+    let clamped = min(max(offset, 0), max(contentHeight - viewportHeight, 0))
+    contentOffset = clamped
+    record(.scroll(offset: clamped))
+    layOut()
+  }
+
+  /// Scrolls by `delta` points (positive: towards the end).
+  public func scroll(by delta: Double) { scroll(toOffset: contentOffset + delta) }
+
+  /// Scrolls to the end of the content.
+  public func scrollToBottom() { scroll(toOffset: .infinity) }
+
+  /// Scrolls so the row at `path` is at the top of the viewport, if it exists.
+  public func scrollToRow(at path: ItemPath) {
+    guard rowCounts.indices.contains(path.section), path.item < rowCounts[path.section] else {
+      return
+    }
+    var offset = 0.0
+    for section in 0..<path.section {
+      offset += headerHeight(section) + rowsHeight(section) + footerHeight(section)
+    }
+    offset += headerHeight(path.section)
+    for item in 0..<path.item { offset += height(of: ItemPath(item: item, section: path.section)) }
+    scroll(toOffset: offset)
+  }
+
+  /// The rows the viewport shows now, in order.
+  func visiblePaths() -> [ItemPath] {
+    let top = contentOffset
+    let bottom = contentOffset + viewportHeight
+    var paths: [ItemPath] = []
+    var y = 0.0
+    let heights = dataSource as? any HeadlessTableRowHeights
+    for section in rowCounts.indices {
+      y += headerHeight(section)
+      let rows = rowCounts[section]
+      if let heights {
+        for item in 0..<rows {
+          let path = ItemPath(item: item, section: section)
+          let height = heights.table(self, heightForRowAt: path)
+          if y + height > top && y < bottom && height > 0 { paths.append(path) }
+          y += height
+          if y >= bottom { break }
+        }
+      } else if rowHeight > 0 {
+        let first = max(0, Int(((top - y) / rowHeight).rounded(.down)))
+        let last = min(rows, Int(((bottom - y) / rowHeight).rounded(.up)))
+        if first < last {
+          for item in first..<last { paths.append(ItemPath(item: item, section: section)) }
+        }
+        y += Double(rows) * rowHeight
+      }
+      y += footerHeight(section)
+      if y >= bottom { break }
+    }
+    return paths
+  }
+
+  /// Brings the visible cells in line with the viewport: rows that left go back to the pool,
+  /// rows that arrived are configured by the data source.
+  func layOut() {
+    refreshTitles()
+    let wanted = visiblePaths()
+    let wantedSet = Set(wanted)
+    for path in visibleCells.keys.sorted() where !wantedSet.contains(path) { retireCell(at: path) }
+    for path in wanted where visibleCells[path] == nil { showCell(at: path) }
+  }
+
+  /// Asks the data source for the cell of the row at `path` and puts it on screen.
+  func showCell(at path: ItemPath) {
+    guard let dataSource else { return }
+    do {
+      let cell = try dataSource.table(self, cellForRowAt: path)
+      record(.configure(path: path))
+      cell.isSelected = selection.contains(path)
+      cell.isHighlighted = highlighted == path
+      visibleCells[path] = cell
+      record(.willDisplay(path: path))
+    } catch {
+      if layoutError == nil { layoutError = error }
+    }
+  }
+
+  /// The first error a data source threw while configuring a cell, cleared by reading it.
+  public func takeLayoutError() -> (any Error)? {
+    defer { layoutError = nil }
+    return layoutError
+  }
+
+  func refreshTitles() {
+    guard let dataSource else {
+      headerTitles = []
+      footerTitles = []
+      return
+    }
+    headerTitles = rowCounts.indices.map { dataSource.table(self, titleForHeaderInSection: $0) }
+    footerTitles = rowCounts.indices.map { dataSource.table(self, titleForFooterInSection: $0) }
+  }
+
+  func headerHeight(_ section: Int) -> Double {
+    section < headerTitles.count && headerTitles[section] != nil ? sectionHeaderHeight : 0
+  }
+
+  func footerHeight(_ section: Int) -> Double {
+    section < footerTitles.count && footerTitles[section] != nil ? sectionFooterHeight : 0
+  }
+
+  func rowsHeight(_ section: Int) -> Double {
+    guard let heights = dataSource as? any HeadlessTableRowHeights else {
+      return Double(rowCounts[section]) * rowHeight
+    }
+    return (0..<rowCounts[section]).reduce(0) {
+      $0 + heights.table(self, heightForRowAt: ItemPath(item: $1, section: section))
+    }
+  }
+
+  func height(of path: ItemPath) -> Double {
+    (dataSource as? any HeadlessTableRowHeights)?.table(self, heightForRowAt: path) ?? rowHeight
+  }
+}

@@ -1,0 +1,36 @@
+import CatenaDiff
+
+extension HeadlessTable {
+  /// What the viewport shows, as text: one line per visible header, row and footer.
+  ///
+  /// ```text
+  /// [News]
+  ///   0-0  Typed throws
+  /// * 0-1  Macros
+  /// (2 articles)
+  /// ```
+  /// Selected rows start with `*`. A section's header and footer show when its rows do.
+  public func render() -> String {
+    var lines: [String] = []
+    let visible = indexPathsForVisibleRows
+    var shownSections: [Int] = []
+    for path in visible where shownSections.last != path.section {
+      shownSections.append(path.section)
+    }
+    for section in shownSections {
+      if section < headerTitles.count, let header = headerTitles[section] {
+        lines.append("[\(header)]")
+      }
+      for path in visible where path.section == section {
+        let marker = selection.contains(path) ? "*" : " "
+        let text = visibleCells[path]?.renderedText ?? ""
+        lines.append("\(marker) \(path.section)-\(path.item)  \(text)")
+      }
+      if section < footerTitles.count, let footer = footerTitles[section] {
+        lines.append("(\(footer))")
+      }
+    }
+    if lines.isEmpty { lines.append("(empty)") }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,169 @@
+public import CatenaDiff
+
+/// An in-memory table view for Linux and tests: `UITableView`'s behaviour without a screen.
+///
+/// It keeps a viewport over its rows, creates and reuses cells per reuse identifier the way
+/// UIKit does, asks its data source only for the rows that are visible, tracks selection and
+/// highlight, and *validates every batch update* against UIKit's rules, throwing where a device
+/// would crash. Everything it does is recorded in ``events``; ``render()`` prints what is on
+/// screen.
+///
+/// ```swift
+/// let table = HeadlessTable(viewportHeight: 440)  // 10 rows of 44 points
+/// table.register(TextCell.self, forCellReuseIdentifier: "row")
+/// table.dataSource = myDataSource
+/// table.reloadData()
+/// print(table.render())
+/// ```
+@MainActor
+public final class HeadlessTable {
+  /// Answers the table's questions; held weakly, as UIKit does.
+  public weak var dataSource: (any HeadlessTableDataSource)?
+  /// The height of a row whose data source gives none.
+  public var rowHeight: Double = 44
+  /// The height of a section header that has a title.
+  public var sectionHeaderHeight: Double = 28
+  /// The height of a section footer that has a title.
+  public var sectionFooterHeight: Double = 28
+  /// The height of the visible area.
+  public var viewportHeight: Double { didSet { layOut() } }
+  /// How far the content is scrolled.
+  public internal(set) var contentOffset: Double = 0
+  /// Whether tapping rows can select several at once.
+  public var allowsMultipleSelection = false
+  /// Whether the table is in a window; peers fall back to `reloadData()` when it is not.
+  public var isInWindow = true
+  /// Whether ``events`` records what the table does.
+  public var isRecordingEvents = true
+  /// What the table did, oldest first; clear it with ``clearEvents()``.
+  public internal(set) var events: [TableEvent] = []
+
+  var registrations: [String: any HeadlessCell.Type] = [:]
+  var rejectedRegistrations: Set<String> = []
+  var reusePool: [String: [any HeadlessCell]] = [:]
+  /// Rows per section as of the last reload or batch.
+  public internal(set) var rowCounts: [Int] = []
+  /// Header and footer titles as of the last layout.
+  var headerTitles: [String?] = []
+  var footerTitles: [String?] = []
+  var visibleCells: [ItemPath: any HeadlessCell] = [:]
+  var selection: Set<ItemPath> = []
+  var highlighted: ItemPath?
+  var batchDepth = 0
+  var pendingBatch = BatchUpdate()
+  var countsAtOpen: [Int] = []
+  var reloadedDuringBatch = false
+  /// The cell a reconfigure hands back to the data source instead of dequeuing one.
+  var reconfiguring: (path: ItemPath, cell: any HeadlessCell)?
+  /// The first error a cell configuration threw during layout.
+  var layoutError: (any Error)?
+
+  /// Creates an empty table whose visible area is `viewportHeight` points tall.
+  public init(viewportHeight: Double = 440) {
+    self.viewportHeight = viewportHeight
+  }
+
+  /// Forgets the recorded events.
+  public func clearEvents() { events.removeAll() }
+
+  func record(_ event: TableEvent) {
+    if isRecordingEvents { events.append(event) }
+  }
+
+  /// Registers a cell class for a reuse identifier, as `UITableView` does; nil unregisters.
+  ///
+  /// The class must conform to ``HeadlessCell``; dequeuing a class that does not throws
+  /// ``DataSourceError/Kind/unexpectedCellType``.
+  public func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+    reusePool[identifier] = nil
+    guard let cellClass else {
+      registrations[identifier] = nil
+      rejectedRegistrations.remove(identifier)
+      return
+    }
+    if let cellType = cellClass as? any HeadlessCell.Type {
+      registrations[identifier] = cellType
+      rejectedRegistrations.remove(identifier)
+    } else {
+      registrations[identifier] = nil
+      rejectedRegistrations.insert(identifier)
+    }
+  }
+
+  /// A cell for the row at `path`: a reused one (after `prepareForReuse()`) or a new one.
+  ///
+  /// - Throws: ``DataSourceError`` when nothing is registered for `identifier`, worded as UIKit
+  ///   words it.
+  public func dequeueReusableCell(
+    withIdentifier identifier: String, for path: ItemPath
+  ) throws(DataSourceError) -> any HeadlessCell {
+    if let reconfiguring, reconfiguring.path == path,
+      reconfiguring.cell.reuseIdentifier == identifier
+    {
+      return reconfiguring.cell
+    }
+    guard let cellType = registrations[identifier] else {
+      let kind: DataSourceError.Kind =
+        rejectedRegistrations.contains(identifier) ? .unexpectedCellType : .unregisteredCell
+      throw DataSourceError(kind: kind, id: identifier, incoming: path)
+    }
+    if let cell = reusePool[identifier]?.popLast() {
+      cell.prepareForReuse()
+      record(.prepareForReuse(identifier: identifier))
+      record(.dequeue(identifier: identifier, path: path, reused: true))
+      return cell
+    }
+    record(.dequeue(identifier: identifier, path: path, reused: false))
+    return cellType.init(reuseIdentifier: identifier)
+  }
+
+  /// Reloads everything: every visible cell goes back to the pool, the counts are read again,
+  /// selection is cleared, and the visible rows are configured anew.
+  ///
+  /// Inside a batch update this is an error that the batch reports when it closes.
+  public func reloadData() {
+    guard batchDepth == 0 else {
+      reloadedDuringBatch = true
+      return
+    }
+    record(.reloadData)
+    for path in visibleCells.keys.sorted() { retireCell(at: path) }
+    selection.removeAll()
+    highlighted = nil
+    rowCounts = readCounts()
+    layOut()
+  }
+
+  /// The cell showing the row at `path`, or nil when the row is not visible.
+  public func cellForRow(at path: ItemPath) -> (any HeadlessCell)? { visibleCells[path] }
+
+  /// The paths of the visible rows, in order.
+  public var indexPathsForVisibleRows: [ItemPath] { visibleCells.keys.sorted() }
+
+  /// The number of sections as of the last reload or batch.
+  public var numberOfSections: Int { rowCounts.count }
+
+  /// The number of rows in `section` as of the last reload or batch.
+  public func numberOfRows(inSection section: Int) -> Int {
+    rowCounts.indices.contains(section) ? rowCounts[section] : 0
+  }
+
+  /// How many cells wait in the reuse pool for `identifier`.
+  public func pooledCellCount(forIdentifier identifier: String) -> Int {
+    reusePool[identifier]?.count ?? 0
+  }
+
+  /// The row counts the data source reports now.
+  func readCounts() -> [Int] {
+    guard let dataSource else { return [] }
+    let sections = dataSource.numberOfSections(in: self)
+    return (0..<max(sections, 0)).map { dataSource.table(self, numberOfRowsInSection: $0) }
+  }
+
+  /// Takes the cell off screen and puts it in its pool.
+  func retireCell(at path: ItemPath) {
+    guard let cell = visibleCells.removeValue(forKey: path) else { return }
+    record(.endDisplay(path: path))
+    reusePool[cell.reuseIdentifier, default: []].append(cell)
+  }
+}

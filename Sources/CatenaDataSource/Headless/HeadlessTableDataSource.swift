@@ -1,0 +1,56 @@
+public import CatenaDiff
+
+/// What a ``HeadlessTable`` asks of its data source: `UITableViewDataSource` and the parts of
+/// `UITableViewDelegate` a list needs, under the same names.
+///
+/// Only the counts and ``table(_:cellForRowAt:)`` are required; the rest have defaults.
+@MainActor
+public protocol HeadlessTableDataSource: AnyObject {
+  /// The number of sections.
+  func numberOfSections(in table: HeadlessTable) -> Int
+  /// The number of rows in `section`.
+  func table(_ table: HeadlessTable, numberOfRowsInSection section: Int) -> Int
+  /// The configured cell for the row at `path`; dequeue it from `table`.
+  func table(_ table: HeadlessTable, cellForRowAt path: ItemPath) throws -> any HeadlessCell
+  /// The header text of `section`, or nil for none.
+  func table(_ table: HeadlessTable, titleForHeaderInSection section: Int) -> String?
+  /// The footer text of `section`, or nil for none.
+  func table(_ table: HeadlessTable, titleForFooterInSection section: Int) -> String?
+  /// The height of the row at `path`, or nil for the table's `rowHeight`.
+  func table(_ table: HeadlessTable, heightForRowAt path: ItemPath) -> Double?
+  /// Whether the row at `path` can be deleted or moved by the user.
+  func table(_ table: HeadlessTable, canEditRowAt path: ItemPath) -> Bool
+  /// The user deleted the row at `path`: update the model and the table.
+  func table(_ table: HeadlessTable, commitDeleteAt path: ItemPath) throws
+  /// The user moved a row: update the model (the table has already moved the row).
+  func table(_ table: HeadlessTable, moveRowAt source: ItemPath, to destination: ItemPath)
+  /// The row at `path` was selected.
+  func table(_ table: HeadlessTable, didSelectRowAt path: ItemPath)
+  /// The row at `path` was deselected.
+  func table(_ table: HeadlessTable, didDeselectRowAt path: ItemPath)
+}
+
+extension HeadlessTableDataSource {
+  /// No header by default.
+  public func table(_ table: HeadlessTable, titleForHeaderInSection section: Int) -> String? {
+    nil
+  }
+  /// No footer by default.
+  public func table(_ table: HeadlessTable, titleForFooterInSection section: Int) -> String? {
+    nil
+  }
+  /// The table's `rowHeight` by default.
+  public func table(_ table: HeadlessTable, heightForRowAt path: ItemPath) -> Double? { nil }
+  /// Rows are not editable by default.
+  public func table(_ table: HeadlessTable, canEditRowAt path: ItemPath) -> Bool { false }
+  /// Does nothing by default.
+  public func table(_ table: HeadlessTable, commitDeleteAt path: ItemPath) throws {}
+  /// Does nothing by default.
+  public func table(
+    _ table: HeadlessTable, moveRowAt source: ItemPath, to destination: ItemPath
+  ) {}
+  /// Does nothing by default.
+  public func table(_ table: HeadlessTable, didSelectRowAt path: ItemPath) {}
+  /// Does nothing by default.
+  public func table(_ table: HeadlessTable, didDeselectRowAt path: ItemPath) {}
+}

@@ -1,0 +1,62 @@
+public import CatenaDiff
+
+/// A table a data source can drive: the headless abstraction over `UITableView`,
+/// `UICollectionView` and ``HeadlessTable``.
+///
+/// The requirements keep UIKit's names and semantics (register a cell class for a reuse
+/// identifier, dequeue a cell for a row, reload, perform a batch update, visible and selected
+/// rows, select and deselect), with Catena's ``ItemPath`` in place of `IndexPath` so the
+/// protocol needs no Foundation. A UIKit view conforms with a thin extension.
+@MainActor
+public protocol TableHosting: AnyObject {
+  /// The type of the cells the table hands out.
+  associatedtype Cell
+
+  /// Registers a cell class for a reuse identifier; nil unregisters.
+  func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String)
+
+  /// A configured-to-be cell for the row at `path`, reused when one is free.
+  ///
+  /// - Throws: ``DataSourceError`` when nothing is registered for `identifier`.
+  func dequeueReusableCell(
+    withIdentifier identifier: String, for path: ItemPath
+  ) throws(DataSourceError) -> Cell
+
+  /// Reloads every row and section from the data source.
+  func reloadData()
+
+  /// Performs `batch` as one batch update; `commit` changes the model inside it, after the
+  /// table has read the counts before and before it reads them after.
+  ///
+  /// - Throws: ``DataSourceError`` when the batch breaks UIKit's rules.
+  @discardableResult
+  func performBatchUpdates(
+    _ batch: BatchUpdate, commit: () -> Void
+  ) throws(DataSourceError) -> [BatchUpdateWarning]
+
+  /// The paths of the rows on screen, in order.
+  var visibleItemPaths: [ItemPath] { get }
+
+  /// The paths of the selected rows, in order.
+  var selectedItemPaths: [ItemPath] { get }
+
+  /// Selects the row at `path` (nil clears the selection) without telling the data source.
+  func selectRow(at path: ItemPath?, animated: Bool)
+
+  /// Deselects the row at `path` without telling the data source.
+  func deselectRow(at path: ItemPath, animated: Bool)
+
+  /// Whether the table is in a window; batch updates off-window fall back to a reload.
+  var isInWindow: Bool { get }
+}
+
+extension HeadlessTable: TableHosting {
+  /// The headless table hands out ``HeadlessCell``s.
+  public typealias Cell = any HeadlessCell
+
+  /// The paths of the rows on screen, in order.
+  public var visibleItemPaths: [ItemPath] { indexPathsForVisibleRows }
+
+  /// The paths of the selected rows, in order.
+  public var selectedItemPaths: [ItemPath] { indexPathsForSelectedRows }
+}
