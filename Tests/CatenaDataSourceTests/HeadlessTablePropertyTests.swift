@@ -83,4 +83,43 @@ struct HeadlessTablePropertyTests {
   }
 }
 
+extension HeadlessTablePropertyTests {
+  /// The same random sections as a snapshot.
+  func snapshot(_ shelves: Shelves) throws -> Snapshot<Int, Entry> {
+    var snapshot = Snapshot<Int, Entry>()
+    for shelf in shelves {
+      try snapshot.appendSection(shelf.model.id, header: shelf.model.title)
+      try snapshot.appendItems(shelf.items)
+    }
+    return snapshot
+  }
+
+  @Test func snapshotSequencesThroughTheDataSourceEndEqualToTheLast() throws {
+    for seed in UInt64(1)...2_000 {
+      var random = SeededRandom(seed: seed &* 31)
+      let table = HeadlessTable(viewportHeight: Double(44 * (3 + random.below(12))))
+      let dataSource = SectionedDataSource<Int, Entry, TextCell>()
+        .bind(table, cell: TextCell.self, reuseIdentifier: "row")
+        .configureCell { cell, _, entry in cell.text = entry.text }
+      var last = try snapshot(shelves(&random, version: 0))
+      try dataSource.apply(last)
+      for version in 1...5 {
+        if random.below(3) == 0 { table.tapRow(at: ItemPath(item: 0, section: 0)) }
+        table.scroll(by: Double(random.below(300)) - 100)
+        last = try snapshot(shelves(&random, version: version))
+        try dataSource.apply(last)
+        #expect(table.takeLayoutError() == nil, "seed \(seed)")
+        #expect(!table.events.contains { if case .rejectedBatch = $0 { true } else { false } })
+        for path in table.indexPathsForVisibleRows {
+          #expect(
+            (table.cellForRow(at: path) as? TextCell)?.text == last.item(at: path)?.text,
+            "seed \(seed) \(path)")
+        }
+      }
+      #expect(dataSource.snapshot == last, "seed \(seed)")
+      #expect(table.rowCounts == last.rowCounts, "seed \(seed)")
+    }
+  }
+}
+
 extension SeededRandom: RandomNumberGenerator {}

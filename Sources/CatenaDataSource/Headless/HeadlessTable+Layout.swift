@@ -54,7 +54,7 @@ extension HeadlessTable {
     let bottom = contentOffset + viewportHeight
     var paths: [ItemPath] = []
     var y = 0.0
-    let heights = dataSource as? any HeadlessTableRowHeights
+    let heights = rowHeightSource
     for section in rowCounts.indices {
       y += headerHeight(section)
       let rows = rowCounts[section]
@@ -129,8 +129,17 @@ extension HeadlessTable {
     section < footerTitles.count && footerTitles[section] != nil ? sectionFooterHeight : 0
   }
 
+  /// Who gives row heights: a data source adopting ``HeadlessTableRowHeights``, or a
+  /// connected provider that ``TableContentProviding/providesRowHeights``.
+  var rowHeightSource: (any HeadlessTableRowHeights)? {
+    if let providerAdapter, dataSource === providerAdapter {
+      return providerAdapter.provider?.providesRowHeights == true ? providerAdapter : nil
+    }
+    return dataSource as? any HeadlessTableRowHeights
+  }
+
   func rowsHeight(_ section: Int) -> Double {
-    guard let heights = dataSource as? any HeadlessTableRowHeights else {
+    guard let heights = rowHeightSource else {
       return Double(rowCounts[section]) * rowHeight
     }
     return (0..<rowCounts[section]).reduce(0) {
@@ -139,6 +148,6 @@ extension HeadlessTable {
   }
 
   func height(of path: ItemPath) -> Double {
-    (dataSource as? any HeadlessTableRowHeights)?.table(self, heightForRowAt: path) ?? rowHeight
+    rowHeightSource?.table(self, heightForRowAt: path) ?? rowHeight
   }
 }

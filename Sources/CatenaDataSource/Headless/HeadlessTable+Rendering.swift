@@ -30,7 +30,7 @@ extension HeadlessTable {
         lines.append("(\(footer))")
       }
     }
-    if lines.isEmpty { lines.append("(empty)") }
+    if lines.isEmpty { lines.append(emptyStateText.map { "(\($0))" } ?? "(empty)") }
     return lines.joined(separator: "\n")
   }
 }

@@ -57,6 +57,10 @@ public final class HeadlessTable {
   var reconfiguring: (path: ItemPath, cell: any HeadlessCell)?
   /// The first error a cell configuration threw during layout.
   var layoutError: (any Error)?
+  /// The adapter that forwards to a connected ``TableContentProviding``.
+  var providerAdapter: ProviderAdapter?
+  /// An object the table keeps alive with itself (a data source a convenience created).
+  public var retainedDataSource: AnyObject?
 
   /// Creates an empty table whose visible area is `viewportHeight` points tall.
   public init(viewportHeight: Double = 440) {

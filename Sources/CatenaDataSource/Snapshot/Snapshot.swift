@@ -29,6 +29,17 @@ public struct Snapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
   /// Creates an empty snapshot.
   public init() {}
 
+  /// A snapshot of `sections`, whose ids are known to be unique (they come from a snapshot).
+  init(rebuilding sections: [DiffSection<SnapshotSection<SectionID>, Item>]) {
+    self.sections = sections
+    for (index, section) in sections.enumerated() {
+      sectionIndex[section.model.id] = index
+      for (item, element) in section.items.enumerated() {
+        itemIndex[element.id] = ItemPath(item: item, section: index)
+      }
+    }
+  }
+
   /// The number of sections.
   public var numberOfSections: Int { sections.count }
 

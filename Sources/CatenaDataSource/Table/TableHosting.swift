@@ -48,6 +48,14 @@ public protocol TableHosting: AnyObject {
 
   /// Whether the table is in a window; batch updates off-window fall back to a reload.
   var isInWindow: Bool { get }
+
+  /// Makes `provider` answer the table's data-source and delegate questions. The table holds
+  /// the provider weakly; nil disconnects.
+  func connect(_ provider: (any TableContentProviding)?)
+
+  /// An object the table keeps alive for as long as it lives (the data source a table-side
+  /// convenience created).
+  var retainedDataSource: AnyObject? { get set }
 }
 
 extension HeadlessTable: TableHosting {

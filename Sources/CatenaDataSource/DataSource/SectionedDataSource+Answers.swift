@@ -1,0 +1,116 @@
+public import CatenaDiff
+
+extension SectionedDataSource: TableContentProviding {
+  /// The number of sections shown.
+  public func numberOfSections() -> Int {
+    guard !isInvalidated else { return 0 }
+    if usesSnapshot { return displayed.count }
+    if let sectionsCount { return sectionsCount() }
+    return rowsCount == nil ? 0 : 1
+  }
+
+  /// The number of rows shown in `section`.
+  public func numberOfRows(inSection section: Int) -> Int {
+    guard !isInvalidated else { return 0 }
+    if usesSnapshot {
+      return displayed.indices.contains(section) ? displayed[section].items.count : 0
+    }
+    return rowsCount?(section) ?? 0
+  }
+
+  /// Dequeues the cell kind that shows the row's item from the bound table and configures it.
+  ///
+  /// - Throws: ``DataSourceError`` when the data source is not bound or the table cannot
+  ///   dequeue the cell.
+  public func cell(forRowAt path: ItemPath) throws -> Any {
+    guard !isInvalidated, let binding, let fallback = defaultKind else {
+      throw DataSourceError(kind: .unregisteredCell, id: "(no cell bound)", incoming: path)
+    }
+    let item = item(at: path)
+    let kind = item.flatMap { item in cellKinds.first { $0.accepts?(item) == true } } ?? fallback
+    let cell = try binding.dequeue(kind.identifier, path)
+    kind.configure?(cell, path, item)
+    return cell
+  }
+
+  /// The header of `section`: the ``header(_:)`` closure, else the snapshot section's header.
+  public func titleForHeader(inSection section: Int) -> String? {
+    guard !isInvalidated else { return nil }
+    if let headerText { return headerText(section, sectionID(at: section)) }
+    return usesSnapshot && displayed.indices.contains(section)
+      ? displayed[section].model.header : nil
+  }
+
+  /// The footer of `section`: the ``footer(_:)`` closure, else the snapshot section's footer.
+  public func titleForFooter(inSection section: Int) -> String? {
+    guard !isInvalidated else { return nil }
+    if let footerText { return footerText(section, sectionID(at: section)) }
+    return usesSnapshot && displayed.indices.contains(section)
+      ? displayed[section].model.footer : nil
+  }
+
+  /// Whether a ``rowHeight(_:)`` closure is set.
+  public var providesRowHeights: Bool { !isInvalidated && rowHeight != nil }
+
+  /// The ``rowHeight(_:)`` of the row at `path`.
+  public func heightForRow(at path: ItemPath) -> Double? {
+    guard !isInvalidated else { return nil }
+    return rowHeight?(path, item(at: path))
+  }
+
+  /// Whether the user may edit the row at `path`.
+  public func canEditRow(at path: ItemPath) -> Bool {
+    guard !isInvalidated else { return false }
+    if let canEdit { return canEdit(path, item(at: path)) }
+    return deleteHandler != nil || countDeleteHandler != nil || moveHandler != nil
+  }
+
+  /// Deletes the row's item from the snapshot and the table (animated), then calls
+  /// ``onDelete(_:)``; in the count-closure style it calls the count ``onDelete(_:)`` only.
+  public func commitDelete(at path: ItemPath) throws {
+    guard !isInvalidated else { return }
+    guard usesSnapshot, var next = snapshot, let item = item(at: path) else {
+      countDeleteHandler?(path)
+      return
+    }
+    try next.deleteItems([item.id])
+    try apply(next, animated: true)
+    deleteHandler?(path, item)
+  }
+
+  /// Moves the item in the snapshot (the table has moved the row), then calls
+  /// ``onMove(_:)``.
+  public func moveRow(at source: ItemPath, to destination: ItemPath) {
+    guard !isInvalidated else { return }
+    guard usesSnapshot, displayed.indices.contains(source.section),
+      displayed[source.section].items.indices.contains(source.item),
+      displayed.indices.contains(destination.section)
+    else {
+      moveHandler?(source, destination, itemAt?(destination))
+      return
+    }
+    var sections = displayed
+    let item = sections[source.section].items.remove(at: source.item)
+    sections[destination.section].items.insert(
+      item, at: min(destination.item, sections[destination.section].items.count))
+    displayed = sections
+    snapshot = Snapshot(rebuilding: sections)
+    version &+= 1
+    moveHandler?(source, destination, item)
+  }
+
+  /// Calls ``didSelect(_:)-(ItemPath,Item)->Void`` with the row's item.
+  public func didSelectRow(at path: ItemPath) {
+    guard !isInvalidated else { return }
+    selectHandler?(path, item(at: path))
+  }
+
+  /// Calls ``didDeselect(_:)`` with the row's item.
+  public func didDeselectRow(at path: ItemPath) {
+    guard !isInvalidated else { return }
+    deselectHandler?(path, item(at: path))
+  }
+
+  /// The ``emptyState(_:)`` text.
+  public var emptyStateText: String? { isInvalidated ? nil : emptyText?() }
+}

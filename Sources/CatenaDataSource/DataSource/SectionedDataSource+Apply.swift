@@ -1,0 +1,107 @@
+import CatenaDiff
+
+extension SectionedDataSource {
+  /// Shows `snapshot`: diffs it against the shown one and performs one batch update per stage,
+  /// committing the model inside each batch, so the table animates inserts, deletes, moves
+  /// and reconfigures. The first snapshot, a non-animated apply, and a table that is not in a
+  /// window reload instead (keeping the selection by item id).
+  ///
+  /// ```swift
+  /// var snapshot = Snapshot<String, Article>()
+  /// try snapshot.appendSection("news")
+  /// try snapshot.appendItems(articles)
+  /// try dataSource.apply(snapshot)
+  /// ```
+  ///
+  /// - Throws: ``DataSourceError`` if a stage is rejected by the table (the data source then
+  ///   reloads, so the table shows `snapshot` all the same).
+  /// - Complexity: O(*n* + *m*) for the diff, plus the table's work per stage.
+  public func apply(
+    _ snapshot: Snapshot<SectionID, Item>, animated: Bool = true
+  ) throws(DataSourceError) {
+    guard !isInvalidated else { return }
+    generation &+= 1
+    try show(snapshot, changes: nil, animated: animated)
+  }
+
+  /// Like ``apply(_:animated:)``, but computes the diff off the main actor.
+  ///
+  /// Calls are serialised with the latest winning: when another apply starts before this one's
+  /// diff is ready, this one is dropped and returns false. A diff computed against a snapshot
+  /// that is no longer shown is recomputed on the main actor.
+  ///
+  /// - Returns: whether this snapshot was applied (false when a later call superseded it or
+  ///   the data source was invalidated).
+  @discardableResult
+  public func applyDiffingInBackground(
+    _ snapshot: Snapshot<SectionID, Item>, animated: Bool = true
+  ) async throws(DataSourceError) -> Bool
+  where SectionID: Sendable, Item: Sendable, Item.ID: Sendable {
+    guard !isInvalidated else { return false }
+    generation &+= 1
+    let mine = generation
+    let shownVersion = version
+    guard let base = self.snapshot, animated else {
+      try show(snapshot, changes: nil, animated: animated)
+      return true
+    }
+    let diff = await Task.detached(priority: .userInitiated) {
+      Result { () throws(DiffError) in try base.changes(to: snapshot) }
+    }.value
+    await backgroundDiffFinished?(mine)
+    guard mine == generation, !isInvalidated else { return false }
+    try show(snapshot, changes: shownVersion == version ? try? diff.get() : nil, animated: true)
+    return true
+  }
+
+  /// Animates from what is shown to `target` with `changes` (computed here when nil), or
+  /// reloads when animation is off or impossible.
+  func show(
+    _ target: Snapshot<SectionID, Item>, changes: StagedChangeset<Sections>?, animated: Bool
+  ) throws(DataSourceError) {
+    guard let binding, animated, binding.isInWindow(), let current = snapshot else {
+      reload(with: target)
+      return
+    }
+    let stages: StagedChangeset<Sections>
+    if let changes {
+      stages = changes
+    } else {
+      do {
+        stages = try current.changes(to: target)
+      } catch {
+        reload(with: target)
+        throw DataSourceError(kind: .duplicateItemID, id: error.id)
+      }
+    }
+    do {
+      for stage in stages {
+        try binding.perform(stage.batch) { self.displayed = stage.data }
+      }
+    } catch {
+      reload(with: target)
+      throw error
+    }
+    snapshot = target
+    displayed = target.sections
+    version &+= 1
+  }
+
+  /// Shows `target` with a reload, then selects again the items that were selected.
+  func reload(with target: Snapshot<SectionID, Item>) {
+    let selectedIDs = binding?.selected().compactMap { item(at: $0)?.id } ?? []
+    snapshot = target
+    displayed = target.sections
+    version &+= 1
+    binding?.reloadData()
+    for id in selectedIDs {
+      if let path = target.path(of: id) { binding?.select(path) }
+    }
+  }
+
+  /// Re-reads everything from the count closures (or the snapshot) with a reload.
+  public func reload() {
+    guard !isInvalidated else { return }
+    binding?.reloadData()
+  }
+}

@@ -1,0 +1,90 @@
+public import CatenaDiff
+
+extension SectionedDataSource {
+  /// Binds the data source to `table`: registers `cell` for `reuseIdentifier` as the default
+  /// cell, and makes the data source answer the table's questions. The table is held weakly.
+  ///
+  /// ```swift
+  /// dataSource.bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
+  /// ```
+  @discardableResult
+  public func bind<Table: TableHosting>(
+    _ table: Table, cell: Cell.Type, reuseIdentifier: String
+  ) -> Self {
+    guard !isInvalidated else { return self }
+    binding?.disconnect()
+    binding = Binding(
+      dequeue: { [weak table] identifier, path in
+        guard let table else { throw DataSourceError(kind: .unregisteredCell, id: identifier) }
+        return try table.dequeueReusableCell(withIdentifier: identifier, for: path)
+      },
+      register: { [weak table] cellClass, identifier in
+        table?.register(cellClass, forCellReuseIdentifier: identifier)
+      },
+      reloadData: { [weak table] in table?.reloadData() },
+      perform: { [weak table] (batch, commit) throws(DataSourceError) in
+        guard let table else {
+          commit()
+          return
+        }
+        try table.performBatchUpdates(batch, commit: commit)
+      },
+      isInWindow: { [weak table] in table?.isInWindow ?? false },
+      selected: { [weak table] in table?.selectedItemPaths ?? [] },
+      select: { [weak table] path in table?.selectRow(at: path, animated: false) },
+      disconnect: { [weak table] in table?.connect(nil) })
+    table.register(cell, forCellReuseIdentifier: reuseIdentifier)
+    defaultKind = CellKind(
+      identifier: reuseIdentifier, cellClass: cell, accepts: nil,
+      configure: defaultKind?.configure ?? pendingDefaultConfigure)
+    for kind in cellKinds {
+      table.register(kind.cellClass, forCellReuseIdentifier: kind.identifier)
+    }
+    table.connect(self)
+    return self
+  }
+
+  /// Adds another kind of cell, used for the items `accepts` returns true for (the first
+  /// matching kind wins; the bound cell shows the rest).
+  ///
+  /// ```swift
+  /// dataSource.cell(AdCell.self, reuseIdentifier: "ad", when: { $0.isAd }) { cell, path, item in
+  ///   cell.banner = item.banner
+  /// }
+  /// ```
+  @discardableResult
+  public func cell<Other: AnyObject>(
+    _ type: Other.Type, reuseIdentifier: String, when accepts: @escaping (Item) -> Bool,
+    configure: @escaping (Other, ItemPath, Item) -> Void
+  ) -> Self {
+    guard !isInvalidated else { return self }
+    cellKinds.append(
+      CellKind(
+        identifier: reuseIdentifier, cellClass: type, accepts: accepts,
+        configure: { cell, path, item in
+          guard let cell = cell as? Other, let item else { return }
+          configure(cell, path, item)
+        }))
+    binding?.register(type, reuseIdentifier)
+    return self
+  }
+
+  /// Performs `batch` as one batch update, with `commit` changing the model inside it; for the
+  /// count-closure style. The table validates the batch against the counts it reads before and
+  /// after `commit`.
+  ///
+  /// ```swift
+  /// try dataSource.performUpdates(BatchUpdate(itemInserts: [ItemPath(item: 0, section: 0)])) {
+  ///   articles.insert(article, at: 0)
+  /// }
+  /// ```
+  public func performUpdates(
+    _ batch: BatchUpdate, commit: () -> Void
+  ) throws(DataSourceError) {
+    guard !isInvalidated, let binding else {
+      commit()
+      return
+    }
+    try binding.perform(batch, commit)
+  }
+}

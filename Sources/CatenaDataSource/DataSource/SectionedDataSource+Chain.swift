@@ -1,0 +1,171 @@
+public import CatenaDiff
+
+extension SectionedDataSource {
+  /// Configures the bound cell for a row and its item.
+  ///
+  /// ```swift
+  /// .configureCell { cell, path, article in cell.title = article.title }
+  /// ```
+  @discardableResult
+  public func configureCell(_ body: @escaping (Cell, ItemPath, Item) -> Void) -> Self {
+    setDefaultConfigure { cell, path, item in
+      guard let cell = cell as? Cell, let item else { return }
+      body(cell, path, item)
+    }
+  }
+
+  /// Configures the bound cell for a row, without an item: the original article's style, for
+  /// count closures without ``item(_:)``.
+  @discardableResult
+  public func configureCell(_ body: @escaping (Cell, ItemPath) -> Void) -> Self {
+    setDefaultConfigure { cell, path, _ in
+      guard let cell = cell as? Cell else { return }
+      body(cell, path)
+    }
+  }
+
+  private func setDefaultConfigure(_ configure: @escaping (Any, ItemPath, Item?) -> Void) -> Self {
+    guard !isInvalidated else { return self }
+    if let kind = defaultKind {
+      defaultKind = CellKind(
+        identifier: kind.identifier, cellClass: kind.cellClass, accepts: nil, configure: configure)
+    } else {
+      pendingDefaultConfigure = configure
+    }
+    return self
+  }
+
+  /// The number of sections, for the count-closure style.
+  @discardableResult
+  public func sectionsNumber(_ body: @escaping () -> Int) -> Self {
+    if !isInvalidated { sectionsCount = body }
+    return self
+  }
+
+  /// The number of rows in a section, for the count-closure style.
+  @discardableResult
+  public func rowsNumber(_ body: @escaping (Int) -> Int) -> Self {
+    if !isInvalidated { rowsCount = body }
+    return self
+  }
+
+  /// The item at a path, for the count-closure style (so item-taking closures get it).
+  @discardableResult
+  public func item(_ body: @escaping (ItemPath) -> Item?) -> Self {
+    if !isInvalidated { itemAt = body }
+    return self
+  }
+
+  /// The header text of a section (by index and, with snapshots, id). Without it a snapshot
+  /// section's own header shows.
+  @discardableResult
+  public func header(_ body: @escaping (Int, SectionID?) -> String?) -> Self {
+    if !isInvalidated { headerText = body }
+    return self
+  }
+
+  /// The footer text of a section (by index and, with snapshots, id). Without it a snapshot
+  /// section's own footer shows.
+  @discardableResult
+  public func footer(_ body: @escaping (Int, SectionID?) -> String?) -> Self {
+    if !isInvalidated { footerText = body }
+    return self
+  }
+
+  /// The height of each row; without it every row has the table's row height.
+  @discardableResult
+  public func rowHeight(_ body: @escaping (ItemPath, Item?) -> Double) -> Self {
+    if !isInvalidated { rowHeight = body }
+    return self
+  }
+
+  /// Called when the user selects a row.
+  ///
+  /// ```swift
+  /// .didSelect { path, article in router.open(article) }
+  /// ```
+  @discardableResult
+  public func didSelect(_ body: @escaping (ItemPath, Item) -> Void) -> Self {
+    if !isInvalidated {
+      selectHandler = { path, item in
+        if let item { body(path, item) }
+      }
+    }
+    return self
+  }
+
+  /// Called when the user selects a row, without the item (count-closure style).
+  @discardableResult
+  public func didSelect(_ body: @escaping (ItemPath) -> Void) -> Self {
+    if !isInvalidated { selectHandler = { path, _ in body(path) } }
+    return self
+  }
+
+  /// Called when the user selects a row, with `owner` passed in if it is still alive; the data
+  /// source holds `owner` weakly, so the closure needs no capture list.
+  ///
+  /// ```swift
+  /// .didSelect(owner: self) { owner, path, article in owner.show(article) }
+  /// ```
+  @discardableResult
+  public func didSelect<Owner: AnyObject>(
+    owner: Owner, _ body: @escaping (Owner, ItemPath, Item) -> Void
+  ) -> Self {
+    if !isInvalidated {
+      selectHandler = { [weak owner] path, item in
+        if let owner, let item { body(owner, path, item) }
+      }
+    }
+    return self
+  }
+
+  /// Called when the user deselects a row.
+  @discardableResult
+  public func didDeselect(_ body: @escaping (ItemPath, Item) -> Void) -> Self {
+    if !isInvalidated {
+      deselectHandler = { path, item in
+        if let item { body(path, item) }
+      }
+    }
+    return self
+  }
+
+  /// Whether the user may delete or move a row; by default rows are editable once
+  /// ``onDelete(_:)`` or ``onMove(_:)`` is set.
+  @discardableResult
+  public func canEdit(_ body: @escaping (ItemPath, Item?) -> Bool) -> Self {
+    if !isInvalidated { canEdit = body }
+    return self
+  }
+
+  /// Called after the user deleted a row. With snapshots the data source has already removed
+  /// the item from its snapshot and the table (animated); `body` updates the app's own model.
+  @discardableResult
+  public func onDelete(_ body: @escaping (ItemPath, Item) -> Void) -> Self {
+    if !isInvalidated { deleteHandler = body }
+    return self
+  }
+
+  /// Called when the user deleted a row in the count-closure style: update the model and the
+  /// table (for example with ``performUpdates(_:commit:)``).
+  @discardableResult
+  public func onDelete(_ body: @escaping (ItemPath) -> Void) -> Self {
+    if !isInvalidated { countDeleteHandler = body }
+    return self
+  }
+
+  /// Called after the user moved a row. With snapshots the data source has already moved the
+  /// item in its snapshot; `body` updates the app's own model.
+  @discardableResult
+  public func onMove(_ body: @escaping (ItemPath, ItemPath, Item?) -> Void) -> Self {
+    if !isInvalidated { moveHandler = body }
+    return self
+  }
+
+  /// The text a table shows when there are no rows.
+  @discardableResult
+  public func emptyState(_ body: @escaping () -> String?) -> Self {
+    if !isInvalidated { emptyText = body }
+    return self
+  }
+}

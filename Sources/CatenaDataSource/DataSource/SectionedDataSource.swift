@@ -1,0 +1,139 @@
+public import CatenaDiff
+
+/// A typed, sectioned data source configured by a chain, the way the original
+/// `LXDTableViewProtocolHelper` was, and driven by snapshots or by count closures.
+///
+/// ```swift
+/// let dataSource = SectionedDataSource<String, Article, ArticleCell>()
+///   .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
+///   .configureCell { cell, path, article in cell.title = article.title }
+///   .didSelect { path, article in router.open(article) }
+/// try dataSource.apply(snapshot)  // diffs and animates; later snapshots animate their changes
+/// ```
+///
+/// Feed it either way:
+/// - **Snapshots.** ``apply(_:animated:)`` diffs the new snapshot against the shown one with
+///   CatenaDiff and performs one batch update per stage, committing the model inside each
+///   batch; content changes become reconfigures. ``applyDiffingInBackground(_:animated:)``
+///   computes the diff off the main actor, and the latest call wins.
+/// - **Count closures**, as in the original article: ``sectionsNumber(_:)``,
+///   ``rowsNumber(_:)`` and ``item(_:)``. Batch updates made with ``performUpdates(_:)`` are
+///   still validated, because this is how the classic "invalid number of rows" crash happens.
+///
+/// Closures receive what they need as parameters, so they need not capture their owner. The
+/// data source holds its table weakly; after ``invalidate()`` (or once it is gone) no closure
+/// is called again.
+@MainActor
+public final class SectionedDataSource<
+  SectionID: Hashable, Item: Identifiable & Equatable, Cell: AnyObject
+> {
+  /// The sections as the diff sees them.
+  public typealias Sections = [DiffSection<SnapshotSection<SectionID>, Item>]
+
+  /// The table operations the data source needs, captured weakly from the bound table.
+  struct Binding {
+    let dequeue: (String, ItemPath) throws -> Any
+    let register: (AnyClass, String) -> Void
+    let reloadData: () -> Void
+    let perform: (BatchUpdate, () -> Void) throws(DataSourceError) -> Void
+    let isInWindow: () -> Bool
+    let selected: () -> [ItemPath]
+    let select: (ItemPath) -> Void
+    let disconnect: () -> Void
+  }
+
+  /// One kind of cell: its class, identifier, which items it shows, how to configure it.
+  struct CellKind {
+    let identifier: String
+    let cellClass: AnyClass
+    let accepts: ((Item) -> Bool)?
+    var configure: ((Any, ItemPath, Item?) -> Void)?
+  }
+
+  var binding: Binding?
+  /// Extra kinds first, the bound default kind last.
+  var cellKinds: [CellKind] = []
+  var defaultKind: CellKind?
+  /// A `configureCell` given before `bind`.
+  var pendingDefaultConfigure: ((Any, ItemPath, Item?) -> Void)?
+  var isInvalidated = false
+
+  // Snapshot mode.
+  /// The snapshot last applied, once one has been.
+  public internal(set) var snapshot: Snapshot<SectionID, Item>?
+  /// What the table shows right now (an intermediate stage during an animated apply).
+  var displayed: Sections = []
+  /// Incremented by every apply call; an async apply that finds it changed is stale.
+  var generation = 0
+  /// Incremented whenever the shown snapshot changes.
+  var version = 0
+  /// Awaited (with the call's generation) after a background diff finishes, before the call
+  /// checks whether it is stale; tests use it to order overlapping applies.
+  var backgroundDiffFinished: ((Int) async -> Void)?
+
+  // Count mode.
+  var sectionsCount: (() -> Int)?
+  var rowsCount: ((Int) -> Int)?
+  var itemAt: ((ItemPath) -> Item?)?
+
+  // Presentation and events.
+  var headerText: ((Int, SectionID?) -> String?)?
+  var footerText: ((Int, SectionID?) -> String?)?
+  var rowHeight: ((ItemPath, Item?) -> Double)?
+  var selectHandler: ((ItemPath, Item?) -> Void)?
+  var deselectHandler: ((ItemPath, Item?) -> Void)?
+  var canEdit: ((ItemPath, Item?) -> Bool)?
+  var deleteHandler: ((ItemPath, Item) -> Void)?
+  var countDeleteHandler: ((ItemPath) -> Void)?
+  var moveHandler: ((ItemPath, ItemPath, Item?) -> Void)?
+  var emptyText: (() -> String?)?
+
+  /// Creates an unbound data source; bind it with ``bind(_:cell:reuseIdentifier:)``.
+  public init() {}
+
+  /// Whether ``invalidate()`` was called.
+  public var isValid: Bool { !isInvalidated }
+
+  /// Disconnects from the table and drops every closure: nothing is called afterwards.
+  public func invalidate() {
+    isInvalidated = true
+    binding?.disconnect()
+    binding = nil
+    cellKinds = []
+    defaultKind = nil
+    pendingDefaultConfigure = nil
+    sectionsCount = nil
+    rowsCount = nil
+    itemAt = nil
+    headerText = nil
+    footerText = nil
+    rowHeight = nil
+    selectHandler = nil
+    deselectHandler = nil
+    canEdit = nil
+    deleteHandler = nil
+    countDeleteHandler = nil
+    moveHandler = nil
+    emptyText = nil
+  }
+
+  /// Whether the data source shows a snapshot (rather than answering from count closures).
+  var usesSnapshot: Bool { snapshot != nil }
+
+  /// The item at `path` in what the table shows, if known.
+  public func item(at path: ItemPath) -> Item? {
+    guard !isInvalidated else { return nil }
+    if usesSnapshot {
+      guard displayed.indices.contains(path.section),
+        displayed[path.section].items.indices.contains(path.item)
+      else { return nil }
+      return displayed[path.section].items[path.item]
+    }
+    return itemAt?(path)
+  }
+
+  /// The id of the section at `index` in what the table shows (snapshot mode).
+  func sectionID(at index: Int) -> SectionID? {
+    displayed.indices.contains(index) ? displayed[index].model.id : nil
+  }
+}

@@ -1,0 +1,77 @@
+import CatenaDiff
+
+extension HeadlessTable {
+  /// Makes `provider` answer the table's questions, through an adapter the table owns; the
+  /// provider itself is held weakly. Nil disconnects.
+  public func connect(_ provider: (any TableContentProviding)?) {
+    guard let provider else {
+      providerAdapter = nil
+      dataSource = nil
+      return
+    }
+    let adapter = ProviderAdapter(provider)
+    providerAdapter = adapter
+    dataSource = adapter
+  }
+
+  /// The empty-state text of the connected provider when the table has no rows.
+  var emptyStateText: String? {
+    guard rowCounts.allSatisfy({ $0 == 0 }) else { return nil }
+    return providerAdapter?.provider?.emptyStateText
+  }
+}
+
+/// Forwards a ``HeadlessTable``'s data-source calls to a ``TableContentProviding`` held weakly.
+@MainActor
+final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
+  weak var provider: (any TableContentProviding)?
+
+  init(_ provider: any TableContentProviding) { self.provider = provider }
+
+  func numberOfSections(in table: HeadlessTable) -> Int { provider?.numberOfSections() ?? 0 }
+
+  func table(_ table: HeadlessTable, numberOfRowsInSection section: Int) -> Int {
+    provider?.numberOfRows(inSection: section) ?? 0
+  }
+
+  func table(_ table: HeadlessTable, cellForRowAt path: ItemPath) throws -> any HeadlessCell {
+    guard let provider else { throw DataSourceError(kind: .unregisteredCell, id: "") }
+    let cell = try provider.cell(forRowAt: path)
+    guard let headless = cell as? any HeadlessCell else {
+      throw DataSourceError(kind: .unexpectedCellType, id: "\(type(of: cell))", incoming: path)
+    }
+    return headless
+  }
+
+  func table(_ table: HeadlessTable, titleForHeaderInSection section: Int) -> String? {
+    provider?.titleForHeader(inSection: section)
+  }
+
+  func table(_ table: HeadlessTable, titleForFooterInSection section: Int) -> String? {
+    provider?.titleForFooter(inSection: section)
+  }
+
+  func table(_ table: HeadlessTable, heightForRowAt path: ItemPath) -> Double {
+    provider?.heightForRow(at: path) ?? table.rowHeight
+  }
+
+  func table(_ table: HeadlessTable, canEditRowAt path: ItemPath) -> Bool {
+    provider?.canEditRow(at: path) ?? false
+  }
+
+  func table(_ table: HeadlessTable, commitDeleteAt path: ItemPath) throws {
+    try provider?.commitDelete(at: path)
+  }
+
+  func table(_ table: HeadlessTable, moveRowAt source: ItemPath, to destination: ItemPath) {
+    provider?.moveRow(at: source, to: destination)
+  }
+
+  func table(_ table: HeadlessTable, didSelectRowAt path: ItemPath) {
+    provider?.didSelectRow(at: path)
+  }
+
+  func table(_ table: HeadlessTable, didDeselectRowAt path: ItemPath) {
+    provider?.didDeselectRow(at: path)
+  }
+}

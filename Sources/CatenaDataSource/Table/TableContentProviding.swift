@@ -1,0 +1,35 @@
+public import CatenaDiff
+
+/// The questions a table asks about its content, independent of the kind of table: what
+/// ``SectionedDataSource`` answers, and what a ``TableHosting`` table forwards its own
+/// data-source and delegate calls to.
+@MainActor
+public protocol TableContentProviding: AnyObject {
+  /// The number of sections.
+  func numberOfSections() -> Int
+  /// The number of rows in `section`.
+  func numberOfRows(inSection section: Int) -> Int
+  /// The configured cell for the row at `path`, dequeued from the table the provider drives.
+  func cell(forRowAt path: ItemPath) throws -> Any
+  /// The header text of `section`, if any.
+  func titleForHeader(inSection section: Int) -> String?
+  /// The footer text of `section`, if any.
+  func titleForFooter(inSection section: Int) -> String?
+  /// Whether rows have heights of their own (``heightForRow(at:)``); when false a table lays
+  /// out with its default row height, in time independent of the number of rows.
+  var providesRowHeights: Bool { get }
+  /// The height of the row at `path`, or nil for the table's default.
+  func heightForRow(at path: ItemPath) -> Double?
+  /// Whether the row at `path` can be deleted or moved by the user.
+  func canEditRow(at path: ItemPath) -> Bool
+  /// The user deleted the row at `path`.
+  func commitDelete(at path: ItemPath) throws
+  /// The user moved a row; the table has already moved it on screen.
+  func moveRow(at source: ItemPath, to destination: ItemPath)
+  /// The row at `path` was selected by the user.
+  func didSelectRow(at path: ItemPath)
+  /// The row at `path` was deselected by the user.
+  func didDeselectRow(at path: ItemPath)
+  /// The text to show instead of rows when there are none, if any.
+  var emptyStateText: String? { get }
+}
