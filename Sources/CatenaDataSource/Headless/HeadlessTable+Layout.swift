@@ -67,8 +67,10 @@ extension HeadlessTable {
           if y >= bottom { break }
         }
       } else if rowHeight > 0 {
-        let first = max(0, Int(((top - y) / rowHeight).rounded(.down)))
-        let last = min(rows, Int(((bottom - y) / rowHeight).rounded(.up)))
+        // Floor and ceiling by integer conversion: no libm for a Foundation-free module.
+        let first = Int(max(0, min((top - y) / rowHeight, Double(rows))))
+        let end = max(0, min((bottom - y) / rowHeight, Double(rows)))
+        let last = Int(end) + (Double(Int(end)) < end ? 1 : 0)
         if first < last {
           for item in first..<last { paths.append(ItemPath(item: item, section: section)) }
         }

@@ -1,0 +1,105 @@
+// The chained data source of the original article, headless: a two-section list built with
+// `bind … configureCell … didSelect`, fed with snapshots whose changes animate as batch updates,
+// printed after each step the way the screen would show it.
+import Catena
+
+/// An article in the list.
+struct Article: Identifiable, Equatable, Sendable {
+  var id: Int
+  var title: String
+  var comments = 0
+}
+
+/// The cell that shows an article: a `UITableViewCell` subclass in an app, a `HeadlessCell` here.
+@MainActor
+final class ArticleCell: HeadlessCell {
+  let reuseIdentifier: String
+  var isSelected = false
+  var isHighlighted = false
+  var title = ""
+  var comments = 0
+
+  init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
+
+  func prepareForReuse() {
+    title = ""
+    comments = 0
+  }
+
+  var renderedText: String { comments > 0 ? "\(title) (\(comments) comments)" : title }
+}
+
+@MainActor
+func run() throws {
+  let table = HeadlessTable(viewportHeight: 440)
+  var opened: [String] = []
+
+  let dataSource = SectionedDataSource<String, Article, ArticleCell>()
+    .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
+    .configureCell { cell, _, article in
+      cell.title = article.title
+      cell.comments = article.comments
+    }
+    .didSelect { _, article in opened.append(article.title) }
+
+  func show(_ step: String) {
+    let batches = table.events.compactMap { event -> String? in
+      if case .batch(let update) = event { return "\(update)" }
+      return event == .reloadData ? "reloadData" : nil
+    }
+    print("── \(step)")
+    for batch in batches { print("   table: \(batch)") }
+    print(table.render())
+    print()
+    table.clearEvents()
+  }
+
+  func snapshot(_ today: [Article], _ earlier: [Article]) throws -> Snapshot<String, Article> {
+    var snapshot = Snapshot<String, Article>()
+    try snapshot.appendSection("today", header: "Today")
+    try snapshot.appendItems(today)
+    try snapshot.appendSection("earlier", header: "Earlier", footer: "\(earlier.count) older")
+    try snapshot.appendItems(earlier)
+    return snapshot
+  }
+
+  var today = [
+    Article(id: 1, title: "Typed throws in practice"),
+    Article(id: 2, title: "Headless table views"),
+  ]
+  var earlier = [
+    Article(id: 3, title: "Heckel's diff, revisited"),
+    Article(id: 4, title: "UIKit batch-update rules"),
+  ]
+  try dataSource.apply(try snapshot(today, earlier))
+  show("first snapshot")
+
+  today.insert(Article(id: 5, title: "Swift 6.3 released"), at: 0)
+  try dataSource.apply(try snapshot(today, earlier))
+  show("insert an article at the top")
+
+  earlier.removeAll { $0.id == 3 }
+  try dataSource.apply(try snapshot(today, earlier))
+  show("delete an article")
+
+  let moved = today.remove(at: 2)
+  earlier.insert(moved, at: 0)
+  try dataSource.apply(try snapshot(today, earlier))
+  show("move an article to the other section")
+
+  today[0].comments = 12
+  try dataSource.apply(try snapshot(today, earlier))
+  show("content update (reconfigured in place)")
+
+  table.tapRow(at: ItemPath(item: 1, section: 0))
+  show("tap the second row")
+  print("opened: \(opened.joined(separator: ", "))")
+}
+
+MainActor.assumeIsolated {
+  do {
+    try run()
+  } catch {
+    print("error: \(error)")
+  }
+}
