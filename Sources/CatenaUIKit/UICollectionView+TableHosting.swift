@@ -39,19 +39,8 @@
       }
       var warnings: [BatchUpdateWarning] = []
       withoutActuallyEscaping(commit) { commit in
-        performBatchUpdates {
-          #if DEBUG
-            let before = currentItemCounts()
-            commit()
-            do {
-              warnings = try batch.validate(
-                rowCountsBefore: before, rowCountsAfter: currentItemCounts())
-            } catch {
-              assertionFailure(error.description)
-            }
-          #else
-            commit()
-          #endif
+        performBatchUpdates { [self] in
+          warnings = batch.commitChecked(counts: currentItemCounts, commit: commit)
           deleteSections(IndexSet(batch.sectionDeletes))
           insertSections(IndexSet(batch.sectionInserts))
           reloadSections(IndexSet(batch.sectionReloads))

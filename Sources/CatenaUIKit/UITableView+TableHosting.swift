@@ -35,19 +35,8 @@
       }
       var warnings: [BatchUpdateWarning] = []
       withoutActuallyEscaping(commit) { commit in
-        performBatchUpdates {
-          #if DEBUG
-            let before = currentRowCounts()
-            commit()
-            do {
-              warnings = try batch.validate(
-                rowCountsBefore: before, rowCountsAfter: currentRowCounts())
-            } catch {
-              assertionFailure(error.description)
-            }
-          #else
-            commit()
-          #endif
+        performBatchUpdates { [self] in
+          warnings = batch.commitChecked(counts: currentRowCounts, commit: commit)
           perform(batch)
         }
       }

@@ -1,0 +1,26 @@
+#if canImport(UIKit)
+  import CatenaDiff
+
+  extension BatchUpdate {
+    /// Commits the model with `commit` and, in debug builds, checks the batch against the
+    /// counts `counts` reports before and after; a violation stops with UIKit's message before
+    /// UIKit sees the batch. Release builds trust the batch (CatenaDiff's are valid by
+    /// construction).
+    @MainActor
+    func commitChecked(counts: () -> [Int], commit: () -> Void) -> [BatchUpdateWarning] {
+      #if DEBUG
+        let before = counts()
+        commit()
+        do {
+          return try validate(rowCountsBefore: before, rowCountsAfter: counts())
+        } catch {
+          assertionFailure(error.description)
+          return []
+        }
+      #else
+        commit()
+        return []
+      #endif
+    }
+  }
+#endif
