@@ -15,7 +15,11 @@ let package = Package(
       dependencies: [.product(name: "CatenaDiff", package: "Catena")]),
     .executableTarget(
       name: "DiffRatios",
-      dependencies: ["DiffWorkloads", .product(name: "CatenaDiff", package: "Catena")]),
+      dependencies: [
+        "DiffWorkloads",
+        .product(name: "CatenaDiff", package: "Catena"),
+        .product(name: "CatenaDataSource", package: "Catena"),
+      ]),
     .executableTarget(
       name: "DiffBenchmarks",
       dependencies: [

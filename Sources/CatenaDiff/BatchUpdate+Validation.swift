@@ -36,6 +36,7 @@ enum Mark {
   static let reloaded: UInt8 = 2
   static let moveSource: UInt8 = 4
   static let updated: UInt8 = 8
+  static let reconfigured: UInt8 = 16
   static let inserted: UInt8 = 1
   static let moveTarget: UInt8 = 2
   static let reloadTarget: UInt8 = 4
@@ -55,6 +56,8 @@ package struct BatchValidator {
   var newSections: [UInt8]
   /// For each old section, its index after the update (`-1` when deleted).
   package var sectionMap: [Int]
+  /// The flags of every row, once ``run()`` has passed.
+  package var rows: RowFlags?
 
   package init(update: BatchUpdate, before: [Int], after: [Int]) {
     self.update = update

@@ -4,11 +4,12 @@ extension BatchValidator {
   mutating func checkItems() throws(BatchUpdateError) {
     var rows = RowFlags(before: before, after: after)
     try markOldSide(&rows)
-    try checkRowCounts()
+    try checkRowCounts(unique: false)
     try markNewSide(&rows)
     try checkReloadedItemTargets(rows)
-    try checkReconfigures(rows)
+    try checkReconfigures(&rows)
     warnAboutMovedSections()
+    self.rows = rows
   }
 
   /// Bounds before the update and the marks of deletes, reloads and move sources.
@@ -37,7 +38,6 @@ extension BatchValidator {
         throw error(.duplicateOperation, "B12", "attempt to reload row (\(path)) more than once")
       }
     }
-    var seen: [ItemPath: ItemPath] = [:]
     for move in update.itemMoves {
       let path = move.source
       guard path.section >= 0 && path.section < before.count else {
@@ -52,7 +52,9 @@ extension BatchValidator {
           "attempt to move index path (\(path)) that does not exist - there are only "
             + "\(before[path.section]) rows in section \(path.section) before the update")
       }
-      if let earlier = seen[path] {
+      if rows.old(path) & Mark.moveSource != 0 {
+        // Repeated source: find the earlier move (rare, so a scan is fine).
+        let earlier = update.itemMoves.first { $0.source == path }?.target ?? move.target
         guard earlier == move.target else {
           throw error(
             .conflictingMoves, "B9",
@@ -61,7 +63,6 @@ extension BatchValidator {
         }
         continue
       }
-      seen[path] = move.target
       if sectionIsReplaced(path.section) {
         throw error(.moveAcrossChangedSection, "B10", "cannot move an item from a deleted section")
       }
@@ -92,15 +93,22 @@ extension BatchValidator {
   }
 
   /// B14: rows after = rows before + inserted − deleted ± moved, for every surviving section.
-  private func checkRowCounts() throws(BatchUpdateError) {
+  ///
+  /// Valid batches name no operation twice, so the counts are first taken from the operation
+  /// lists as they are; only when they do not add up are they taken again without duplicates,
+  /// so that a repeated operation is reported as the duplicate it is.
+  private func checkRowCounts(unique: Bool) throws(BatchUpdateError) {
     var deleted = Array(repeating: 0, count: before.count)
     var inserted = Array(repeating: 0, count: after.count)
     var movedOut = Array(repeating: 0, count: before.count)
     var movedIn = Array(repeating: 0, count: after.count)
-    for path in Set(update.itemDeletes) where !sectionIsReplaced(path.section) {
+    let deletes = unique ? Array(Set(update.itemDeletes)) : update.itemDeletes
+    let inserts = unique ? Array(Set(update.itemInserts)) : update.itemInserts
+    let moves = unique ? Array(Set(update.itemMoves)) : update.itemMoves
+    for path in deletes where !sectionIsReplaced(path.section) {
       deleted[path.section] += 1
     }
-    for path in Set(update.itemInserts) {
+    for path in inserts {
       guard path.section >= 0 && path.section < after.count else {
         throw error(
           .itemOutOfBounds, "B5",
@@ -109,7 +117,7 @@ extension BatchValidator {
       }
       if !sectionIsFresh(path.section) { inserted[path.section] += 1 }
     }
-    for move in Set(update.itemMoves) {
+    for move in moves {
       let target = move.target
       guard target.section >= 0 && target.section < after.count else {
         throw error(
@@ -131,6 +139,10 @@ extension BatchValidator {
       guard new >= 0, !sectionIsReplaced(section) else { continue }
       let expected =
         before[section] + inserted[new] - deleted[section] + movedIn[new] - movedOut[section]
+      if !unique && after[new] != expected {
+        try checkRowCounts(unique: true)
+        return
+      }
       if expected < 0 {
         throw error(
           .invalidRowCount, "B14", "Attempt to delete more rows than exist in section \(section)")
@@ -166,10 +178,12 @@ extension BatchValidator {
         throw error(.duplicateOperation, "B12", "attempt to insert row (\(path)) more than once")
       }
     }
-    var seen: [ItemPath: ItemPath] = [:]
     for move in update.itemMoves {
       let path = move.target
-      if let earlier = seen[path] {
+      if path.section >= 0, path.section < after.count, path.item >= 0,
+        path.item < after[path.section], rows.new(path) & Mark.moveTarget != 0
+      {
+        let earlier = update.itemMoves.first { $0.target == path }?.source ?? move.source
         guard earlier == move.source else {
           throw error(
             .conflictingMoves, "B9",
@@ -179,7 +193,6 @@ extension BatchValidator {
         warn(.duplicateMove, "row move \(move) listed twice; UIKit drops the copy")
         continue
       }
-      seen[path] = move.source
       guard path.item >= 0 && path.item < after[path.section] else {
         throw error(
           .itemOutOfBounds, "B5",
@@ -220,11 +233,10 @@ extension BatchValidator {
 
   /// B16, conservative: a reconfigure names a row before the update that is neither deleted,
   /// reloaded nor moved, in a section that stays where it is.
-  private func checkReconfigures(_ rows: RowFlags) throws(BatchUpdateError) {
-    var seen = Set<ItemPath>()
+  private func checkReconfigures(_ rows: inout RowFlags) throws(BatchUpdateError) {
     for path in update.itemReconfigures {
       try checkOldBounds(path, verb: "reconfigure", preposition: "in")
-      guard seen.insert(path).inserted else {
+      guard rows.markOld(path, Mark.reconfigured) else {
         throw error(
           .duplicateOperation, "B12", "attempt to reconfigure row (\(path)) more than once")
       }
@@ -256,7 +268,7 @@ extension BatchValidator {
 }
 
 /// One flag byte per row before and per row after the update, addressed by path.
-struct RowFlags {
+package struct RowFlags {
   private var oldStart: [Int]
   private var newStart: [Int]
   private var oldFlags: [UInt8]
@@ -278,6 +290,16 @@ struct RowFlags {
 
   func old(_ path: ItemPath) -> UInt8 { oldFlags[oldStart[path.section] + path.item] }
   func new(_ path: ItemPath) -> UInt8 { newFlags[newStart[path.section] + path.item] }
+
+  /// The flags of the rows of old section `section`.
+  func oldRows(inSection section: Int) -> ArraySlice<UInt8> {
+    oldFlags[oldStart[section]..<oldStart[section + 1]]
+  }
+
+  /// The flags of the rows of new section `section`.
+  func newRows(inSection section: Int) -> ArraySlice<UInt8> {
+    newFlags[newStart[section]..<newStart[section + 1]]
+  }
 
   /// Sets `mark` on the old row; false when it was already set.
   mutating func markOld(_ path: ItemPath, _ mark: UInt8) -> Bool {

@@ -174,6 +174,17 @@ if include("sectioned") {
 if include("unchanged") { rows.append(measure(Workloads.unchanged())) }
 if include("replaced") { rows.append(measure(Workloads.replaced())) }
 if include("adversarial") { rows.append(measure(Workloads.adversarial())) }
+var applyLine: String?
+if include("apply") {
+  applyLine = MainActor.assumeIsolated {
+    guard let result = applyRatio() else { return "apply: could not build the snapshots" }
+    return String(
+      format:
+        "apply W3 to a HeadlessTable (20-row viewport): %.2f ms vs diff alone %.2f ms = %.2f× "
+        + "(target ≤ 1.5×); %d cells configured per apply",
+      result.apply * 500, result.diff * 500, result.apply / result.diff, result.configured)
+  }
+}
 
 print(
   pad("workload", 20) + pad("CatenaDiff", 13) + pad("stdlib+moves", 14) + pad("ratio", 10)
@@ -194,6 +205,7 @@ if let w3 = rows.first(where: { $0.name == "W3 100k" }),
 {
   print(String(format: "linearity: time(1M) / time(100k) = %.1f (target ≤ 12)", w4.ours / w3.ours))
 }
+if let applyLine { print(applyLine) }
 if include("W4"), let peak = peakMemory(of: "W4") {
   print(
     String(

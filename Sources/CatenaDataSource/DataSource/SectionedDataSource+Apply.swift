@@ -16,12 +16,25 @@ extension SectionedDataSource {
   /// - Throws: ``DataSourceError`` if a stage is rejected by the table (the data source then
   ///   reloads, so the table shows `snapshot` all the same).
   /// - Complexity: O(*n* + *m*) for the diff, plus the table's work per stage.
+  @inlinable
   public func apply(
     _ snapshot: Snapshot<SectionID, Item>, animated: Bool = true
   ) throws(DataSourceError) {
+    // The diff closure is written here so that it is specialised in the caller's module for
+    // its concrete types; generic code would run several times slower.
+    try apply(snapshot, animated: animated) { old, new throws(DiffError) in
+      try old.changes(to: new)
+    }
+  }
+
+  /// ``apply(_:animated:)`` with the diff to use.
+  @usableFromInline
+  func apply(
+    _ snapshot: Content, animated: Bool, diff: @escaping Differ
+  ) throws(DataSourceError) {
     guard !isInvalidated else { return }
     generation &+= 1
-    try show(snapshot, changes: nil, animated: animated)
+    try show(snapshot, changes: nil, animated: animated, diff: diff)
   }
 
   /// Like ``apply(_:animated:)``, but computes the diff off the main actor.
@@ -32,9 +45,21 @@ extension SectionedDataSource {
   ///
   /// - Returns: whether this snapshot was applied (false when a later call superseded it or
   ///   the data source was invalidated).
+  @inlinable
   @discardableResult
   public func applyDiffingInBackground(
     _ snapshot: Snapshot<SectionID, Item>, animated: Bool = true
+  ) async throws(DataSourceError) -> Bool
+  where SectionID: Sendable, Item: Sendable, Item.ID: Sendable {
+    try await applyDiffingInBackground(snapshot, animated: animated) {
+      old, new throws(DiffError) in try old.changes(to: new)
+    }
+  }
+
+  /// ``applyDiffingInBackground(_:animated:)`` with the diff to use.
+  @usableFromInline
+  func applyDiffingInBackground(
+    _ snapshot: Content, animated: Bool, diff: @escaping SendableDiffer
   ) async throws(DataSourceError) -> Bool
   where SectionID: Sendable, Item: Sendable, Item.ID: Sendable {
     guard !isInvalidated else { return false }
@@ -42,22 +67,24 @@ extension SectionedDataSource {
     let mine = generation
     let shownVersion = version
     guard let base = self.snapshot, animated else {
-      try show(snapshot, changes: nil, animated: animated)
+      try show(snapshot, changes: nil, animated: animated, diff: diff)
       return true
     }
-    let diff = await Task.detached(priority: .userInitiated) {
-      Result { () throws(DiffError) in try base.changes(to: snapshot) }
+    let result = await Task.detached(priority: .userInitiated) {
+      Result { () throws(DiffError) in try diff(base, snapshot) }
     }.value
     await backgroundDiffFinished?(mine)
     guard mine == generation, !isInvalidated else { return false }
-    try show(snapshot, changes: shownVersion == version ? try? diff.get() : nil, animated: true)
+    try show(
+      snapshot, changes: shownVersion == version ? try? result.get() : nil, animated: true,
+      diff: diff)
     return true
   }
 
   /// Animates from what is shown to `target` with `changes` (computed here when nil), or
   /// reloads when animation is off or impossible.
   func show(
-    _ target: Snapshot<SectionID, Item>, changes: StagedChangeset<Sections>?, animated: Bool
+    _ target: Content, changes: StagedChangeset<Sections>?, animated: Bool, diff: Differ
   ) throws(DataSourceError) {
     guard let binding, animated, binding.isInWindow(), let current = snapshot else {
       reload(with: target)
@@ -68,7 +95,7 @@ extension SectionedDataSource {
       stages = changes
     } else {
       do {
-        stages = try current.changes(to: target)
+        stages = try diff(current, target)
       } catch {
         reload(with: target)
         throw DataSourceError(kind: .duplicateItemID, id: error.id)

@@ -29,6 +29,13 @@ public final class SectionedDataSource<
 > {
   /// The sections as the diff sees them.
   public typealias Sections = [DiffSection<SnapshotSection<SectionID>, Item>]
+  /// The snapshots this data source shows.
+  public typealias Content = Snapshot<SectionID, Item>
+  /// How to diff two snapshots (specialised where the concrete types are known).
+  public typealias Differ = (Content, Content) throws(DiffError) -> StagedChangeset<Sections>
+  /// A ``Differ`` that may run off the main actor.
+  public typealias SendableDiffer =
+    @Sendable (Content, Content) throws(DiffError) -> StagedChangeset<Sections>
 
   /// The table operations the data source needs, captured weakly from the bound table.
   struct Binding {

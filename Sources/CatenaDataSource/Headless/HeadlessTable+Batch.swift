@@ -142,13 +142,16 @@ extension HeadlessTable {
   /// to the pool, moved and staying rows keep their cells at their new paths, reconfigured
   /// rows are configured again in the same cell, and newly visible rows are configured.
   func commit(_ batch: BatchUpdate, validator: BatchValidator) {
-    let mapping = RowMapping(validator, batch)
+    // Only rows on screen or selected need a new path; reconfigures of rows off screen have
+    // nothing to refresh.
+    let mapping = RowMapping(validator, batch).fates(
+      of: Array(visibleCells.keys) + Array(selection.filter { visibleCells[$0] == nil }))
     var moved: [ItemPath: any HeadlessCell] = [:]
     // Cells of deleted and reloaded rows animate out: they return to the pool only after the
     // batch, so a reloaded row gets a different cell, as on a device.
     var departing: [any HeadlessCell] = []
     for (path, cell) in visibleCells.sorted(by: { $0.key < $1.key }) {
-      switch mapping.fate(of: path) {
+      switch mapping[path] ?? .gone {
       case .moved(let target), .stays(let target): moved[target] = cell
       case .gone, .reloaded:
         record(.endDisplay(path: path))
@@ -161,7 +164,7 @@ extension HeadlessTable {
     visibleCells = moved
     selection = Set(
       selection.compactMap { path in
-        switch mapping.fate(of: path) {
+        switch mapping[path] ?? .gone {
         case .moved(let target), .stays(let target): target
         case .gone, .reloaded: nil
         }
@@ -172,7 +175,7 @@ extension HeadlessTable {
     refreshTitles()
     // Reconfigure in place: the data source gets the same cell back from `dequeue`.
     for path in batch.itemReconfigures {
-      guard case .stays(let target) = mapping.fate(of: path), let cell = visibleCells[target],
+      guard case .stays(let target) = mapping[path] ?? .gone, let cell = visibleCells[target],
         let dataSource
       else { continue }
       reconfiguring = (target, cell)

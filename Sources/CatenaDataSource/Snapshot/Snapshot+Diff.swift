@@ -11,6 +11,7 @@ extension Snapshot {
   /// - Throws: never for snapshots built through their API (ids are unique by construction);
   ///   ``DiffError`` is part of the signature because the diff checks it anyway.
   /// - Complexity: O(*n* + *m*) expected; see ``StagedChangeset``.
+  @inlinable
   public func changes(
     to target: Snapshot
   ) throws(DiffError) -> StagedChangeset<[DiffSection<SnapshotSection<SectionID>, Item>]> {

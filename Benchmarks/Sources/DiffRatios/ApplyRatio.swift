@@ -1,0 +1,53 @@
+import CatenaDataSource
+import CatenaDiff
+import DiffWorkloads
+
+/// A cell that shows an item's content.
+@MainActor
+final class ItemCell: HeadlessCell {
+  let reuseIdentifier: String
+  var isSelected = false
+  var isHighlighted = false
+  var content = 0
+  init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
+  func prepareForReuse() { content = 0 }
+  var renderedText: String { "\(content)" }
+}
+
+/// Applying the W3 change (100,000 items) through a `SectionedDataSource` to a `HeadlessTable`
+/// with a 20-row viewport, against the diff alone on the same snapshots, in the same run.
+@MainActor
+func applyRatio() -> (apply: Double, diff: Double, configured: Int)? {
+  let workload = Workloads.mixed(count: 100_000, seed: 3, name: "W3")
+  func snapshot(_ items: [Item]) -> Snapshot<Int, Item>? {
+    var snapshot = Snapshot<Int, Item>()
+    guard (try? snapshot.appendSection(0)) != nil, (try? snapshot.appendItems(items)) != nil
+    else { return nil }
+    return snapshot
+  }
+  guard let old = snapshot(workload.source), let new = snapshot(workload.target) else { return nil }
+  let table = HeadlessTable(viewportHeight: 20 * 44)
+  table.isRecordingEvents = false
+  let dataSource = SectionedDataSource<Int, Item, ItemCell>()
+    .bind(table, cell: ItemCell.self, reuseIdentifier: "item")
+    .configureCell { cell, _, item in cell.content = item.content }
+  var configured = 0
+  dataSource.configureCell { cell, _, item in
+    cell.content = item.content
+    configured += 1
+  }
+  guard (try? dataSource.apply(old)) != nil else { return nil }
+  table.scroll(toOffset: 40_000 * 44)
+  configured = 0
+  // Alternate old → new and new → old so every timed call does the same amount of work.
+  let apply = median(runs: 9) {
+    _ = try? dataSource.apply(new)
+    _ = try? dataSource.apply(old)
+  }
+  let perApplyConfigured = configured / 20
+  let diff = median(runs: 9) {
+    blackHole(try? old.changes(to: new))
+    blackHole(try? new.changes(to: old))
+  }
+  return (apply, diff, perApplyConfigured)
+}
