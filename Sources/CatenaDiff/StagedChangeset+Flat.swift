@@ -44,25 +44,23 @@ func flatStages<Element: Identifiable & Equatable>(
 ) -> [BatchUpdate] {
   var structure = BatchUpdate()
   var updates = BatchUpdate()
-  // One pass over the source finds the deletes and ranks the survivors for the move search.
-  let rank = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(source.count, 1))
-  defer { rank.deallocate() }
-  var matched: Int32 = 0
+  // One pass over the source's matched bits finds the deletes.
+  var matched = 0
   matching.sourceMatched.withUnsafeBufferPointer { matchedBits in
     for index in 0..<source.count {
       if matchedBits[index >> 6] & (1 << UInt64(index & 63)) != 0 {
-        rank[index] = matched
-        matched += 1
+        matched &+= 1
       } else {
         structure.itemDeletes.append(ItemPath(item: index, section: 0))
       }
     }
   }
-  structure.itemInserts.reserveCapacity(target.count - Int(matched))
+  structure.itemInserts.reserveCapacity(target.count - matched)
   matching.targetToSource.withUnsafeBufferPointer { backward in
     matching.changed.withUnsafeBufferPointer { changed in
-      let stays = stablePositions(
-        backward, rank: UnsafeBufferPointer(rank), base: 0, matched: Int(matched))
+      let stays = matching.sourceMatched.withUnsafeBufferPointer { bits in
+        stablePositions(backward, rank: BitsetRank(bits: bits), matched: matched)
+      }
       for index in 0..<backward.count {
         let origin = Int(backward[index])
         if origin < 0 {

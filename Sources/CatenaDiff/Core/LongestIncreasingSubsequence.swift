@@ -32,21 +32,68 @@ func stablePositions(_ targetToSource: UnsafeBufferPointer<Int32>) -> [Bool] {
     rank[offset] = Int32(truncatingIfNeeded: matched)
     matched += 1
   }
-  return stablePositions(
-    targetToSource, rank: UnsafeBufferPointer(rank), base: smallest, matched: matched)
+  return rankedStablePositions(
+    targetToSource, rank: RankTable(ranks: UnsafeBufferPointer(rank), base: smallest),
+    matched: matched)
+}
+
+/// The rank of a matched source position among the matched positions.
+protocol RankProvider {
+  /// The rank of matched source position `value`.
+  func rank(of value: Int32) -> Int32
+}
+
+/// Ranks read from a table indexed by `value - base`.
+struct RankTable: RankProvider {
+  let ranks: UnsafeBufferPointer<Int32>
+  let base: Int32
+  func rank(of value: Int32) -> Int32 { ranks[Int(value &- base)] }
+}
+
+/// Ranks computed from a bitset of matched source positions: the matched count of the words
+/// before, plus the set bits below in the word. Both arrays are small enough to stay in cache,
+/// so ranking elements that moved far costs no cache miss.
+@usableFromInline
+struct BitsetRank: RankProvider {
+  let bits: UnsafeBufferPointer<UInt64>
+  let wordStarts: [Int32]
+
+  @usableFromInline
+  init(bits: UnsafeBufferPointer<UInt64>) {
+    self.bits = bits
+    var starts = [Int32](repeating: 0, count: bits.count)
+    var total: Int32 = 0
+    for word in 0..<bits.count {
+      starts[word] = total
+      total &+= Int32(truncatingIfNeeded: bits[word].nonzeroBitCount)
+    }
+    wordStarts = starts
+  }
+
+  func rank(of value: Int32) -> Int32 {
+    let index = Int(value)
+    let below = bits[index >> 6] & ((1 << UInt64(index & 63)) &- 1)
+    return wordStarts[index >> 6] &+ Int32(truncatingIfNeeded: below.nonzeroBitCount)
+  }
 }
 
 /// ``stablePositions(_:)`` given the rank of every matched source position among the matched
-/// ones (`rank[value - base]`), for callers that have it from a pass of their own.
+/// ones, for callers that can rank faster than a table.
 @usableFromInline
 func stablePositions(
-  _ targetToSource: UnsafeBufferPointer<Int32>, rank: UnsafeBufferPointer<Int32>, base: Int32,
-  matched: Int
+  _ targetToSource: UnsafeBufferPointer<Int32>, rank: BitsetRank, matched: Int
+) -> [Bool] {
+  rankedStablePositions(targetToSource, rank: rank, matched: matched)
+}
+
+/// The search itself, for any way of ranking.
+func rankedStablePositions<Rank: RankProvider>(
+  _ targetToSource: UnsafeBufferPointer<Int32>, rank: Rank, matched: Int
 ) -> [Bool] {
   let count = targetToSource.count
   var stays = [Bool](repeating: false, count: count)
   guard matched > 0 else { return stays }
-  let runs = Runs(targetToSource, rank: rank, base: base, matched: matched)
+  let runs = Runs(targetToSource, rank: rank, matched: matched)
   let chosen = runs.heaviestIncreasingChain()
   stays.withUnsafeMutableBufferPointer { stays in
     var run = -1
@@ -70,9 +117,8 @@ struct Runs {
   /// Each run's index when the runs are sorted by rank.
   var order: [Int32]
 
-  init(
-    _ targetToSource: UnsafeBufferPointer<Int32>, rank: UnsafeBufferPointer<Int32>, base: Int32,
-    matched: Int
+  init<Rank: RankProvider>(
+    _ targetToSource: UnsafeBufferPointer<Int32>, rank: Rank, matched: Int
   ) {
     // Runs partition the ranks: `runAtRank` marks each run's first rank, so a sweep over the
     // ranks sorts the runs.
@@ -83,7 +129,7 @@ struct Runs {
       var current: Int32 = 0
       var runs: Int32 = 0
       for value in targetToSource where value >= 0 {
-        let next = rank[Int(value - base)]
+        let next = rank.rank(of: value)
         if next == previous + 1 {
           current += 1
         } else {
