@@ -11,18 +11,21 @@ let package = Package(
     .library(name: "Catena", targets: ["Catena"]),
     .library(name: "CatenaDiff", targets: ["CatenaDiff"]),
     .library(name: "CatenaDataSource", targets: ["CatenaDataSource"]),
+    .library(name: "CatenaRequest", targets: ["CatenaRequest"]),
     .library(name: "CatenaUIKit", targets: ["CatenaUIKit"]),
   ],
   targets: [
-    .target(name: "Catena", dependencies: ["CatenaDiff", "CatenaDataSource"]),
+    .target(name: "Catena", dependencies: ["CatenaDiff", "CatenaDataSource", "CatenaRequest"]),
     .target(name: "CatenaDiff"),
     .target(name: "CatenaDataSource", dependencies: ["CatenaDiff"]),
+    .target(name: "CatenaRequest"),
     // Thin UIKit adapters; every file is wrapped in `#if canImport(UIKit)`.
     .target(name: "CatenaUIKit", dependencies: ["CatenaDataSource", "CatenaDiff"]),
     .executableTarget(name: "ChainedList", dependencies: ["Catena"], path: "Samples/ChainedList"),
     .executableTarget(name: "DiffTour", dependencies: ["CatenaDiff"], path: "Samples/DiffTour"),
     .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff"]),
     .testTarget(name: "CatenaDataSourceTests", dependencies: ["CatenaDataSource"]),
+    .testTarget(name: "CatenaRequestTests", dependencies: ["CatenaRequest"]),
     // Runs the sample executables and checks what they print.
     .testTarget(name: "SampleTests", dependencies: ["ChainedList", "DiffTour"]),
   ]

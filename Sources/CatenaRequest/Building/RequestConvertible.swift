@@ -1,0 +1,94 @@
+public import Foundation
+
+/// A request description plus the way its response becomes a value: what `Get`, `Post`, … and
+/// every shaped ``Request`` share. Modifiers return a modified copy.
+public protocol RequestConvertible: Sendable {
+  /// What the request's response becomes.
+  associatedtype Value: Sendable
+
+  /// The method, path, parameters, query, headers, body and timeout.
+  var definition: RequestDefinition { get set }
+
+  /// Turns a response into the value, the way sending the request would.
+  ///
+  /// - Throws: ``RequestError`` for an unaccepted status or a body that does not shape.
+  func interpret(_ response: HTTPResponse) throws(RequestError) -> Value
+}
+
+extension RequestConvertible {
+  /// Sets a header (a value with CR or LF makes building the request fail with
+  /// ``RequestError/Kind/invalidHeader``).
+  public func header(_ name: String, _ value: String) -> Self {
+    var copy = self
+    do {
+      try copy.definition.headers.set(name, value)
+    } catch {
+      copy.definition.problem = copy.definition.problem ?? error.message
+    }
+    return copy
+  }
+
+  /// Adds a query item (percent-encoded when the URL is built).
+  public func query(_ name: String, _ value: String) -> Self {
+    var copy = self
+    copy.definition.query.append(QueryItem(name, value))
+    return copy
+  }
+
+  /// Adds parameters (the query for GET, HEAD and DELETE, the JSON body otherwise).
+  public func parameters(_ parameters: [String: JSONValue]) -> Self {
+    var copy = self
+    copy.definition.parameters.merge(parameters) { $1 }
+    return copy
+  }
+
+  /// Adds the properties of an `Encodable` model as parameters; `nil` properties are left out.
+  ///
+  /// ```swift
+  /// struct Search: Encodable { var city: String; var page: Int?; }
+  /// Get("houses").parameters(Search(city: "Hangzhou", page: nil))  // houses?city=Hangzhou
+  /// ```
+  public func parameters(_ model: some Encodable & Sendable) -> Self {
+    var copy = self
+    do {
+      let data = try JSONEncoder().encode(model)
+      let value = try JSONDecoder().decode(JSONValue.self, from: data)
+      guard case .object(let members) = value else {
+        copy.definition.problem = "parameters must encode as a JSON object, not \(value.typeName)"
+        return copy
+      }
+      copy.definition.parameters.merge(members) { $1 }
+    } catch {
+      copy.definition.problem = "parameters could not be encoded: \(error)"
+    }
+    return copy
+  }
+
+  /// Sends `value` as a JSON body.
+  public func body(json value: JSONValue) -> Self {
+    var copy = self
+    copy.definition.body = .json(value)
+    return copy
+  }
+
+  /// Sends URL-encoded form fields as the body.
+  public func body(form fields: [QueryItem]) -> Self {
+    var copy = self
+    copy.definition.body = .form(fields)
+    return copy
+  }
+
+  /// Sends raw bytes as the body.
+  public func body(_ data: Data, contentType: String) -> Self {
+    var copy = self
+    copy.definition.body = .data(data, contentType: contentType)
+    return copy
+  }
+
+  /// Gives up waiting for the response after `timeout`.
+  public func timeout(_ timeout: Duration) -> Self {
+    var copy = self
+    copy.definition.timeout = timeout
+    return copy
+  }
+}

@@ -1,0 +1,136 @@
+public import Foundation
+
+extension RequestDefinition {
+  /// Builds the request a transport sends: the URL under `baseURL` with every path component
+  /// and query value percent-encoded, the headers over `defaultHeaders`, and the encoded body.
+  ///
+  /// A path can never leave `baseURL`'s host: `//other.example/x` and `http://other.example`
+  /// are errors unless `allowsAbsoluteURLs`.
+  ///
+  /// - Throws: ``RequestError`` of kind ``RequestError/Kind/invalidURL``,
+  ///   ``RequestError/Kind/invalidHeader`` or ``RequestError/Kind/encoding``.
+  public func httpRequest(
+    baseURL: URL?, defaultHeaders: HTTPHeaders = [:], allowsAbsoluteURLs: Bool = false
+  ) throws(RequestError) -> HTTPRequest {
+    if let problem {
+      throw RequestError(problem.hasPrefix("header") ? .invalidHeader : .encoding, problem)
+    }
+    var query = query
+    let bodyParameters = method.sendsParametersInQuery ? [:] : parameters
+    if method.sendsParametersInQuery { query = Self.flatten(parameters) + query }
+    let url = try makeURL(baseURL: baseURL, query: query, allowsAbsoluteURLs: allowsAbsoluteURLs)
+    var headers = defaultHeaders.merging(self.headers)
+    var data: Data?
+    switch body {
+    case .none where !bodyParameters.isEmpty:
+      data = try Self.encode(.object(bodyParameters.filter { !$0.value.isNull }))
+      try headers.setIfMissing("Content-Type", "application/json")
+    case .none:
+      break
+    case .json(let value):
+      data = try Self.encode(value)
+      try headers.setIfMissing("Content-Type", "application/json")
+    case .form(let fields):
+      data = Data(Self.encodeQuery(fields).utf8)
+      try headers.setIfMissing("Content-Type", "application/x-www-form-urlencoded")
+    case .data(let bytes, let contentType):
+      data = bytes
+      try headers.setIfMissing("Content-Type", contentType)
+    }
+    return HTTPRequest(method: method, url: url, headers: headers, body: data, timeout: timeout)
+  }
+
+  private func makeURL(
+    baseURL: URL?, query: [QueryItem], allowsAbsoluteURLs: Bool
+  ) throws(RequestError) -> URL {
+    let isAbsolute = path.hasPrefix("//") || path.contains("://")
+    var text: String
+    if isAbsolute || baseURL == nil {
+      guard allowsAbsoluteURLs || baseURL == nil else {
+        throw RequestError(
+          .invalidURL,
+          "path \"\(path)\" would leave the client's host \(baseURL?.host ?? ""); allow "
+            + "absolute URLs on the client to send it")
+      }
+      guard let absolute = URL(string: path), absolute.scheme != nil, absolute.host != nil else {
+        throw RequestError(.invalidURL, "\"\(path)\" is not an absolute URL")
+      }
+      text = absolute.absoluteString
+    } else {
+      var base = baseURL?.absoluteString ?? ""
+      if base.hasSuffix("/") { base.removeLast() }
+      let components = path.split(separator: "/", omittingEmptySubsequences: true)
+      text =
+        base
+        + components.map { "/" + Self.percentEncode(String($0), allowed: .pathComponent) }
+        .joined()
+      if path.hasSuffix("/") && !components.isEmpty { text += "/" }
+    }
+    if !query.isEmpty { text += (text.contains("?") ? "&" : "?") + Self.encodeQuery(query) }
+    guard let url = URL(string: text), url.host != nil else {
+      throw RequestError(.invalidURL, "\"\(text)\" is not a valid URL")
+    }
+    if !isAbsolute, let baseURL, url.host != baseURL.host || url.scheme != baseURL.scheme {
+      throw RequestError(.invalidURL, "path \"\(path)\" would leave the client's host")
+    }
+    return url
+  }
+
+  /// Parameters as query items: scalars as text, arrays as repeated names, objects with
+  /// `name[key]`; `null`s left out; names sorted so URLs are stable.
+  static func flatten(_ parameters: [String: JSONValue]) -> [QueryItem] {
+    parameters.keys.sorted().flatMap { flatten(parameters[$0] ?? .null, name: $0) }
+  }
+
+  private static func flatten(_ value: JSONValue, name: String) -> [QueryItem] {
+    switch value {
+    case .null: []
+    case .bool(let flag): [QueryItem(name, flag ? "true" : "false")]
+    case .int(let number): [QueryItem(name, String(number))]
+    case .double(let number): [QueryItem(name, String(number))]
+    case .string(let text): [QueryItem(name, text)]
+    case .array(let elements): elements.flatMap { flatten($0, name: name) }
+    case .object(let members):
+      members.keys.sorted().flatMap { flatten(members[$0] ?? .null, name: "\(name)[\($0)]") }
+    }
+  }
+
+  static func encodeQuery(_ items: [QueryItem]) -> String {
+    items.map {
+      percentEncode($0.name, allowed: .queryValue) + "="
+        + percentEncode($0.value, allowed: .queryValue)
+    }.joined(separator: "&")
+  }
+
+  static func encode(_ value: JSONValue) throws(RequestError) -> Data {
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      return try encoder.encode(value)
+    } catch {
+      throw RequestError(.encoding, "the JSON body could not be encoded", underlyingError: error)
+    }
+  }
+
+  /// Percent-encodes everything outside RFC 3986's unreserved characters (and, for path
+  /// components, the sub-delimiters that are safe there).
+  static func percentEncode(_ text: String, allowed: CharacterSet) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  }
+}
+
+extension CharacterSet {
+  /// Unreserved characters plus `!$&'()*+,;=:@` minus the ones that would end a path component.
+  static let pathComponent = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,=:@")
+  /// Unreserved characters only: safe in query names and values.
+  static let queryValue = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}
+
+extension HTTPHeaders {
+  /// Sets `name` unless it is already set.
+  mutating func setIfMissing(_ name: String, _ value: String) throws(RequestError) {
+    if self[name] == nil { try set(name, value) }
+  }
+}

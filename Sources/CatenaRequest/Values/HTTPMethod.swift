@@ -1,0 +1,31 @@
+/// An HTTP method.
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The method's name, as it goes on the wire.
+  public var rawValue: String
+
+  /// Creates a method from its name.
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// `GET`.
+  public static let get = HTTPMethod(rawValue: "GET")
+  /// `POST`.
+  public static let post = HTTPMethod(rawValue: "POST")
+  /// `PUT`.
+  public static let put = HTTPMethod(rawValue: "PUT")
+  /// `PATCH`.
+  public static let patch = HTTPMethod(rawValue: "PATCH")
+  /// `DELETE`.
+  public static let delete = HTTPMethod(rawValue: "DELETE")
+  /// `HEAD`.
+  public static let head = HTTPMethod(rawValue: "HEAD")
+
+  /// Whether repeating the request has the same effect as sending it once (RFC 9110 §9.2.2):
+  /// what retry policies retry by default.
+  public var isIdempotent: Bool { self != .post && self != .patch }
+
+  /// Whether parameters go into the query (GET, HEAD, DELETE) rather than the body.
+  public var sendsParametersInQuery: Bool { self == .get || self == .head || self == .delete }
+
+  /// The method's name.
+  public var description: String { rawValue }
+}

@@ -1,0 +1,128 @@
+import CatenaRequest
+import Foundation
+import Testing
+
+func response(_ json: String, status: Int = 200, type: String = "application/json") -> HTTPResponse
+{
+  HTTPResponse(status: status, headers: ["Content-Type": type], body: Data(json.utf8))
+}
+
+struct User: Decodable, Equatable, Sendable {
+  var id: Int
+  var name: String
+}
+
+let houses = """
+  {"Data": {"PageSize": 2, "HouseList": [
+    {"Id": 1, "Title": "Sea view", "Price": 300},
+    {"Id": 2, "Title": "Garden", "Price": null},
+    {"Id": 3, "Title": "Loft", "Price": 120}
+  ]}}
+  """
+
+@Suite("Shaping responses")
+struct ResponseShapingTests {
+  @Test func decodesAModelAtAKeyPath() throws {
+    let body = #"{"data": {"user": {"id": 7, "name": "Ada"}}, "code": "200"}"#
+    let user = try Get("user").decode(User.self, at: "data.user").interpret(response(body))
+    #expect(user == User(id: 7, name: "Ada"))
+  }
+
+  @Test func decodesThroughArrayIndexes() throws {
+    let body = #"{"data": {"items": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]}}"#
+    let user = try Get("x").decode(User.self, at: "data.items.1").interpret(response(body))
+    #expect(user.name == "b")
+  }
+
+  @Test func aDecodingFailureNamesTheStageThePathAndKeepsTheBody() {
+    let body = #"{"data": {"user": {"id": 7, "name": 42}}}"#
+    let error = #expect(throws: RequestError.self) {
+      try Get("user").decode(User.self, at: "data.user").interpret(response(body))
+    }
+    #expect(error?.kind == .decoding)
+    #expect(error?.stage == "decode(User) at data.user")
+    #expect(error?.path == "data.user.name")
+    #expect(error?.bodyText == body)
+    #expect(error?.status == 200)
+  }
+
+  @Test func aMissingKeyPathIsReportedWhereItBreaks() {
+    let error = #expect(throws: RequestError.self) {
+      try Get("user").decode(User.self, at: "data.profile").interpret(response(#"{"data": {}}"#))
+    }
+    #expect(error?.path == "data.profile")
+  }
+
+  @Test func malformedAndTruncatedJSONAreDecodingErrorsWithTheBody() {
+    for body in [#"{"data": "#, "<html>oops</html>", ""] {
+      let error = #expect(throws: RequestError.self) {
+        try Get("x").json().interpret(response(body))
+      }
+      #expect(error?.kind == .decoding, "\(body)")
+      #expect(error?.bodyText == body)
+    }
+  }
+
+  @Test func statusesOutside2xxAreErrorsThatKeepTheBody() {
+    let error = #expect(throws: RequestError.self) {
+      try Get("x").decode(User.self).interpret(response(#"{"error": "gone"}"#, status: 404))
+    }
+    #expect(error?.kind == .status)
+    #expect(error?.status == 404)
+    #expect(error?.bodyText == #"{"error": "gone"}"#)
+  }
+
+  @Test func validateAcceptsOtherStatusesAndChecksContentType() throws {
+    let accepted = try Get("x").validate(statuses: 200..<500).interpret(response("{}", status: 404))
+    #expect(accepted.status == 404)
+    let error = #expect(throws: RequestError.self) {
+      try Get("x").validate(contentTypes: ["application/json"]).interpret(
+        response("<p>", type: "text/html"))
+    }
+    #expect(error?.stage == "validate")
+    let decoded = try Get("x").validate(statuses: 200..<500).decode(User.self)
+      .interpret(response(#"{"id": 1, "name": "x"}"#, status: 409))
+    #expect(decoded.id == 1)
+  }
+
+  @Test func listFilterMapAndCompactMapShapeTheHouseList() throws {
+    let titles = try Get("houses").list(at: "Data.HouseList")
+      .filter { $0["Price"].int != nil }
+      .map { $0["Title"].string ?? "?" }
+      .interpret(response(houses))
+    #expect(titles == ["Sea view", "Loft"])
+    let prices = try Get("houses").list(at: "Data.HouseList")
+      .compactMap { $0["Price"].int }
+      .interpret(response(houses))
+    #expect(prices == [300, 120])
+  }
+
+  @Test func listOfSomethingElseSaysWhatItFound() {
+    let error = #expect(throws: RequestError.self) {
+      try Get("houses").list(at: "Data.PageSize").interpret(response(houses))
+    }
+    #expect(error?.message.contains("found number") == true)
+    #expect(error?.stage == "list(at: Data.PageSize)")
+  }
+
+  @Test func emptyBodiesDecodeAsEmpty() throws {
+    let empty = try Delete("houses/1").decode(Empty.self).interpret(HTTPResponse(status: 204))
+    #expect(empty == Empty())
+    #expect(throws: RequestError.self) {
+      try Get("x").decode(User.self).interpret(HTTPResponse(status: 200))
+    }
+  }
+
+  @Test func jsonValuesKeepIntegersAndWalkPaths() throws {
+    let json = try JSONValue(
+      parsing: Data(#"{"id": 1152921504606846977, "a": [{"b": true}], "x": 1.5}"#.utf8))
+    #expect(json["id"].int == 1_152_921_504_606_846_977)
+    #expect(json.at("a.0.b")?.bool == true)
+    #expect(json["x"].double == 1.5)
+    #expect(json.at("a.3") == nil)
+    let error = #expect(throws: RequestError.self) { try json.value(at: "a.0.b.c") }
+    #expect(error?.message == "found bool where c was expected at \"a.0.b\"")
+    let literal: JSONValue = ["k": [1, "two", nil, false, 2.5]]
+    #expect(literal["k"][1].string == "two")
+  }
+}
