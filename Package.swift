@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "CatenaDiff", targets: ["CatenaDiff"]),
     .library(name: "CatenaDataSource", targets: ["CatenaDataSource"]),
     .library(name: "CatenaRequest", targets: ["CatenaRequest"]),
+    .library(name: "CatenaTesting", targets: ["CatenaTesting"]),
     .library(name: "CatenaUIKit", targets: ["CatenaUIKit"]),
   ],
   targets: [
@@ -19,13 +20,14 @@ let package = Package(
     .target(name: "CatenaDiff"),
     .target(name: "CatenaDataSource", dependencies: ["CatenaDiff"]),
     .target(name: "CatenaRequest"),
+    .target(name: "CatenaTesting", dependencies: ["CatenaRequest", "CatenaDataSource"]),
     // Thin UIKit adapters; every file is wrapped in `#if canImport(UIKit)`.
     .target(name: "CatenaUIKit", dependencies: ["CatenaDataSource", "CatenaDiff"]),
     .executableTarget(name: "ChainedList", dependencies: ["Catena"], path: "Samples/ChainedList"),
     .executableTarget(name: "DiffTour", dependencies: ["CatenaDiff"], path: "Samples/DiffTour"),
     .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff"]),
     .testTarget(name: "CatenaDataSourceTests", dependencies: ["CatenaDataSource"]),
-    .testTarget(name: "CatenaRequestTests", dependencies: ["CatenaRequest"]),
+    .testTarget(name: "CatenaRequestTests", dependencies: ["CatenaRequest", "CatenaTesting"]),
     // Runs the sample executables and checks what they print.
     .testTarget(name: "SampleTests", dependencies: ["ChainedList", "DiffTour"]),
   ]

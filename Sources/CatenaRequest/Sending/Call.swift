@@ -1,0 +1,130 @@
+/// A request on its way: the request, the client it goes through, and the callbacks that
+/// receive its outcome. Made by ``RequestConvertible/on(_:)`` or the first callback.
+///
+/// ```swift
+/// Get("user/getUserInfo", ["id": 7])
+///   .decode(User.self, at: "data.user")
+///   .on(api)
+///   .then { user in nameLabel.text = user.name }
+///   .failed { error in banner.show(error.message) }
+///   .always { spinner.stop() }
+///   .start()
+/// ```
+///
+/// Callbacks run on the main actor, so they may touch the UI. Each fires at most once per
+/// ``start()``: `then` on success, `failed` on failure, `cancelled` on cancellation (which is
+/// not a failure unless ``failedOnCancel()``), and `always` after whichever fired.
+public struct Call<Request: RequestConvertible>: Sendable {
+  /// The request.
+  public var request: Request
+  /// The client it is sent through.
+  public var client: Client
+  var onSuccess: (@MainActor @Sendable (Request.Value) -> Void)?
+  var onFailure: (@MainActor @Sendable (RequestError) -> Void)?
+  var onCancel: (@MainActor @Sendable () -> Void)?
+  var onAlways: (@MainActor @Sendable () -> Void)?
+  var cancellationIsFailure = false
+
+  /// A call of `request` through `client`, without callbacks yet.
+  public init(request: Request, client: Client) {
+    self.request = request
+    self.client = client
+  }
+
+  /// Receives the shaped value on success.
+  public func then(_ body: @escaping @MainActor @Sendable (Request.Value) -> Void) -> Self {
+    var copy = self
+    copy.onSuccess = body
+    return copy
+  }
+
+  /// Receives the error on failure (not on cancellation, unless ``failedOnCancel()``).
+  public func failed(_ body: @escaping @MainActor @Sendable (RequestError) -> Void) -> Self {
+    var copy = self
+    copy.onFailure = body
+    return copy
+  }
+
+  /// Called when the request was cancelled.
+  public func cancelled(_ body: @escaping @MainActor @Sendable () -> Void) -> Self {
+    var copy = self
+    copy.onCancel = body
+    return copy
+  }
+
+  /// Called once the request finished, whatever the outcome, after the other callback.
+  public func always(_ body: @escaping @MainActor @Sendable () -> Void) -> Self {
+    var copy = self
+    copy.onAlways = body
+    return copy
+  }
+
+  /// Reports cancellation to ``failed(_:)`` too, as a ``RequestError/Kind/cancelled`` error.
+  public func failedOnCancel() -> Self {
+    var copy = self
+    copy.cancellationIsFailure = true
+    return copy
+  }
+
+  /// Sends the request. The work runs off the main actor; the callbacks run on it.
+  ///
+  /// - Returns: a handle that cancels the request.
+  @discardableResult
+  public func start() -> RequestHandle {
+    let call = self
+    let task = Task.detached {
+      let outcome: Result<Request.Value, RequestError>
+      do throws(RequestError) {
+        outcome = .success(try await call.client.send(call.request))
+      } catch {
+        outcome = .failure(error)
+      }
+      await call.deliver(outcome)
+    }
+    return RequestHandle(task: task)
+  }
+
+  /// The shaped value (the callbacks are not called).
+  public var value: Request.Value {
+    get async throws(RequestError) { try await client.send(request) }
+  }
+
+  /// Calls the callbacks for `outcome`, on the main actor.
+  @MainActor
+  func deliver(_ outcome: Result<Request.Value, RequestError>) {
+    switch outcome {
+    case .success(let value):
+      onSuccess?(value)
+    case .failure(let error) where error.isCancelled && !cancellationIsFailure:
+      onCancel?()
+    case .failure(let error):
+      if error.isCancelled { onCancel?() }
+      onFailure?(error)
+    }
+    onAlways?()
+  }
+}
+
+extension RequestConvertible {
+  /// This request through `client`, ready for callbacks and ``Call/start()``.
+  public func on(_ client: Client) -> Call<Self> { Call(request: self, client: client) }
+
+  /// The shaped value, sent through `client`.
+  public func value(on client: Client) async throws(RequestError) -> Value {
+    try await client.send(self)
+  }
+}
+
+/// A started request: cancel it, or wait for it to finish.
+public struct RequestHandle: Sendable {
+  let task: Task<Void, Never>
+
+  /// Cancels the request: the transport stops, and `cancelled` (not `failed`) is called.
+  public func cancel() { task.cancel() }
+
+  /// Whether ``cancel()`` was called.
+  public var isCancelled: Bool { task.isCancelled }
+
+  /// Waits until the request finished and its callbacks ran.
+  public func finished() async { await task.value }
+}

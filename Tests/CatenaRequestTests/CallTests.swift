@@ -1,0 +1,142 @@
+import CatenaRequest
+import CatenaTesting
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// What the callbacks of one call saw, recorded on the main actor.
+@MainActor
+final class Outcome {
+  var values: [String] = []
+  var errors: [RequestError.Kind] = []
+  var cancellations = 0
+  var always = 0
+}
+
+func api(_ fixtures: FixtureTransport) -> Client {
+  Client(
+    baseURL: URL(string: "https://api.example.com/v1/"),
+    defaultHeaders: ["Accept": "application/json"], transport: fixtures)
+}
+
+@MainActor
+func record(_ call: Call<Request<User>>, into outcome: Outcome) -> RequestHandle {
+  call
+    // The callbacks mutate main-actor state synchronously: they compile only because they
+    // are main-actor isolated.
+    .then { user in outcome.values.append(user.name) }
+    .failed { error in outcome.errors.append(error.kind) }
+    .cancelled { outcome.cancellations += 1 }
+    .always { outcome.always += 1 }
+    .start()
+}
+
+@MainActor
+@Suite("Sending requests")
+struct CallTests {
+  let userJSON = #"{"data": {"user": {"id": 7, "name": "Ada"}}}"#
+
+  @Test func valueSendsThroughTheClientAndShapes() async throws {
+    let fixtures = FixtureTransport().route(.get, "user/getUserInfo", json: userJSON)
+    let user = try await Get("user/getUserInfo", ["id": 7]).decode(User.self, at: "data.user")
+      .on(api(fixtures)).value
+    #expect(user == User(id: 7, name: "Ada"))
+    let sent = try #require(fixtures.requests.first)
+    #expect(sent.url.absoluteString == "https://api.example.com/v1/user/getUserInfo?id=7")
+    #expect(sent.headers["accept"] == "application/json")
+  }
+
+  @Test func successCallsThenAndAlwaysOnceOnTheMainActor() async {
+    let fixtures = FixtureTransport().route(.get, "user", json: userJSON)
+    let outcome = Outcome()
+    let handle = record(
+      Get("user").decode(User.self, at: "data.user").on(api(fixtures)), into: outcome)
+    await handle.finished()
+    #expect(outcome.values == ["Ada"])
+    #expect(outcome.errors.isEmpty && outcome.cancellations == 0)
+    #expect(outcome.always == 1)
+  }
+
+  @Test func failureCallsFailedAndAlwaysOnceAndKeepsTheBody() async throws {
+    let fixtures = FixtureTransport().route(.get, "user", status: 500, json: #"{"error": "boom"}"#)
+    let outcome = Outcome()
+    await record(Get("user").decode(User.self).on(api(fixtures)), into: outcome).finished()
+    #expect(outcome.errors == [.status])
+    #expect(outcome.values.isEmpty && outcome.always == 1)
+    let error = await #expect(throws: RequestError.self) {
+      _ = try await Get("user").decode(User.self).value(on: api(fixtures))
+    }
+    #expect(error?.bodyText == #"{"error": "boom"}"#)
+  }
+
+  @Test func cancellingIsNotAFailure() async {
+    let fixtures = FixtureTransport().route(.get, "slow", json: "{}", delay: .seconds(30))
+    let outcome = Outcome()
+    let handle = record(Get("slow").decode(User.self).on(api(fixtures)), into: outcome)
+    handle.cancel()
+    await handle.finished()
+    #expect(outcome.cancellations == 1)
+    #expect(outcome.errors.isEmpty)
+    #expect(outcome.always == 1)
+    #expect(handle.isCancelled)
+  }
+
+  @Test func cancellationCanBeReportedAsAFailure() async {
+    let fixtures = FixtureTransport().route(.get, "slow", json: "{}", delay: .seconds(30))
+    let outcome = Outcome()
+    let handle = record(
+      Get("slow").decode(User.self).on(api(fixtures)).failedOnCancel(), into: outcome)
+    handle.cancel()
+    await handle.finished()
+    #expect(outcome.errors == [.cancelled])
+    #expect(outcome.cancellations == 1 && outcome.always == 1)
+  }
+
+  @Test func transportErrorsAreMappedToKinds() async {
+    let fixtures = FixtureTransport()
+      .fail(.get, "offline", with: URLError(.notConnectedToInternet))
+      .fail(.get, "late", with: URLError(.timedOut))
+      .fail(.get, "gone", with: URLError(.cancelled))
+    for (path, kind) in [
+      ("offline", RequestError.Kind.transport), ("late", .timeout), ("gone", .cancelled),
+    ] {
+      let error = await #expect(throws: RequestError.self) {
+        _ = try await Get(path).value(on: api(fixtures))
+      }
+      #expect(error?.kind == kind, "\(path)")
+      #expect(error?.underlyingError is URLError)
+    }
+  }
+
+  @Test func anUnmatchedRouteIsA404ThatSaysSo() async {
+    let error = await #expect(throws: RequestError.self) {
+      _ = try await Post("nowhere").value(on: api(FixtureTransport()))
+    }
+    #expect(error?.status == 404)
+    #expect(error?.bodyText == "no fixture for POST /v1/nowhere")
+  }
+
+  @Test func invalidRequestsFailBeforeSending() async {
+    let fixtures = FixtureTransport()
+    let error = await #expect(throws: RequestError.self) {
+      _ = try await Get("//evil.example/steal").value(on: api(fixtures))
+    }
+    #expect(error?.kind == .invalidURL)
+    #expect(fixtures.requests.isEmpty)
+  }
+
+  @Test func manyConcurrentCallsEachCompleteOnce() async {
+    let fixtures = FixtureTransport().route(.get, "user", json: userJSON, delay: .milliseconds(1))
+    let outcome = Outcome()
+    let handles = (0..<200).map { _ in
+      record(Get("user").decode(User.self, at: "data.user").on(api(fixtures)), into: outcome)
+    }
+    for handle in handles { await handle.finished() }
+    #expect(outcome.values.count == 200)
+    #expect(outcome.always == 200)
+    #expect(fixtures.requests.count == 200)
+  }
+}
