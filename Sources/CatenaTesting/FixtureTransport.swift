@@ -83,8 +83,11 @@ public final class FixtureTransport: Transport, @unchecked Sendable {
   /// Forgets the recorded requests.
   public func clearRequests() { lock.withLock { recorded.removeAll() } }
 
-  /// Records `request`, waits for the route's delay (cancellation ends the wait), and answers.
-  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+  /// Records `request`, waits for the route's delay (cancellation ends the wait), and answers;
+  /// `progress` hears the whole body go out and the whole response come in.
+  public func send(
+    _ request: HTTPRequest, progress: ProgressHandler?
+  ) async throws -> HTTPResponse {
     let route = lock.withLock { () -> Route? in
       recorded.append(request)
       let path = Self.normalized(request.url.path)
@@ -99,9 +102,16 @@ public final class FixtureTransport: Transport, @unchecked Sendable {
         status: 404, headers: ["Content-Type": "text/plain"], body: Data(message.utf8),
         url: request.url)
     }
+    if let body = request.body {
+      let size = Int64(body.count)
+      progress?(TransferProgress(.upload, completed: size, total: size))
+    }
     if route.delay > .zero { try await Task.sleep(for: route.delay) }
     try Task.checkCancellation()
-    return try await route.respond(request)
+    let response = try await route.respond(request)
+    let size = Int64(response.body.count)
+    progress?(TransferProgress(.download, completed: size, total: size))
+    return response
   }
 
   private static func normalized(_ path: String) -> String {

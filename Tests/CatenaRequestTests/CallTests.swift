@@ -140,3 +140,25 @@ struct CallTests {
     #expect(fixtures.requests.count == 200)
   }
 }
+
+@MainActor
+@Suite("The article's chain through the default client")
+struct DefaultClientTests {
+  @Test func getThenFailedStartGoesThroughClientDefault() async throws {
+    // The only test that sets the default client.
+    let fixtures = FixtureTransport()
+      .route(.get, "user/getUserInfo", json: #"{"data": {"name": "Ada"}}"#)
+    Client.default = Client(baseURL: URL(string: "https://api.example.com/"), transport: fixtures)
+    let outcome = Outcome()
+    let handle = Get("user/getUserInfo", ["id": 7]).json()
+      .then { json in outcome.values.append(json["data"]["name"].string ?? "?") }
+      .failed { error in outcome.errors.append(error.kind) }
+      .start()
+    await handle.finished()
+    #expect(outcome.values == ["Ada"])
+    #expect(try await Get("user/getUserInfo").json(at: "data.name").value == "Ada")
+    #expect(
+      fixtures.requests.map(\.url.absoluteString).first
+        == "https://api.example.com/user/getUserInfo?id=7")
+  }
+}

@@ -23,6 +23,7 @@ public struct Call<Request: RequestConvertible>: Sendable {
   var onFailure: (@MainActor @Sendable (RequestError) -> Void)?
   var onCancel: (@MainActor @Sendable () -> Void)?
   var onAlways: (@MainActor @Sendable () -> Void)?
+  var onProgress: (@MainActor @Sendable (TransferProgress) -> Void)?
   var cancellationIsFailure = false
 
   /// A call of `request` through `client`, without callbacks yet.
@@ -59,6 +60,13 @@ public struct Call<Request: RequestConvertible>: Sendable {
     return copy
   }
 
+  /// Receives upload and download progress, in order, on the main actor, before the outcome.
+  public func progress(_ body: @escaping @MainActor @Sendable (TransferProgress) -> Void) -> Self {
+    var copy = self
+    copy.onProgress = body
+    return copy
+  }
+
   /// Reports cancellation to ``failed(_:)`` too, as a ``RequestError/Kind/cancelled`` error.
   public func failedOnCancel() -> Self {
     var copy = self
@@ -72,21 +80,39 @@ public struct Call<Request: RequestConvertible>: Sendable {
   @discardableResult
   public func start() -> RequestHandle {
     let call = self
-    let task = Task.detached {
-      let outcome: Result<Request.Value, RequestError>
-      do throws(RequestError) {
-        outcome = .success(try await call.client.send(call.request))
-      } catch {
-        outcome = .failure(error)
-      }
-      await call.deliver(outcome)
-    }
+    let task = Task.detached { await call.run() }
     return RequestHandle(task: task)
   }
 
   /// The shaped value (the callbacks are not called).
   public var value: Request.Value {
     get async throws(RequestError) { try await client.send(request) }
+  }
+
+  /// Sends the request and delivers progress, then the outcome. Progress goes through a
+  /// stream to the main actor, so it arrives in order and before the outcome.
+  func run() async {
+    let (updates, continuation) = AsyncStream<TransferProgress>.makeStream()
+    let report: (@MainActor @Sendable (TransferProgress) -> Void)? = onProgress
+    let reporter = Task { @MainActor in
+      for await update in updates { report?(update) }
+    }
+    let handler: ProgressHandler?
+    if report == nil {
+      handler = nil
+    } else {
+      handler = { update in continuation.yield(update) }
+    }
+    let outcome: Result<Request.Value, RequestError>
+    do throws(RequestError) {
+      let result = try await client.response(for: request, progress: handler)
+      outcome = .success(result.value)
+    } catch {
+      outcome = .failure(error)
+    }
+    continuation.finish()
+    await reporter.value
+    await deliver(outcome)
   }
 
   /// Calls the callbacks for `outcome`, on the main actor.

@@ -43,14 +43,14 @@ public struct Client: Sendable {
   ///
   /// - Throws: ``RequestError``, never anything else.
   public func response<R: RequestConvertible>(
-    for request: R
+    for request: R, progress: ProgressHandler? = nil
   ) async throws(RequestError) -> (value: R.Value, response: HTTPResponse) {
     let http = try request.definition.httpRequest(
       baseURL: baseURL, defaultHeaders: defaultHeaders, allowsAbsoluteURLs: allowsAbsoluteURLs)
     let response: HTTPResponse
     do {
       try Task.checkCancellation()
-      response = try await transport.send(http)
+      response = try await transport.send(http, progress: progress)
       try Task.checkCancellation()
     } catch {
       throw Self.map(error)

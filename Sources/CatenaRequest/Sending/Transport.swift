@@ -6,6 +6,13 @@
 /// `URLError.timedOut` to ``RequestError/Kind/timeout`` and the rest to
 /// ``RequestError/Kind/transport``.
 public protocol Transport: Sendable {
+  /// Sends `request`, reports the transfer to `progress`, and waits for the response.
+  func send(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> HTTPResponse
+}
+
+extension Transport {
   /// Sends `request` and waits for its response.
-  func send(_ request: HTTPRequest) async throws -> HTTPResponse
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try await send(request, progress: nil)
+  }
 }

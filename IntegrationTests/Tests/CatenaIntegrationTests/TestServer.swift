@@ -1,0 +1,91 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+
+/// Lets a test wait until the server has received a request (tagged `signal=ID`), instead of
+/// sleeping and hoping.
+actor Arrivals {
+  static let shared = Arrivals()
+  private var arrived: Set<String> = []
+  private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+  func arrived(_ id: String) {
+    arrived.insert(id)
+    for continuation in waiting.removeValue(forKey: id) ?? [] { continuation.resume() }
+  }
+
+  func wait(for id: String) async {
+    if arrived.contains(id) { return }
+    await withCheckedContinuation { waiting[id, default: []].append($0) }
+  }
+}
+
+/// The HTTP API the integration tests talk to, served by a real Hummingbird server.
+enum TestServer {
+  static func router() -> Router<BasicRequestContext> {
+    let router = Router()
+    router.get("user") { _, _ in
+      json(#"{"data": {"user": {"id": 7, "name": "Ada"}}, "code": "200"}"#)
+    }
+    router.get("status/{code}") { _, context in
+      let code = Int(context.parameters.get("code") ?? "") ?? 500
+      return json(#"{"error": "status \#(code)"}"#, status: .init(code: code))
+    }
+    router.get("malformed") { _, _ in json(#"{"data": {"user": "#) }
+    router.get("empty") { _, _ in Response(status: .noContent) }
+    router.get("slow") { request, _ in
+      let milliseconds = Int(request.uri.queryParameters.get("ms") ?? "") ?? 1_000
+      if let id = request.uri.queryParameters.get("signal") {
+        await Arrivals.shared.arrived(String(id))
+      }
+      try await Task.sleep(for: .milliseconds(milliseconds))
+      return json(#"{"slept": \#(milliseconds)}"#)
+    }
+    router.get("redirect") { request, _ in
+      let to = request.uri.queryParameters.get("to") ?? "/user"
+      return Response(status: .found, headers: [.location: to])
+    }
+    router.get("headers") { request, _ in
+      var members: [String] = []
+      for field in request.headers {
+        members.append("\"\(field.name.canonicalName.lowercased())\": \"\(field.value)\"")
+      }
+      return json("{" + members.joined(separator: ", ") + "}")
+    }
+    router.post("echo") { request, _ in
+      let body = try await request.body.collect(upTo: 20 << 20)
+      var headers = HTTPFields()
+      headers[.contentType] = request.headers[.contentType] ?? "application/octet-stream"
+      return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+    }
+    router.get("bytes") { request, _ in
+      let count = Int(request.uri.queryParameters.get("n") ?? "") ?? 0
+      var buffer = ByteBuffer()
+      buffer.writeRepeatingByte(0x61, count: count)
+      var headers = HTTPFields()
+      headers[.contentType] = "application/octet-stream"
+      return Response(status: .ok, headers: headers, body: .init(byteBuffer: buffer))
+    }
+    return router
+  }
+
+  static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+    var headers = HTTPFields()
+    headers[.contentType] = "application/json"
+    return Response(
+      status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+  }
+
+  /// Runs `body` with the port of a live server on 127.0.0.1.
+  static func run<Value: Sendable>(
+    _ body: @Sendable (Int) async throws -> Value
+  ) async throws -> Value {
+    let app = Application(
+      router: router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    return try await app.test(.live) { client in
+      guard let port = client.port else { throw URLError(.cannotConnectToHost) }
+      return try await body(port)
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import Catena
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+struct User: Decodable, Equatable, Sendable {
+  var id: Int
+  var name: String
+}
+
+func client(_ port: Int, host: String = "127.0.0.1") -> Client {
+  Client(baseURL: URL(string: "http://\(host):\(port)/"), transport: URLSessionTransport())
+}
+
+/// Counts callbacks on the main actor.
+@MainActor
+final class Tally {
+  var successes = 0
+  var failures = 0
+  var always = 0
+  var progress: [TransferProgress] = []
+}
+
+@Suite("URLSessionTransport over real HTTP")
+struct URLSessionTransportTests {
+  @Test func decodesJSONAtAKeyPath() async throws {
+    try await TestServer.run { port in
+      let user = try await Get("user").decode(User.self, at: "data.user").value(on: client(port))
+      #expect(user == User(id: 7, name: "Ada"))
+    }
+  }
+
+  @Test func clientAndServerErrorsKeepTheirBodies() async throws {
+    try await TestServer.run { port in
+      for code in [404, 422, 500, 503] {
+        let error = await #expect(throws: RequestError.self) {
+          _ = try await Get("status/\(code)").decode(User.self).value(on: client(port))
+        }
+        #expect(error?.kind == .status)
+        #expect(error?.status == code)
+        #expect(error?.bodyText == #"{"error": "status \#(code)"}"#)
+      }
+    }
+  }
+
+  @Test func malformedJSONIsADecodingErrorWithTheBody() async throws {
+    try await TestServer.run { port in
+      let error = await #expect(throws: RequestError.self) {
+        _ = try await Get("malformed").decode(User.self, at: "data.user").value(on: client(port))
+      }
+      #expect(error?.kind == .decoding)
+      #expect(error?.bodyText == #"{"data": {"user": "#)
+    }
+  }
+
+  @Test func anEmptyBodyDecodesAsEmpty() async throws {
+    try await TestServer.run { port in
+      let empty = try await Get("empty").decode(Empty.self).value(on: client(port))
+      #expect(empty == Empty())
+    }
+  }
+
+  @Test func aSlowResponseTimesOut() async throws {
+    try await TestServer.run { port in
+      let started = ContinuousClock.now
+      let error = await #expect(throws: RequestError.self) {
+        _ = try await Get("slow", ["ms": 3_000]).timeout(.milliseconds(300)).value(on: client(port))
+      }
+      #expect(error?.kind == .timeout)
+      #expect(ContinuousClock.now - started < .seconds(2), "the client gave up well before 3 s")
+    }
+  }
+
+  @Test func cancellingMidFlightIsReportedAsCancellation() async throws {
+    try await TestServer.run { port in
+      let id = UUID().uuidString
+      let task = Task {
+        try await Get("slow", ["ms": 5_000, "signal": .string(id)]).value(on: client(port))
+      }
+      await Arrivals.shared.wait(for: id)
+      let cancelled = ContinuousClock.now
+      task.cancel()
+      let error = await #expect(throws: RequestError.self) { _ = try await task.value }
+      #expect(error?.kind == .cancelled)
+      #expect(ContinuousClock.now - cancelled < .seconds(1), "cancellation is prompt")
+    }
+  }
+
+  @Test func sameHostRedirectsAreFollowedWithCredentials() async throws {
+    try await TestServer.run { port in
+      let headers = try await Get("redirect", ["to": "/headers"])
+        .header("Authorization", "Bearer secret").json().value(on: client(port))
+      #expect(headers["authorization"].string == "Bearer secret")
+    }
+  }
+
+  @Test func authorizationIsDroppedOnARedirectToAnotherHost() async throws {
+    try await TestServer.run { port in
+      let headers = try await Get("redirect", ["to": .string("http://localhost:\(port)/headers")])
+        .header("Authorization", "Bearer secret").header("X-Kept", "yes")
+        .json().value(on: client(port))
+      #expect(headers["authorization"].isNull)
+      #expect(headers["x-kept"].string == "yes")
+    }
+  }
+
+  @Test func postsAJSONBodyAndGetsItBack() async throws {
+    try await TestServer.run { port in
+      let echoed = try await Post("echo", ["title": "Sea view", "rooms": 3]).json()
+        .value(on: client(port))
+      #expect(echoed == ["rooms": 3, "title": "Sea view"])
+    }
+  }
+
+  @Test func largeDownloadsAndUploadsReportProgressInOrder() async throws {
+    try await TestServer.run { port in
+      let size = 10 << 20
+      let tally = Tally()
+      let download = Get("bytes", ["n": .int(size)]).on(client(port))
+        .progress { update in tally.progress.append(update) }
+        .then { response in tally.successes += response.body.count == size ? 1 : 0 }
+        .start()
+      await download.finished()
+      let downloads = await tally.progress.filter { $0.direction == .download }
+      #expect(await tally.successes == 1)
+      #expect(downloads.count > 1)
+      #expect(downloads.map(\.completed) == downloads.map(\.completed).sorted())
+      #expect(downloads.last?.completed == Int64(size))
+
+      await MainActor.run { tally.progress.removeAll() }
+      let upload = Post("echo").body(Data(count: size), contentType: "application/octet-stream")
+        .on(client(port))
+        .progress { update in tally.progress.append(update) }
+        .start()
+      await upload.finished()
+      let uploads = await tally.progress.filter { $0.direction == .upload }
+      #expect(uploads.count > 1)
+      #expect(uploads.last?.completed == Int64(size))
+      #expect(uploads.last?.fraction == 1)
+    }
+  }
+
+  @Test func fiveHundredConcurrentRequestsEachCompleteOnce() async throws {
+    try await TestServer.run { port in
+      let api = client(port)
+      let tally = Tally()
+      var handles: [RequestHandle] = []
+      for _ in 0..<500 {
+        let handle = Get("user").decode(User.self, at: "data.user").on(api)
+          .then { _ in tally.successes += 1 }
+          .failed { _ in tally.failures += 1 }
+          .always { tally.always += 1 }
+          .start()
+        handles.append(handle)
+      }
+      for handle in handles { await handle.finished() }
+      #expect(await tally.successes == 500)
+      #expect(await tally.failures == 0)
+      #expect(await tally.always == 500)
+    }
+  }
+}
