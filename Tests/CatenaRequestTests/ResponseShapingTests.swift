@@ -126,3 +126,45 @@ struct ResponseShapingTests {
     #expect(literal["k"][1].string == "two")
   }
 }
+
+@Suite("Server envelope")
+struct EnvelopeTests {
+  let request = Get("user").envelope(code: "data.code", message: "data.message", success: ["200"])
+
+  @Test func aSuccessCodePassesToTheNextStage() throws {
+    let body = #"{"data": {"code": 200, "user": {"id": 1, "name": "Ada"}}}"#
+    let user = try request.decode(User.self, at: "data.user").interpret(response(body))
+    #expect(user.name == "Ada")
+  }
+
+  @Test func anotherCodeIsAServerErrorWithCodeMessageAndBody() {
+    let body = #"{"data": {"code": "4031", "message": "Token expired"}}"#
+    let error = #expect(throws: RequestError.self) {
+      try request.decode(User.self, at: "data.user").interpret(response(body))
+    }
+    #expect(error?.kind == .server)
+    #expect(error?.code == "4031")
+    #expect(error?.serverMessage == "Token expired")
+    #expect(error?.message == "the server answered code 4031: Token expired")
+    #expect(error?.bodyText == body)
+    #expect(error?.status == 200)
+  }
+
+  @Test func theEnvelopeWorksAfterDecodeToo() {
+    let body = #"{"data": {"code": "500"}}"#
+    let error = #expect(throws: RequestError.self) {
+      try Get("user").decode(Empty.self)
+        .envelope(code: "data.code", success: ["200"]).interpret(response(body))
+    }
+    #expect(error?.kind == .server)
+  }
+
+  @Test func emptyBodiesAndMissingCodesPassUnlessAskedOtherwise() throws {
+    _ = try request.interpret(HTTPResponse(status: 204))
+    _ = try request.interpret(response(#"{"other": 1}"#))
+    #expect(throws: RequestError.self) {
+      try Get("x").envelope(code: "code", success: ["0"], missingCodePasses: false)
+        .interpret(response(#"{"other": 1}"#))
+    }
+  }
+}

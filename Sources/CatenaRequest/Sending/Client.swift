@@ -20,16 +20,26 @@ public struct Client: Sendable {
   public var transport: any Transport
   /// Whether a request may name an absolute URL on another host.
   public var allowsAbsoluteURLs: Bool
+  /// Adapt requests before sending and inspect responses, in order.
+  public var interceptors: [any Interceptor]
+  /// When failures are sent again; nil for never.
+  public var retry: RetryPolicy?
+  /// Credentials for every request, refreshed once on 401.
+  public var authentication: Authentication?
 
   /// Creates a client.
   public init(
     baseURL: URL? = nil, defaultHeaders: HTTPHeaders = [:], transport: any Transport,
-    allowsAbsoluteURLs: Bool = false
+    allowsAbsoluteURLs: Bool = false, interceptors: [any Interceptor] = [],
+    retry: RetryPolicy? = nil, authentication: Authentication? = nil
   ) {
     self.baseURL = baseURL
     self.defaultHeaders = defaultHeaders
     self.transport = transport
     self.allowsAbsoluteURLs = allowsAbsoluteURLs
+    self.interceptors = interceptors
+    self.retry = retry
+    self.authentication = authentication
   }
 
   /// Sends `request` and shapes its response.
@@ -47,15 +57,67 @@ public struct Client: Sendable {
   ) async throws(RequestError) -> (value: R.Value, response: HTTPResponse) {
     let http = try request.definition.httpRequest(
       baseURL: baseURL, defaultHeaders: defaultHeaders, allowsAbsoluteURLs: allowsAbsoluteURLs)
-    let response: HTTPResponse
-    do {
-      try Task.checkCancellation()
-      response = try await transport.send(http, progress: progress)
-      try Task.checkCancellation()
-    } catch {
-      throw Self.map(error)
-    }
+    let response = try await exchange(http, progress: progress)
     return (try request.interpret(response), response)
+  }
+
+  /// Sends `base` until it has a response to keep: through the interceptors, with the current
+  /// credential, refreshing it once on 401, and retrying as the policy says.
+  func exchange(
+    _ base: HTTPRequest, progress: ProgressHandler?
+  ) async throws(RequestError) -> HTTPResponse {
+    var attempt = 1
+    var refreshed = false
+    while true {
+      do {
+        try Task.checkCancellation()
+        var request = base
+        for interceptor in interceptors { request = try await interceptor.adapt(request) }
+        let seen = await authentication?.gate.generation ?? 0
+        if let authentication { request = try await authentication.provider.authorize(request) }
+        let response = try await transport.send(request, progress: progress)
+        try Task.checkCancellation()
+        for interceptor in interceptors { await interceptor.inspect(response, for: request) }
+        if response.status == 401, let authentication, !refreshed {
+          refreshed = true
+          do {
+            try await authentication.gate.refresh(after: seen, using: authentication.provider)
+          } catch {
+            var failure = Self.map(error)
+            if failure.kind != .cancelled {
+              failure = RequestError(
+                .status, "the credential could not be refreshed", underlyingError: error)
+              failure.status = 401
+              failure.body = response.body
+              failure.headers = response.headers
+            }
+            throw failure
+          }
+          continue
+        }
+        if let retry,
+          let delay = retry.delay(
+            after: attempt, method: base.method, response: response, error: nil)
+        {
+          attempt += 1
+          try await retry.sleep(delay)
+          continue
+        }
+        return response
+      } catch {
+        let failure = Self.map(error)
+        guard failure.kind != .cancelled, failure.status == nil, let retry,
+          let delay = retry.delay(
+            after: attempt, method: base.method, response: nil, error: failure)
+        else { throw failure }
+        attempt += 1
+        do {
+          try await retry.sleep(delay)
+        } catch {
+          throw Self.map(error)
+        }
+      }
+    }
   }
 
   /// A transport's error as a ``RequestError``.

@@ -1,0 +1,82 @@
+import Foundation
+
+/// When and how often a failed request is sent again.
+///
+/// ```swift
+/// let api = Client(baseURL: base, transport: URLSessionTransport(), retry: .standard)
+/// ```
+///
+/// A failure is retried when the method is retryable (idempotent ones by default), the attempt
+/// budget is not spent, and the failure is a retryable status (408, 429, 500, 502, 503, 504 by
+/// default), a timeout or a transport error. The wait grows exponentially with full jitter, up
+/// to a cap, and a `Retry-After` header (seconds) is honoured when present.
+public struct RetryPolicy: Sendable {
+  /// Attempts in all, the first included.
+  public var maxAttempts: Int
+  /// The wait before the second attempt, doubled for each later one.
+  public var baseDelay: Duration
+  /// The longest wait.
+  public var maxDelay: Duration
+  /// Whether each wait is drawn uniformly from zero to the exponential delay ("full jitter").
+  public var jitter: Bool
+  /// The methods that may be retried.
+  public var methods: Set<HTTPMethod>
+  /// The statuses that are retried.
+  public var statuses: Set<Int>
+  /// Whether timeouts and transport errors are retried.
+  public var retriesTransportErrors: Bool
+  /// Whether a `Retry-After` header sets the wait.
+  public var honoursRetryAfter: Bool
+  /// Waits; replaceable in tests.
+  public var sleep: @Sendable (Duration) async throws -> Void
+
+  /// Creates a policy.
+  public init(
+    maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(200),
+    maxDelay: Duration = .seconds(10), jitter: Bool = true,
+    methods: Set<HTTPMethod> = [.get, .head, .put, .delete],
+    statuses: Set<Int> = [408, 429, 500, 502, 503, 504], retriesTransportErrors: Bool = true,
+    honoursRetryAfter: Bool = true,
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  ) {
+    self.maxAttempts = maxAttempts
+    self.baseDelay = baseDelay
+    self.maxDelay = maxDelay
+    self.jitter = jitter
+    self.methods = methods
+    self.statuses = statuses
+    self.retriesTransportErrors = retriesTransportErrors
+    self.honoursRetryAfter = honoursRetryAfter
+    self.sleep = sleep
+  }
+
+  /// Three attempts, 200 ms doubling with jitter, idempotent methods, the usual statuses.
+  public static var standard: RetryPolicy { RetryPolicy() }
+
+  /// No retries.
+  public static var never: RetryPolicy { RetryPolicy(maxAttempts: 1) }
+
+  /// The wait before attempt `attempt + 1` after `response` (nil after a transport error), or
+  /// nil when the failure is not retried.
+  func delay(
+    after attempt: Int, method: HTTPMethod, response: HTTPResponse?, error: RequestError?
+  ) -> Duration? {
+    guard attempt < maxAttempts, methods.contains(method) else { return nil }
+    if let response {
+      guard statuses.contains(response.status) else { return nil }
+      if honoursRetryAfter, let header = response.headers["Retry-After"],
+        let seconds = Double(header.trimmingCharacters(in: .whitespaces)), seconds >= 0
+      {
+        return min(.milliseconds(Int(seconds * 1000)), maxDelay)
+      }
+    } else if let error {
+      guard retriesTransportErrors, error.kind == .transport || error.kind == .timeout else {
+        return nil
+      }
+    }
+    let exponential = baseDelay * (1 << min(attempt - 1, 20))
+    let capped = min(exponential, maxDelay)
+    guard jitter else { return capped }
+    return capped * Double.random(in: 0...1)
+  }
+}
