@@ -21,6 +21,17 @@ actor Arrivals {
   }
 }
 
+/// Counts attempts per key, so tests can see how often the client called.
+actor Attempts {
+  static let shared = Attempts()
+  private var counts: [String: Int] = [:]
+  func next(_ key: String) -> Int {
+    counts[key, default: 0] += 1
+    return counts[key, default: 0]
+  }
+  func count(_ key: String) -> Int { counts[key, default: 0] }
+}
+
 /// The HTTP API the integration tests talk to, served by a real Hummingbird server.
 enum TestServer {
   static func router() -> Router<BasicRequestContext> {
@@ -66,6 +77,35 @@ enum TestServer {
       var headers = HTTPFields()
       headers[.contentType] = "application/octet-stream"
       return Response(status: .ok, headers: headers, body: .init(byteBuffer: buffer))
+    }
+    // 503 with Retry-After: 1 for the first `fail` attempts of each `key`, then 200.
+    router.get("unavailable") { request, _ in
+      let key = String(request.uri.queryParameters.get("key") ?? "")
+      let fail = Int(request.uri.queryParameters.get("fail") ?? "") ?? 1
+      let attempt = await Attempts.shared.next("unavailable-\(key)")
+      guard attempt > fail else {
+        return Response(status: .serviceUnavailable, headers: [.retryAfter: "1"])
+      }
+      return json(#"{"attempt": \#(attempt)}"#)
+    }
+    // 401 unless the bearer token is "fresh".
+    router.get("me") { request, _ in
+      guard request.headers[.authorization] == "Bearer fresh" else {
+        return json(#"{"error": "expired"}"#, status: .unauthorized)
+      }
+      return json(#"{"ok": true}"#)
+    }
+    router.post("token") { request, _ in
+      let key = String(request.uri.queryParameters.get("key") ?? "")
+      _ = await Attempts.shared.next("token-\(key)")
+      return json(#"{"token": "fresh"}"#)
+    }
+    // A 200 whose envelope says otherwise.
+    router.get("envelope") { request, _ in
+      let code = request.uri.queryParameters.get("code") ?? "200"
+      return json(
+        #"{"data": {"code": "\#(code)", "message": "not allowed", "user": {"id": 1, "name": "Ada"}}}"#
+      )
     }
     return router
   }
