@@ -24,6 +24,9 @@ public struct Call<Request: RequestConvertible>: Sendable {
   var onCancel: (@MainActor @Sendable () -> Void)?
   var onAlways: (@MainActor @Sendable () -> Void)?
   var onProgress: (@MainActor @Sendable (TransferProgress) -> Void)?
+  var onWarn: (@MainActor @Sendable (String) -> Void)?
+  var onInform: (message: String, show: @MainActor @Sendable (String) -> Void)?
+  var indicator: (any LoadingIndicator)?
   var cancellationIsFailure = false
 
   /// A call of `request` through `client`, without callbacks yet.
@@ -67,6 +70,31 @@ public struct Call<Request: RequestConvertible>: Sendable {
     return copy
   }
 
+  /// Shows `indicator` while the request runs: `begin` when it starts, `end` exactly once
+  /// when it finishes, before the outcome's callbacks.
+  public func load(_ indicator: some LoadingIndicator) -> Self {
+    var copy = self
+    copy.indicator = indicator
+    return copy
+  }
+
+  /// Shows a failure's message (the server's message when its envelope has one) with `show`;
+  /// not for cancellation. As the article's `warn`.
+  public func warn(_ show: @escaping @MainActor @Sendable (String) -> Void) -> Self {
+    var copy = self
+    copy.onWarn = show
+    return copy
+  }
+
+  /// Shows `message` with `show` when the request succeeds. As the article's `inform`.
+  public func inform(
+    _ message: String, _ show: @escaping @MainActor @Sendable (String) -> Void
+  ) -> Self {
+    var copy = self
+    copy.onInform = (message, show)
+    return copy
+  }
+
   /// Reports cancellation to ``failed(_:)`` too, as a ``RequestError/Kind/cancelled`` error.
   public func failedOnCancel() -> Self {
     var copy = self
@@ -92,6 +120,8 @@ public struct Call<Request: RequestConvertible>: Sendable {
   /// Sends the request and delivers progress, then the outcome. Progress goes through a
   /// stream to the main actor, so it arrives in order and before the outcome.
   func run() async {
+    let id = RequestID()
+    if let indicator { await indicator.begin(id) }
     let (updates, continuation) = AsyncStream<TransferProgress>.makeStream()
     let report: (@MainActor @Sendable (TransferProgress) -> Void)? = onProgress
     let reporter = Task { @MainActor in
@@ -112,6 +142,7 @@ public struct Call<Request: RequestConvertible>: Sendable {
     }
     continuation.finish()
     await reporter.value
+    if let indicator { await indicator.end(id) }
     await deliver(outcome)
   }
 
@@ -120,11 +151,16 @@ public struct Call<Request: RequestConvertible>: Sendable {
   func deliver(_ outcome: Result<Request.Value, RequestError>) {
     switch outcome {
     case .success(let value):
+      if let onInform { onInform.show(onInform.message) }
       onSuccess?(value)
     case .failure(let error) where error.isCancelled && !cancellationIsFailure:
       onCancel?()
     case .failure(let error):
-      if error.isCancelled { onCancel?() }
+      if error.isCancelled {
+        onCancel?()
+      } else {
+        onWarn?(error.serverMessage ?? error.message)
+      }
       onFailure?(error)
     }
     onAlways?()

@@ -1,0 +1,75 @@
+import CatenaRequest
+import CatenaTesting
+import Foundation
+import Testing
+
+/// Records every begin and end.
+@MainActor
+final class RecordingIndicator: LoadingIndicator {
+  var events: [String] = []
+  func begin(_ request: RequestID) { events.append("begin") }
+  func end(_ request: RequestID) { events.append("end") }
+}
+
+@MainActor
+@Suite("Loading and message hooks")
+struct HookTests {
+  let fixtures = FixtureTransport()
+    .route(.get, "ok", json: #"{"data": {"code": "200"}}"#)
+    .route(.get, "denied", json: #"{"data": {"code": "403", "message": "No access"}}"#)
+    .route(.get, "broken", status: 500, body: Data("boom".utf8))
+    .route(.get, "slow", json: "{}", delay: .seconds(30))
+
+  var api: Client { Client(baseURL: URL(string: "https://api.example.com/"), transport: fixtures) }
+
+  func envelope(_ path: String) -> Request<HTTPResponse> {
+    Get(path).envelope(code: "data.code", message: "data.message", success: ["200"])
+  }
+
+  @Test func loadingBeginsAndEndsOnceWhateverTheOutcome() async {
+    for path in ["ok", "denied", "broken"] {
+      let indicator = RecordingIndicator()
+      var order: [String] = []
+      await envelope(path).on(api).load(indicator)
+        .then { _ in order.append("then:\(indicator.events)") }
+        .failed { _ in order.append("failed:\(indicator.events)") }
+        .start().finished()
+      #expect(indicator.events == ["begin", "end"], "\(path)")
+      #expect(order.first?.hasSuffix(#"["begin", "end"]"#) == true, "ended before the outcome")
+    }
+    let indicator = RecordingIndicator()
+    let handle = Get("slow").on(api).load(indicator).start()
+    handle.cancel()
+    await handle.finished()
+    #expect(indicator.events == ["begin", "end"])
+  }
+
+  @Test func stackedMasksShowOnlyTheNewest() async {
+    var shown: [RequestID?] = []
+    let stack = LoadingStack { shown.append($0) }
+    let first = RequestID()
+    let second = RequestID()
+    stack.begin(first)
+    stack.begin(second)
+    #expect(stack.visible == second)
+    stack.end(first)
+    #expect(stack.visible == second)
+    stack.end(second)
+    stack.end(second)
+    #expect(!stack.isLoading)
+    #expect(shown == [first, second, nil])
+  }
+
+  @Test func warnShowsTheServersMessageAndInformShowsSuccess() async {
+    var messages: [String] = []
+    await envelope("denied").on(api).warn { messages.append("warn: \($0)") }
+      .inform("Saved") { messages.append("inform: \($0)") }.start().finished()
+    await envelope("ok").on(api).warn { messages.append("warn: \($0)") }
+      .inform("Saved") { messages.append("inform: \($0)") }.start().finished()
+    await Get("broken").on(api).warn { messages.append("warn: \($0)") }.start().finished()
+    let slow = Get("slow").on(api).warn { messages.append("warn: \($0)") }.start()
+    slow.cancel()
+    await slow.finished()
+    #expect(messages == ["warn: No access", "inform: Saved", "warn: the server answered 500"])
+  }
+}
