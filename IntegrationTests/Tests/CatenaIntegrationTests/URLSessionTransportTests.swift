@@ -115,6 +115,17 @@ struct URLSessionTransportTests {
     }
   }
 
+  @Test func aMultipartFormRoundTripsByteForByte() async throws {
+    try await TestServer.run { port in
+      var form = MultipartForm()
+      form.append("Sea view", name: "title")
+      form.append(Data((0..<256).map { UInt8($0) }), name: "photo", filename: "sea.jpg")
+      let echoed = try await Post("echo").body(multipart: form).value(on: client(port))
+      #expect(echoed.headers["Content-Type"] == form.contentType)
+      #expect(echoed.body == form.encoded())
+    }
+  }
+
   @Test func largeDownloadsAndUploadsReportProgressInOrder() async throws {
     try await TestServer.run { port in
       let size = 10 << 20

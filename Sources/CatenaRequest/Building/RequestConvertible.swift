@@ -85,6 +85,13 @@ extension RequestConvertible {
     return copy
   }
 
+  /// Sends a `multipart/form-data` form as the body.
+  public func body(multipart form: MultipartForm) -> Self {
+    var copy = self
+    copy.definition.body = .multipart(form)
+    return copy
+  }
+
   /// Gives up waiting for the response after `timeout`.
   public func timeout(_ timeout: Duration) -> Self {
     var copy = self

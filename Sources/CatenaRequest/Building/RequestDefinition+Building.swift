@@ -36,6 +36,9 @@ extension RequestDefinition {
     case .data(let bytes, let contentType):
       data = bytes
       try headers.setIfMissing("Content-Type", contentType)
+    case .multipart(let form):
+      data = form.encoded()
+      try headers.set("Content-Type", form.contentType)
     }
     return HTTPRequest(method: method, url: url, headers: headers, body: data, timeout: timeout)
   }

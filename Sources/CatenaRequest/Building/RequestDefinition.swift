@@ -10,6 +10,8 @@ public enum RequestBody: Hashable, Sendable {
   case form([QueryItem])
   /// Raw bytes with their content type.
   case data(Data, contentType: String)
+  /// A `multipart/form-data` form.
+  case multipart(MultipartForm)
 }
 
 /// A query item or form field: a name and a value, both still unencoded.
