@@ -8,6 +8,7 @@ let package = Package(
     .package(name: "Catena", path: ".."),
     .package(
       url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
   ],
   targets: [
     .target(
@@ -19,6 +20,13 @@ let package = Package(
         "DiffWorkloads",
         .product(name: "CatenaDiff", package: "Catena"),
         .product(name: "CatenaDataSource", package: "Catena"),
+      ]),
+    .executableTarget(
+      name: "RequestRatios",
+      dependencies: [
+        .product(name: "Catena", package: "Catena"),
+        .product(name: "CatenaTesting", package: "Catena"),
+        .product(name: "Hummingbird", package: "hummingbird"),
       ]),
     .executableTarget(
       name: "DiffBenchmarks",

@@ -49,6 +49,15 @@ struct CallTests {
     #expect(sent.headers["accept"] == "application/json")
   }
 
+  @Test func responseGivesStatusAndHeadersWithTheValue() async throws {
+    let fixtures = FixtureTransport()
+      .route(.post, "houses", status: 201, json: #"{"id": 9}"#, headers: ["Location": "/houses/9"])
+    let (id, response) = try await Post("houses").json(at: "id").on(api(fixtures)).response
+    #expect(id == 9)
+    #expect(response.status == 201)
+    #expect(response.headers["location"] == "/houses/9")
+  }
+
   @Test func successCallsThenAndAlwaysOnceOnTheMainActor() async {
     let fixtures = FixtureTransport().route(.get, "user", json: userJSON)
     let outcome = Outcome()

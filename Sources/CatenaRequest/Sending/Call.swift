@@ -117,6 +117,12 @@ public struct Call<Request: RequestConvertible>: Sendable {
     get async throws(RequestError) { try await client.send(request) }
   }
 
+  /// The shaped value with the response it came from: status, headers, body (the callbacks
+  /// are not called).
+  public var response: (value: Request.Value, response: HTTPResponse) {
+    get async throws(RequestError) { try await client.response(for: request) }
+  }
+
   /// Sends the request and delivers progress, then the outcome. Progress goes through a
   /// stream to the main actor, so it arrives in order and before the outcome.
   func run() async {

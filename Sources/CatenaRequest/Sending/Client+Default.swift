@@ -61,4 +61,9 @@ extension RequestConvertible {
   public var value: Value {
     get async throws(RequestError) { try await Client.default.send(self) }
   }
+
+  /// The shaped value with its response (status, headers, body), through ``Client/default``.
+  public var response: (value: Value, response: HTTPResponse) {
+    get async throws(RequestError) { try await Client.default.response(for: self) }
+  }
 }

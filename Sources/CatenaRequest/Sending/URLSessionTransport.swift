@@ -44,6 +44,7 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
       let parts = timeout.components
       urlRequest.timeoutInterval = Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
     }
+    guard let progress else { return try await send(urlRequest, body: request.body) }
     let task: URLSessionTask =
       if let body = request.body {
         session.uploadTask(with: urlRequest, from: body)
@@ -59,6 +60,44 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
       task.cancel()
     }
   }
+
+  /// Without progress, a completion-handler task: one hop back instead of one per chunk.
+  private func send(_ urlRequest: URLRequest, body: Data?) async throws -> HTTPResponse {
+    let box = TaskBox()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let host = urlRequest.url?.host
+        let finish: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = {
+          data, response, error in
+          self.tasks.forget(box.task)
+          continuation.resume(with: TaskTable.response(data ?? Data(), response, error))
+        }
+        let task =
+          if let body {
+            session.uploadTask(with: urlRequest, from: body, completionHandler: finish)
+          } else {
+            session.dataTask(with: urlRequest, completionHandler: finish)
+          }
+        box.task = task
+        tasks.remember(task, host: host)
+        task.resume()
+      }
+    } onCancel: {
+      box.task?.cancel()
+    }
+  }
+}
+
+/// The task of a completion-handler request, for its cancellation handler.
+final class TaskBox: @unchecked Sendable {
+  // NB: `lock` guards `stored`.
+  private let lock = NSLock()
+  private var stored: URLSessionTask?
+
+  var task: URLSessionTask? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
 }
 
 /// What the delegate collects for each running task.
@@ -66,6 +105,7 @@ final class TaskTable: @unchecked Sendable {
   // NB: `lock` guards `states`.
   private let lock = NSLock()
   private var states: [Int: State] = [:]
+  private var hosts: [Int: String?] = [:]
 
   struct State {
     var continuation: CheckedContinuation<HTTPResponse, any Error>
@@ -85,17 +125,14 @@ final class TaskTable: @unchecked Sendable {
     }
   }
 
-  func received(_ response: URLResponse, for task: URLSessionTask) {
-    lock.withLock {
-      let length = response.expectedContentLength
-      states[task.taskIdentifier]?.expected = length >= 0 ? length : nil
-    }
-  }
-
   func received(_ data: Data, for task: URLSessionTask) {
+    // The expected length comes from the response once data flows: implementing the
+    // "did receive response" delegate call would cost every request an extra queue hop.
+    let length = task.response?.expectedContentLength ?? -1
     let update = lock.withLock { () -> (ProgressHandler?, TransferProgress)? in
       guard states[task.taskIdentifier] != nil else { return nil }
       states[task.taskIdentifier]?.data.append(data)
+      if length >= 0 { states[task.taskIdentifier]?.expected = length }
       guard let state = states[task.taskIdentifier] else { return nil }
       return (
         state.progress,
@@ -110,29 +147,43 @@ final class TaskTable: @unchecked Sendable {
     handler?(TransferProgress(.upload, completed: bytes, total: total > 0 ? total : nil))
   }
 
+  func remember(_ task: URLSessionTask, host: String?) {
+    lock.withLock { hosts[task.taskIdentifier] = host }
+  }
+
+  func forget(_ task: URLSessionTask?) {
+    guard let task else { return }
+    _ = lock.withLock { hosts.removeValue(forKey: task.taskIdentifier) }
+  }
+
   func originalHost(of task: URLSessionTask) -> String? {
-    lock.withLock { states[task.taskIdentifier]?.host }
+    lock.withLock {
+      if let state = states[task.taskIdentifier] { return state.host }
+      return hosts[task.taskIdentifier] ?? nil
+    }
   }
 
   func finish(_ task: URLSessionTask, error: (any Error)?) {
     guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else {
       return
     }
-    if let error {
-      state.continuation.resume(throwing: error)
-      return
-    }
-    guard let http = task.response as? HTTPURLResponse else {
-      state.continuation.resume(throwing: URLError(.badServerResponse))
-      return
+    state.continuation.resume(with: Self.response(state.data, task.response, error))
+  }
+
+  /// The response a finished task produced, or its error.
+  static func response(
+    _ data: Data, _ response: URLResponse?, _ error: (any Error)?
+  ) -> Result<HTTPResponse, any Error> {
+    if let error { return .failure(error) }
+    guard let http = response as? HTTPURLResponse else {
+      return .failure(URLError(.badServerResponse))
     }
     var headers = HTTPHeaders()
     for (name, value) in http.allHeaderFields {
       try? headers.set(String(describing: name), String(describing: value))
     }
-    state.continuation.resume(
-      returning: HTTPResponse(
-        status: http.statusCode, headers: headers, body: state.data, url: http.url))
+    return .success(
+      HTTPResponse(status: http.statusCode, headers: headers, body: data, url: http.url))
   }
 }
 
@@ -142,14 +193,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
   let tasks: TaskTable
 
   init(_ tasks: TaskTable) { self.tasks = tasks }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-  ) {
-    tasks.received(response, for: dataTask)
-    completionHandler(.allow)
-  }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     tasks.received(data, for: dataTask)

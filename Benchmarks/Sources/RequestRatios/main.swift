@@ -1,0 +1,129 @@
+// Times Catena's request chain against hand-written code doing the same work, in one run:
+//
+//   swift run -c release --package-path Benchmarks RequestRatios
+//
+// 1. The full chain (build, send through an in-memory transport, decode at a key path, filter,
+//    map) against `JSONDecoder` + `filter` + `map` on the same 1,000-item payload.
+// 2. 1,000 sequential GETs over loopback through the chain (`URLSessionTransport`) against the
+//    same GETs with plain `URLSession`, against an in-process Hummingbird server.
+import Catena
+import CatenaTesting
+import Foundation
+import Hummingbird
+import NIOCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+struct Item: Decodable, Sendable {
+  var id: Int
+  var title: String
+  var price: Double
+  var tags: [String]
+}
+
+struct Payload: Decodable {
+  struct Inner: Decodable { var items: [Item] }
+  var data: Inner
+}
+
+let payload: Data = {
+  let items = (0..<1_000).map {
+    #"{"id": \#($0), "title": "House \#($0)", "price": \#(Double($0) * 1.5), "tags": ["a", "b"]}"#
+  }
+  return Data(#"{"code": "200", "data": {"items": [\#(items.joined(separator: ","))]}}"#.utf8)
+}()
+
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+@inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// Median of `rounds` timings of `body`, alternating with the other side by the caller.
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+// 1. The chain over an in-memory transport.
+let fixtures = FixtureTransport().route(.get, "items", body: payload)
+let memory = Client(baseURL: URL(string: "https://api.example.com/"), transport: fixtures)
+let chain = Get("items").decode([Item].self, at: "data.items")
+  .filter { $0.price > 300 }
+  .map { "\($0.title): \($0.price)" }
+var chainTimes: [Double] = []
+var handTimes: [Double] = []
+for round in 0..<41 {
+  let handWritten = {
+    let items = (try? JSONDecoder().decode(Payload.self, from: payload).data.items) ?? []
+    blackHole(items.filter { $0.price > 300 }.map { "\($0.title): \($0.price)" })
+  }
+  let viaChain = {
+    blackHole(try? await chain.value(on: memory))
+  }
+  if round % 2 == 0 {
+    handTimes.append(seconds(ContinuousClock().measure(handWritten)))
+    chainTimes.append(seconds(await ContinuousClock().measure(viaChain)))
+  } else {
+    chainTimes.append(seconds(await ContinuousClock().measure(viaChain)))
+    handTimes.append(seconds(ContinuousClock().measure(handWritten)))
+  }
+  fixtures.clearRequests()
+}
+print(
+  String(
+    format: "chain over memory: %.3f ms vs JSONDecoder+filter+map %.3f ms = %.3f× (target ≤ 1.15×)",
+    median(chainTimes) * 1000, median(handTimes) * 1000, median(chainTimes) / median(handTimes)))
+
+// 2. Loopback GETs.
+let router = Router()
+router.get("ping") { _, _ -> Response in
+  var headers = HTTPFields()
+  headers[.contentType] = "application/json"
+  return Response(
+    status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"ok": true}"#)))
+}
+let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+let app = Application(
+  router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+  onServerRunning: { channel in
+    portContinuation.yield(channel.localAddress?.port ?? 0)
+    portContinuation.finish()
+  })
+let server = Task { try await app.runService() }
+var port = 0
+for await value in ports { port = value }
+let base = URL(string: "http://127.0.0.1:\(port)/")
+let api = Client(baseURL: base, transport: URLSessionTransport())
+let session = URLSession(configuration: .ephemeral)
+let url = URL(string: "http://127.0.0.1:\(port)/ping")
+var chainRounds: [Double] = []
+var plainRounds: [Double] = []
+let perRound = 100
+for round in 0..<10 {
+  let viaChain = {
+    for _ in 0..<perRound { blackHole(try? await Get("ping").json().value(on: api)) }
+  }
+  let plain = {
+    for _ in 0..<perRound {
+      guard let url else { return }
+      let result = try? await session.data(for: URLRequest(url: url))
+      blackHole(result.map { try? JSONDecoder().decode(JSONValue.self, from: $0.0) })
+    }
+  }
+  if round % 2 == 0 {
+    plainRounds.append(seconds(await ContinuousClock().measure(plain)))
+    chainRounds.append(seconds(await ContinuousClock().measure(viaChain)))
+  } else {
+    chainRounds.append(seconds(await ContinuousClock().measure(viaChain)))
+    plainRounds.append(seconds(await ContinuousClock().measure(plain)))
+  }
+}
+let chainTotal = chainRounds.reduce(0, +)
+let plainTotal = plainRounds.reduce(0, +)
+print(
+  String(
+    format:
+      "1,000 loopback GETs: chain %.1f ms vs URLSession %.1f ms = %.3f× (median round %.3f×; target ≤ 1.05×)",
+    chainTotal * 1000, plainTotal * 1000, chainTotal / plainTotal,
+    median(zip(chainRounds, plainRounds).map { $0 / $1 })))
+server.cancel()
