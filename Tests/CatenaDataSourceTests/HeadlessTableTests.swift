@@ -31,6 +31,30 @@ struct HeadlessTableTests {
     #expect((first as? TextCell)?.reuseCount == 1)
   }
 
+  @Test func scrollingToARowPutsItAtTheTopPastHeaders() {
+    let model = ListModel([
+      .init(header: "A", rows: ["a0", "a1"]), .init(header: "B", rows: (0..<30).map { "b\($0)" }),
+    ])
+    let table = makeTable(model)
+    let expected: Double = 28 + 2 * 44 + 28 + 5 * 44  // header A, two rows, header B, five rows
+    table.scrollToRow(at: row(1, 5))
+    #expect(table.contentOffset == expected)
+    #expect(table.indexPathsForVisibleRows.first == row(1, 5))
+    table.scrollToRow(at: row(7, 0))
+    #expect(table.contentOffset == expected, "a missing row changes nothing")
+  }
+
+  @Test func cellsLeavingTheScreenWaitInThePool() {
+    let model = ListModel(rows: 50)
+    let table = makeTable(model)
+    #expect(table.pooledCellCount(forIdentifier: "row") == 0)
+    table.viewportHeight = 220
+    #expect(table.indexPathsForVisibleRows.count == 5)
+    #expect(table.pooledCellCount(forIdentifier: "row") == 5, "the five rows that left wait")
+    table.scroll(by: 44)
+    #expect(table.pooledCellCount(forIdentifier: "row") == 5, "one left, one came: reused")
+  }
+
   @Test func scrollingIsClampedToTheContent() {
     let model = ListModel(rows: 12)
     let table = makeTable(model)

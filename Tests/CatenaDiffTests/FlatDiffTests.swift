@@ -81,6 +81,13 @@ struct FlatDiffTests {
     try checkStages(changes, from: source, to: target)
   }
 
+  @Test func operationCountsAddUpOverStages() throws {
+    let changes = try StagedChangeset(
+      source: [Row(1), Row(2), Row(3)], target: [Row(3), Row(2, 5), Row(4)])
+    #expect(changes.operationCount == changes.reduce(0) { $0 + $1.batch.operationCount })
+    #expect(changes.operationCount == 4)  // delete 1, insert 4, move 3, update 2
+  }
+
   @Test func stagesShareTheTargetsStorage() throws {
     let target = [Row(2, 1), Row(1)]
     let changes = try StagedChangeset(source: [Row(1), Row(2)], target: target)

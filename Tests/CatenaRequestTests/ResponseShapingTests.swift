@@ -105,6 +105,11 @@ struct ResponseShapingTests {
     #expect(error?.stage == "list(at: Data.PageSize)")
   }
 
+  @Test func successIsTheTwoHundredRange() {
+    #expect(HTTPResponse(status: 204).isSuccess)
+    #expect(!HTTPResponse(status: 304).isSuccess && !HTTPResponse(status: 199).isSuccess)
+  }
+
   @Test func emptyBodiesDecodeAsEmpty() throws {
     let empty = try Delete("houses/1").decode(Empty.self).interpret(HTTPResponse(status: 204))
     #expect(empty == Empty())
