@@ -45,14 +45,11 @@ func flatStages<Element: Identifiable & Equatable>(
   var structure = BatchUpdate()
   var updates = BatchUpdate()
   // One pass over the source's matched bits finds the deletes.
-  var matched = 0
+  let matched = matching.matchedCount
+  structure.itemDeletes.reserveCapacity(source.count - matched)
   matching.sourceMatched.withUnsafeBufferPointer { matchedBits in
-    for index in 0..<source.count {
-      if matchedBits[index >> 6] & (1 << UInt64(index & 63)) != 0 {
-        matched &+= 1
-      } else {
-        structure.itemDeletes.append(ItemPath(item: index, section: 0))
-      }
+    for index in 0..<source.count where matchedBits[index >> 6] & (1 << UInt64(index & 63)) == 0 {
+      structure.itemDeletes.append(ItemPath(item: index, section: 0))
     }
   }
   structure.itemInserts.reserveCapacity(target.count - matched)

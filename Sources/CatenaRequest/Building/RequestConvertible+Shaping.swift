@@ -129,8 +129,7 @@ enum Shaping {
   static func failure(
     _ kind: RequestError.Kind, _ message: String, _ response: HTTPResponse, stage: String
   ) -> RequestError {
-    var error = RequestError(kind, message)
-    return annotate(error.with(stage: stage), response, stage: stage)
+    annotate(RequestError(kind, message), response, stage: stage)
   }
 
   /// `error` with the response's status, headers and body, and the stage if it has none.
@@ -143,13 +142,5 @@ enum Shaping {
     error.body = error.body ?? response.body
     error.stage = error.stage ?? stage
     return error
-  }
-}
-
-extension RequestError {
-  /// This error with `stage` set.
-  mutating func with(stage: String) -> RequestError {
-    self.stage = stage
-    return self
   }
 }

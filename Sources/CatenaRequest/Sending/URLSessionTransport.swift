@@ -109,7 +109,6 @@ final class TaskTable: @unchecked Sendable {
 
   struct State {
     var continuation: CheckedContinuation<HTTPResponse, any Error>
-    var host: String?
     var progress: ProgressHandler?
     var data = Data()
     var expected: Int64?
@@ -120,8 +119,8 @@ final class TaskTable: @unchecked Sendable {
     continuation: CheckedContinuation<HTTPResponse, any Error>
   ) {
     lock.withLock {
-      states[task.taskIdentifier] = State(
-        continuation: continuation, host: host, progress: progress)
+      states[task.taskIdentifier] = State(continuation: continuation, progress: progress)
+      hosts[task.taskIdentifier] = host
     }
   }
 
@@ -157,16 +156,15 @@ final class TaskTable: @unchecked Sendable {
   }
 
   func originalHost(of task: URLSessionTask) -> String? {
-    lock.withLock {
-      if let state = states[task.taskIdentifier] { return state.host }
-      return hosts[task.taskIdentifier] ?? nil
-    }
+    lock.withLock { hosts[task.taskIdentifier] ?? nil }
   }
 
   func finish(_ task: URLSessionTask, error: (any Error)?) {
-    guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else {
-      return
+    let state = lock.withLock { () -> State? in
+      hosts.removeValue(forKey: task.taskIdentifier)
+      return states.removeValue(forKey: task.taskIdentifier)
     }
+    guard let state else { return }
     state.continuation.resume(with: Self.response(state.data, task.response, error))
   }
 
