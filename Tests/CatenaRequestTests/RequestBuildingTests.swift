@@ -33,6 +33,14 @@ struct RequestBuildingTests {
     #expect(request.url.host == "api.example.com")
   }
 
+  @Test func nonASCIIAndDelimitersAreEncodedAsUTF8Bytes() throws {
+    let request = try built(Get("城市/é&+;:@!").query("名", "ü=1+2"))
+    #expect(
+      request.url.absoluteString
+        == "https://api.example.com/v1/%E5%9F%8E%E5%B8%82/%C3%A9%26%2B%3B:@!"
+        + "?%E5%90%8D=%C3%BC%3D1%2B2")
+  }
+
   @Test func aPathCannotLeaveTheClientsHost() throws {
     for path in ["//other.example/x", "http://other.example", "https://other.example/v1"] {
       #expect(throws: RequestError.self, "\(path)") { try built(Get(path)) }
@@ -43,12 +51,30 @@ struct RequestBuildingTests {
     #expect(allowed.url.host == "cdn.example")
   }
 
-  @Test func headersWithLineBreaksAreRejected() {
+  @Test func headersWithLineBreaksAreRejected() throws {
     let error = #expect(throws: RequestError.self) {
       try built(Get("x").header("X-Evil", "a\r\nSet-Cookie: b"))
     }
     #expect(error?.kind == .invalidHeader)
     #expect(throws: RequestError.self) { try built(Get("x").header("Bad Name", "v")) }
+    #expect(throws: RequestError.self) { try built(Get("x").header("Bad:Name", "v")) }
+    #expect(throws: RequestError.self) { try built(Get("x").header("Nämé", "v")) }
+    #expect(throws: RequestError.self) { try built(Get("x").header("", "v")) }
+    #expect(throws: RequestError.self) { try built(Get("x").header("X-Nul", "a\0b")) }
+    let tokens = try built(Get("x").header("X-!#$%&'*+-.^_`|~9", "v"))
+    #expect(tokens.headers["x-!#$%&'*+-.^_`|~9"] == "v")
+  }
+
+  @Test func headerNamesMatchIgnoringASCIICaseOnly() throws {
+    var headers: HTTPHeaders = ["Content-Type": "a", "X-K": "b"]
+    #expect(headers["CONTENT-type"] == "a")
+    #expect(headers["Content-Typf"] == nil)
+    #expect(headers["X-\u{212A}"] == nil, "the Kelvin sign is not a K")
+    #expect(headers == ["content-TYPE": "a", "x-k": "b"])
+    #expect(headers.hashValue == (["content-TYPE": "a", "x-k": "b"] as HTTPHeaders).hashValue)
+    #expect(headers != ["Content-Type": "a", "X-K": "c"])
+    try headers.set("x-k", "c")
+    #expect(headers.fields.map(\.name) == ["Content-Type", "x-k"])
   }
 
   @Test func requestHeadersGoOverDefaultsCaseInsensitively() throws {

@@ -115,20 +115,45 @@ extension RequestDefinition {
     }
   }
 
-  /// Percent-encodes everything outside RFC 3986's unreserved characters (and, for path
-  /// components, the sub-delimiters that are safe there).
-  static func percentEncode(_ text: String, allowed: CharacterSet) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  /// Percent-encodes every byte of `text`'s UTF-8 outside `allowed`, with upper-case hex digits.
+  static func percentEncode(_ text: String, allowed: AllowedBytes) -> String {
+    if text.utf8.allSatisfy(allowed.contains) { return text }
+    let hex = Array("0123456789ABCDEF".utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count * 3)
+    for byte in text.utf8 {
+      if allowed.contains(byte) {
+        bytes.append(byte)
+      } else {
+        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
-extension CharacterSet {
-  /// Unreserved characters plus `!$&'()*+,;=:@` minus the ones that would end a path component.
-  static let pathComponent = CharacterSet(
-    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,=:@")
+/// A set of ASCII bytes, as two bit masks.
+struct AllowedBytes: Sendable {
+  private var low: UInt64 = 0
+  private var high: UInt64 = 0
+
+  init(_ characters: String) {
+    for byte in characters.utf8 where byte < 128 {
+      if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
+    }
+  }
+
+  func contains(_ byte: UInt8) -> Bool {
+    byte < 64 ? low & (1 << byte) != 0 : byte < 128 && high & (1 << (byte - 64)) != 0
+  }
+
+  private static let unreserved =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+  /// Unreserved characters plus the sub-delimiters `!$'()*,=` and `:@`, which stay literal
+  /// inside one path component (`&`, `+` and `;` are encoded: some servers split on them).
+  static let pathComponent = AllowedBytes(unreserved + "!$'()*,=:@")
   /// Unreserved characters only: safe in query names and values.
-  static let queryValue = CharacterSet(
-    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+  static let queryValue = AllowedBytes(unreserved)
 }
 
 extension HTTPHeaders {

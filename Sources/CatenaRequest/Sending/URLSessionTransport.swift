@@ -53,7 +53,7 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
       }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        tasks.start(task, host: request.url.host, progress: progress, continuation: continuation)
+        tasks.start(task, progress: progress, continuation: continuation)
         task.resume()
       }
     } onCancel: {
@@ -61,42 +61,17 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
     }
   }
 
-  /// Without progress, a completion-handler task: one hop back instead of one per chunk.
+  /// Without progress, the session's own async calls: they resume the caller straight from the
+  /// transfer, without a hop through the delegate queue. The session's delegate still guards
+  /// redirects.
   private func send(_ urlRequest: URLRequest, body: Data?) async throws -> HTTPResponse {
-    let box = TaskBox()
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        let host = urlRequest.url?.host
-        let finish: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = {
-          data, response, error in
-          self.tasks.forget(box.task)
-          continuation.resume(with: TaskTable.response(data ?? Data(), response, error))
-        }
-        let task =
-          if let body {
-            session.uploadTask(with: urlRequest, from: body, completionHandler: finish)
-          } else {
-            session.dataTask(with: urlRequest, completionHandler: finish)
-          }
-        box.task = task
-        tasks.remember(task, host: host)
-        task.resume()
+    let (data, response) =
+      if let body {
+        try await session.upload(for: urlRequest, from: body)
+      } else {
+        try await session.data(for: urlRequest)
       }
-    } onCancel: {
-      box.task?.cancel()
-    }
-  }
-}
-
-/// The task of a completion-handler request, for its cancellation handler.
-final class TaskBox: @unchecked Sendable {
-  // NB: `lock` guards `stored`.
-  private let lock = NSLock()
-  private var stored: URLSessionTask?
-
-  var task: URLSessionTask? {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
+    return try TaskTable.response(data, response, nil).get()
   }
 }
 
@@ -105,7 +80,6 @@ final class TaskTable: @unchecked Sendable {
   // NB: `lock` guards `states`.
   private let lock = NSLock()
   private var states: [Int: State] = [:]
-  private var hosts: [Int: String?] = [:]
 
   struct State {
     var continuation: CheckedContinuation<HTTPResponse, any Error>
@@ -115,12 +89,11 @@ final class TaskTable: @unchecked Sendable {
   }
 
   func start(
-    _ task: URLSessionTask, host: String?, progress: ProgressHandler?,
+    _ task: URLSessionTask, progress: ProgressHandler?,
     continuation: CheckedContinuation<HTTPResponse, any Error>
   ) {
     lock.withLock {
       states[task.taskIdentifier] = State(continuation: continuation, progress: progress)
-      hosts[task.taskIdentifier] = host
     }
   }
 
@@ -146,24 +119,8 @@ final class TaskTable: @unchecked Sendable {
     handler?(TransferProgress(.upload, completed: bytes, total: total > 0 ? total : nil))
   }
 
-  func remember(_ task: URLSessionTask, host: String?) {
-    lock.withLock { hosts[task.taskIdentifier] = host }
-  }
-
-  func forget(_ task: URLSessionTask?) {
-    guard let task else { return }
-    _ = lock.withLock { hosts.removeValue(forKey: task.taskIdentifier) }
-  }
-
-  func originalHost(of task: URLSessionTask) -> String? {
-    lock.withLock { hosts[task.taskIdentifier] ?? nil }
-  }
-
   func finish(_ task: URLSessionTask, error: (any Error)?) {
-    let state = lock.withLock { () -> State? in
-      hosts.removeValue(forKey: task.taskIdentifier)
-      return states.removeValue(forKey: task.taskIdentifier)
-    }
+    let state = lock.withLock { states.removeValue(forKey: task.taskIdentifier) }
     guard let state else { return }
     state.continuation.resume(with: Self.response(state.data, task.response, error))
   }
@@ -178,7 +135,9 @@ final class TaskTable: @unchecked Sendable {
     }
     var headers = HTTPHeaders()
     for (name, value) in http.allHeaderFields {
-      try? headers.set(String(describing: name), String(describing: value))
+      let name = name.base as? String ?? String(describing: name)
+      let value = value as? String ?? String(describing: value)
+      try? headers.set(name, value)
     }
     return .success(
       HTTPResponse(status: http.statusCode, headers: headers, body: data, url: http.url))
@@ -209,7 +168,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
     var next = request
-    if next.url?.host != tasks.originalHost(of: task) {
+    if next.url?.host != task.originalRequest?.url?.host {
       next.setValue(nil, forHTTPHeaderField: "Authorization")
     }
     completionHandler(next)

@@ -28,8 +28,7 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
 
   /// The value of the field `name` (case-insensitive), or nil.
   public subscript(name: String) -> String? {
-    let key = name.lowercased()
-    return fields.last { $0.name.lowercased() == key }?.value
+    fields.last { Self.sameName($0.name, name) }?.value
   }
 
   /// Sets the field `name` to `value`, replacing any field of that name.
@@ -44,8 +43,7 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
 
   /// Removes every field named `name` (case-insensitive).
   public mutating func remove(_ name: String) {
-    let key = name.lowercased()
-    fields.removeAll { $0.name.lowercased() == key }
+    fields.removeAll { Self.sameName($0.name, name) }
   }
 
   /// These headers with `other`'s fields set over them.
@@ -65,29 +63,42 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
 
   /// Equal when the same names (case-insensitive) have the same values in the same order.
   public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
-    lhs.fields.map { [$0.name.lowercased(), $0.value] }
-      == rhs.fields.map {
-        [$0.name.lowercased(), $0.value]
+    lhs.fields.count == rhs.fields.count
+      && zip(lhs.fields, rhs.fields).allSatisfy {
+        sameName($0.name, $1.name) && $0.value == $1.value
       }
   }
 
   /// Hashes names (case-insensitive) and values.
   public func hash(into hasher: inout Hasher) {
     for field in fields {
-      hasher.combine(field.name.lowercased())
+      for byte in field.name.utf8 { hasher.combine(Self.isLetter(byte) ? byte | 0x20 : byte) }
+      hasher.combine(0xFF as UInt8)
       hasher.combine(field.value)
     }
   }
 
+  /// Whether two field names are equal ignoring ASCII case (names are tokens: ASCII only).
+  static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.count == rhs.utf8.count
+      && lhs.utf8.elementsEqual(rhs.utf8) { $0 | 0x20 == $1 | 0x20 && ($0 == $1 || isLetter($0)) }
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+  }
+
+  /// RFC 9110's `tchar`: letters, digits, the grave accent and `!#$%&'*+-.^_|~`.
+  private static func isTokenByte(_ byte: UInt8) -> Bool {
+    if isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { return true }
+    return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+  }
+
   static func check(_ name: String, _ value: String) throws(RequestError) {
-    let separators = Set("()<>@,;:\\\"/[]?={} \t")
-    guard !name.isEmpty,
-      name.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 }),
-      !name.contains(where: separators.contains)
-    else {
+    guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
       throw RequestError(.invalidHeader, "header name \"\(name)\" is not a valid token")
     }
-    guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
+    guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 })
     else {
       throw RequestError(
         .invalidHeader, "header \(name) has a value with CR, LF or NUL, which could inject headers")
