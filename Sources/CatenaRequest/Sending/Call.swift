@@ -11,21 +11,26 @@
 ///   .start()
 /// ```
 ///
-/// Callbacks run on the main actor, so they may touch the UI. Each fires at most once per
-/// ``start()``: `then` on success, `failed` on failure, `cancelled` on cancellation (which is
-/// not a failure unless ``failedOnCancel()``), and `always` after whichever fired.
+/// Callbacks take the isolation of the code that attaches them: written on the main actor they
+/// run there and may touch the UI; written in an actor they run on it; written in nonisolated
+/// code they follow the client's ``Delivery`` (the main actor unless configured). Each fires at
+/// most once per ``start()``: `then` on success, `failed` on failure, `cancelled` on
+/// cancellation (which is not a failure unless ``failedOnCancel()``), and `always` after
+/// whichever fired.
 public struct Call<Request: RequestConvertible>: Sendable {
   /// The request.
   public var request: Request
   /// The client it is sent through.
   public var client: Client
-  var onSuccess: (@MainActor @Sendable (Request.Value) -> Void)?
-  var onFailure: (@MainActor @Sendable (RequestError) -> Void)?
-  var onCancel: (@MainActor @Sendable () -> Void)?
-  var onAlways: (@MainActor @Sendable () -> Void)?
-  var onProgress: (@MainActor @Sendable (TransferProgress) -> Void)?
-  var onWarn: (@MainActor @Sendable (String) -> Void)?
-  var onInform: (message: String, show: @MainActor @Sendable (String) -> Void)?
+  /// Where nonisolated callbacks run; the client's unless ``delivering(_:)`` says otherwise.
+  public var delivery: Delivery
+  var onSuccess: Callback<Request.Value>?
+  var onFailure: Callback<RequestError>?
+  var onCancel: (@Sendable @isolated(any) () -> Void)?
+  var onAlways: (@Sendable @isolated(any) () -> Void)?
+  var onProgress: Callback<TransferProgress>?
+  var onWarn: Callback<String>?
+  var onInform: (message: String, show: Callback<String>)?
   var indicator: (any LoadingIndicator)?
   var cancellationIsFailure = false
 
@@ -33,38 +38,47 @@ public struct Call<Request: RequestConvertible>: Sendable {
   public init(request: Request, client: Client) {
     self.request = request
     self.client = client
+    delivery = client.delivery
   }
 
   /// Receives the shaped value on success.
-  public func then(_ body: @escaping @MainActor @Sendable (Request.Value) -> Void) -> Self {
+  public func then(
+    @_inheritActorContext _ body: @escaping Callback<Request.Value>
+  ) -> Self {
     var copy = self
     copy.onSuccess = body
     return copy
   }
 
   /// Receives the error on failure (not on cancellation, unless ``failedOnCancel()``).
-  public func failed(_ body: @escaping @MainActor @Sendable (RequestError) -> Void) -> Self {
+  public func failed(@_inheritActorContext _ body: @escaping Callback<RequestError>) -> Self {
     var copy = self
     copy.onFailure = body
     return copy
   }
 
   /// Called when the request was cancelled.
-  public func cancelled(_ body: @escaping @MainActor @Sendable () -> Void) -> Self {
+  public func cancelled(
+    @_inheritActorContext _ body: @escaping @Sendable @isolated(any) () -> Void
+  ) -> Self {
     var copy = self
     copy.onCancel = body
     return copy
   }
 
   /// Called once the request finished, whatever the outcome, after the other callback.
-  public func always(_ body: @escaping @MainActor @Sendable () -> Void) -> Self {
+  public func always(
+    @_inheritActorContext _ body: @escaping @Sendable @isolated(any) () -> Void
+  ) -> Self {
     var copy = self
     copy.onAlways = body
     return copy
   }
 
-  /// Receives upload and download progress, in order, on the main actor, before the outcome.
-  public func progress(_ body: @escaping @MainActor @Sendable (TransferProgress) -> Void) -> Self {
+  /// Receives upload and download progress, in order, before the outcome.
+  public func progress(
+    @_inheritActorContext _ body: @escaping Callback<TransferProgress>
+  ) -> Self {
     var copy = self
     copy.onProgress = body
     return copy
@@ -80,7 +94,7 @@ public struct Call<Request: RequestConvertible>: Sendable {
 
   /// Shows a failure's message (the server's message when its envelope has one) with `show`;
   /// not for cancellation. As the article's `warn`.
-  public func warn(_ show: @escaping @MainActor @Sendable (String) -> Void) -> Self {
+  public func warn(@_inheritActorContext _ show: @escaping Callback<String>) -> Self {
     var copy = self
     copy.onWarn = show
     return copy
@@ -88,10 +102,17 @@ public struct Call<Request: RequestConvertible>: Sendable {
 
   /// Shows `message` with `show` when the request succeeds. As the article's `inform`.
   public func inform(
-    _ message: String, _ show: @escaping @MainActor @Sendable (String) -> Void
+    _ message: String, @_inheritActorContext _ show: @escaping Callback<String>
   ) -> Self {
     var copy = self
     copy.onInform = (message, show)
+    return copy
+  }
+
+  /// Runs nonisolated callbacks with `delivery` instead of the client's.
+  public func delivering(_ delivery: Delivery) -> Self {
+    var copy = self
+    copy.delivery = delivery
     return copy
   }
 
@@ -124,54 +145,57 @@ public struct Call<Request: RequestConvertible>: Sendable {
   }
 
   /// Sends the request and delivers progress, then the outcome. Progress goes through a
-  /// stream to the main actor, so it arrives in order and before the outcome.
+  /// stream to one delivering child task, so it arrives in order and before the outcome.
   func run() async {
     let id = RequestID()
     if let indicator { await indicator.begin(id) }
-    let (updates, continuation) = AsyncStream<TransferProgress>.makeStream()
-    let report: (@MainActor @Sendable (TransferProgress) -> Void)? = onProgress
-    let reporter = Task { @MainActor in
-      for await update in updates { report?(update) }
-    }
-    let handler: ProgressHandler?
-    if report == nil {
-      handler = nil
-    } else {
-      handler = { update in continuation.yield(update) }
-    }
     let outcome: Result<Request.Value, RequestError>
-    do throws(RequestError) {
-      let result = try await client.response(for: request, progress: handler)
-      outcome = .success(result.value)
-    } catch {
-      outcome = .failure(error)
+    if let onProgress {
+      let (updates, continuation) = AsyncStream<TransferProgress>.makeStream()
+      let delivery = delivery
+      async let reported: Void = delivery.run {
+        for await update in updates { await onProgress(update) }
+      }
+      outcome = await fetch { update in continuation.yield(update) }
+      continuation.finish()
+      await reported
+    } else {
+      outcome = await fetch(progress: nil)
     }
-    continuation.finish()
-    await reporter.value
     if let indicator { await indicator.end(id) }
-    await deliver(outcome)
+    await delivery.run { await deliver(outcome) }
   }
 
-  /// Calls the callbacks for `outcome`, on the main actor.
-  @MainActor
-  func deliver(_ outcome: Result<Request.Value, RequestError>) {
+  private func fetch(progress: ProgressHandler?) async -> Result<Request.Value, RequestError> {
+    do throws(RequestError) {
+      return .success(try await client.response(for: request, progress: progress).value)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Calls the callbacks for `outcome`, one after another, each in its own isolation.
+  func deliver(_ outcome: Result<Request.Value, RequestError>) async {
     switch outcome {
     case .success(let value):
-      if let onInform { onInform.show(onInform.message) }
-      onSuccess?(value)
+      if let onInform { await onInform.show(onInform.message) }
+      await onSuccess?(value)
     case .failure(let error) where error.isCancelled && !cancellationIsFailure:
-      onCancel?()
+      await onCancel?()
     case .failure(let error):
       if error.isCancelled {
-        onCancel?()
+        await onCancel?()
       } else {
-        onWarn?(error.serverMessage ?? error.message)
+        await onWarn?(error.serverMessage ?? error.message)
       }
-      onFailure?(error)
+      await onFailure?(error)
     }
-    onAlways?()
+    await onAlways?()
   }
 }
+
+/// A callback: `@Sendable`, and isolated to whatever actor the code that wrote it was on.
+public typealias Callback<Value> = @Sendable @isolated(any) (Value) -> Void
 
 extension RequestConvertible {
   /// This request through `client`, ready for callbacks and ``Call/start()``.

@@ -44,12 +44,12 @@ extension RequestConvertible {
   ///   .failed { error in print(error) }
   ///   .start()
   /// ```
-  public func then(_ body: @escaping @MainActor @Sendable (Value) -> Void) -> Call<Self> {
+  public func then(@_inheritActorContext _ body: @escaping Callback<Value>) -> Call<Self> {
     Call(request: self, client: .default).then(body)
   }
 
   /// This request through ``Client/default``, receiving the error on failure.
-  public func failed(_ body: @escaping @MainActor @Sendable (RequestError) -> Void) -> Call<Self> {
+  public func failed(@_inheritActorContext _ body: @escaping Callback<RequestError>) -> Call<Self> {
     Call(request: self, client: .default).failed(body)
   }
 

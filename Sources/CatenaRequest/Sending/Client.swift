@@ -4,7 +4,8 @@ public import Foundation
   import FoundationNetworking
 #endif
 
-/// Where a request goes and how: base URL, default headers, transport, and where callbacks run.
+/// Where a request goes and how: base URL, default headers, transport, policies, and where
+/// nonisolated callbacks run.
 ///
 /// ```swift
 /// let api = Client(baseURL: URL(string: "https://api.example.com/v1/"), transport: transport)
@@ -26,13 +27,17 @@ public struct Client: Sendable {
   public var retry: RetryPolicy?
   /// Credentials for every request, refreshed once on 401.
   public var authentication: Authentication?
+  /// Where a ``Call``'s nonisolated callbacks run: the main actor unless configured.
+  public var delivery: Delivery
 
   /// Creates a client.
   public init(
     baseURL: URL? = nil, defaultHeaders: HTTPHeaders = [:], transport: any Transport,
     allowsAbsoluteURLs: Bool = false, interceptors: [any Interceptor] = [],
-    retry: RetryPolicy? = nil, authentication: Authentication? = nil
+    retry: RetryPolicy? = nil, authentication: Authentication? = nil,
+    delivery: Delivery = .mainActor
   ) {
+    self.delivery = delivery
     self.baseURL = baseURL
     self.defaultHeaders = defaultHeaders
     self.transport = transport
