@@ -25,8 +25,9 @@ let package = Package(
     .target(name: "CatenaUIKit", dependencies: ["CatenaDataSource", "CatenaDiff"]),
     .executableTarget(name: "ChainedList", dependencies: ["Catena"], path: "Samples/ChainedList"),
     .executableTarget(name: "DiffTour", dependencies: ["CatenaDiff"], path: "Samples/DiffTour"),
-    .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff"]),
-    .testTarget(name: "CatenaDataSourceTests", dependencies: ["CatenaDataSource"]),
+    .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff", "CatenaTesting"]),
+    .testTarget(
+      name: "CatenaDataSourceTests", dependencies: ["CatenaDataSource", "CatenaTesting"]),
     .testTarget(name: "CatenaRequestTests", dependencies: ["CatenaRequest", "CatenaTesting"]),
     // Runs the sample executables and checks what they print.
     .testTarget(name: "SampleTests", dependencies: ["ChainedList", "DiffTour"]),

@@ -13,7 +13,10 @@ let package = Package(
   targets: [
     .target(
       name: "DiffWorkloads",
-      dependencies: [.product(name: "CatenaDiff", package: "Catena")]),
+      dependencies: [
+        .product(name: "CatenaDiff", package: "Catena"),
+        .product(name: "CatenaTesting", package: "Catena"),
+      ]),
     .executableTarget(
       name: "DiffRatios",
       dependencies: [

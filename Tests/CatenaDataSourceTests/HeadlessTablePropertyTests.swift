@@ -1,5 +1,6 @@
 import CatenaDataSource
 import CatenaDiff
+import CatenaTesting
 import Testing
 
 /// A row with an id and the text its cell shows.
@@ -121,5 +122,3 @@ extension HeadlessTablePropertyTests {
     }
   }
 }
-
-extension SeededRandom: RandomNumberGenerator {}

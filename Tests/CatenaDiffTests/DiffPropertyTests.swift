@@ -1,4 +1,5 @@
 import CatenaDiff
+import CatenaTesting
 import Testing
 
 @Suite("Diff properties over seeded random inputs")
@@ -7,7 +8,7 @@ struct DiffPropertyTests {
 
   @Test func flatRoundTripsMinimallyAndObeysTheRules() throws {
     for seed in UInt64(1)...UInt64(Self.cases) {
-      var random = SplitMix64(seed: seed)
+      var random = SeededRandom(seed: seed)
       let source = Generate.flat(&random)
       let target = Generate.edit(source, &random)
       let changes = try StagedChangeset(source: source, target: target)
@@ -35,7 +36,7 @@ struct DiffPropertyTests {
     var sectionMoves = 0
     var crossMoves = 0
     for seed in UInt64(1)...UInt64(Self.cases) {
-      var random = SplitMix64(seed: seed &* 7919)
+      var random = SeededRandom(seed: seed &* 7919)
       let source = Generate.sectioned(&random)
       let target = Generate.edit(source, &random)
       let changes = try StagedChangeset(source: source, target: target)
@@ -52,7 +53,7 @@ struct DiffPropertyTests {
 
   @Test func largeInputsRoundTrip() throws {
     for seed in UInt64(1)...20 {
-      var random = SplitMix64(seed: seed)
+      var random = SeededRandom(seed: seed)
       let count = 2_000 + random.below(3_000)
       let source = (0..<count).map { Row($0, 0) }
       var target = source.filter { _ in !random.chance(10) }

@@ -1,3 +1,4 @@
+import CatenaTesting
 import Testing
 
 @testable import CatenaDiff
@@ -37,7 +38,7 @@ struct HashTierTests {
     let inverse = inverseMultiplier
     let ids = (0..<4_000).map { Int(bitPattern: UInt(UInt64($0) << 50 &* inverse)) }
     let source = ids.map { Row($0) }
-    var random = SplitMix64(seed: 42)
+    var random = SeededRandom(seed: 42)
     let target = Array(source.shuffled(using: &random).prefix(3_000))
     #expect(try tier(source, target) == .strong)
     let changes = try StagedChangeset(source: source, target: target)

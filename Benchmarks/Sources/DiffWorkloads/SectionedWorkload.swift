@@ -1,4 +1,5 @@
 import CatenaDiff
+import CatenaTesting
 
 /// A section model: an id and a title.
 public struct Group: Identifiable, Equatable, Sendable {
@@ -22,7 +23,7 @@ public struct SectionedWorkload: Sendable {
 
   /// Builds the workload.
   public init() {
-    var random = SplitMix64(seed: 5)
+    var random = SeededRandom(seed: 5)
     var source: [DiffSection<Group, Item>] = []
     var target: [DiffSection<Group, Item>] = []
     for section in 0..<100 {
@@ -32,16 +33,16 @@ public struct SectionedWorkload: Sendable {
     }
     var crossMoves = 0
     while crossMoves < 10 {
-      let from = random.uniform(100)
-      let to = random.uniform(100)
+      let from = random.below(100)
+      let to = random.below(100)
       guard from != to, !target[from].items.isEmpty else { continue }
-      let item = target[from].items.remove(at: random.uniform(target[from].items.count))
-      target[to].items.insert(item, at: random.uniform(target[to].items.count + 1))
+      let item = target[from].items.remove(at: random.below(target[from].items.count))
+      target[to].items.insert(item, at: random.below(target[to].items.count + 1))
       crossMoves += 1
     }
     for _ in 0..<5 {
-      let section = target.remove(at: random.uniform(target.count))
-      target.insert(section, at: random.uniform(target.count + 1))
+      let section = target.remove(at: random.below(target.count))
+      target.insert(section, at: random.below(target.count + 1))
     }
     self.source = source
     self.target = target

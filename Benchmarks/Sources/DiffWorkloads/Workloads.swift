@@ -1,4 +1,5 @@
 import CatenaDiff
+import CatenaTesting
 import Foundation
 
 /// The element of W2–W4: an integer id and a content value (16 bytes).
@@ -44,7 +45,7 @@ public enum Workloads {
   /// W1a (5,000 UUIDs, seed 1) and W1b (100,000 UUIDs, seed 11): DifferenceKit's published
   /// workloads with seeded UUIDs and a seeded shuffle.
   public static func w1(large: Bool) -> Workload<UUIDItem> {
-    var random = SplitMix64(seed: large ? 11 : 1)
+    var random = SeededRandom(seed: large ? 11 : 1)
     let count = large ? 100_000 : 5_000
     let deletes = large ? 20_000..<30_000 : 2_000..<3_000
     let inserts = large ? 30_000..<40_000 : 3_000..<4_000
@@ -71,7 +72,7 @@ public enum Workloads {
     target.insert(contentsOf: (0..<inserts.count).map { _ in uuid() }, at: inserts.lowerBound)
     var index = shuffle.upperBound - 1
     while index > shuffle.lowerBound {
-      let other = shuffle.lowerBound + random.uniform(index - shuffle.lowerBound + 1)
+      let other = shuffle.lowerBound + random.below(index - shuffle.lowerBound + 1)
       target.swapAt(index, other)
       index -= 1
     }
@@ -83,7 +84,7 @@ public enum Workloads {
   /// W2 / W3 / W4: `count` items (seeds 2 / 3 / 4), delete 10 %, insert 10 %, move 5 %,
   /// update 5 %.
   public static func mixed(count: Int, seed: UInt64, name: String) -> Workload<Item> {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let (source, target) = mix(count: count, idOffset: 0, random: &random)
     return Workload(
       name: name, source: source, target: target, baselineFeasible: count <= 200_000)
@@ -91,14 +92,14 @@ public enum Workloads {
 
   /// The W2 recipe over ids `idOffset ..< idOffset + 1.1 · count`.
   public static func mix(
-    count: Int, idOffset: Int, random: inout SplitMix64
+    count: Int, idOffset: Int, random: inout SeededRandom
   ) -> (source: [Item], target: [Item]) {
     let source = (0..<count).map { Item(id: idOffset + $0, content: idOffset + $0) }
     // 1. Delete count/10 by a partial Fisher-Yates over all indices.
     var indices = Array(0..<count)
     let deleteCount = count / 10
     for slot in 0..<deleteCount {
-      indices.swapAt(slot, slot + random.uniform(count - slot))
+      indices.swapAt(slot, slot + random.below(count - slot))
     }
     var deleted = [Bool](repeating: false, count: count)
     for slot in 0..<deleteCount { deleted[indices[slot]] = true }
@@ -108,19 +109,19 @@ public enum Workloads {
     var positions = Array(0..<survivorCount)
     let twentieth = count / 20
     for slot in 0..<(2 * twentieth) {
-      positions.swapAt(slot, slot + random.uniform(survivorCount - slot))
+      positions.swapAt(slot, slot + random.below(survivorCount - slot))
     }
     for slot in 0..<twentieth { survivors[positions[slot]].content += count }
     let moveSlots = positions[twentieth..<(2 * twentieth)].sorted()
     var moved = moveSlots.map { survivors[$0] }
     var index = moved.count - 1
     while index > 0 {
-      moved.swapAt(index, random.uniform(index + 1))
+      moved.swapAt(index, random.below(index + 1))
       index -= 1
     }
     for (slot, item) in zip(moveSlots, moved) { survivors[slot] = item }
     // 3. Insert count/10 new items before survivor gaps drawn uniformly.
-    let gaps = (0..<deleteCount).map { (gap: random.uniform(survivorCount + 1), k: $0) }
+    let gaps = (0..<deleteCount).map { (gap: random.below(survivorCount + 1), k: $0) }
       .sorted { ($0.gap, $0.k) < ($1.gap, $1.k) }
     var target: [Item] = []
     target.reserveCapacity(survivorCount + deleteCount)

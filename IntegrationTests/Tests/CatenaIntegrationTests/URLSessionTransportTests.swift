@@ -131,8 +131,8 @@ struct URLSessionTransportTests {
       let size = 10 << 20
       let tally = Tally()
       let download = Get("bytes", ["n": .int(size)]).on(client(port))
-        .progress { update in tally.progress.append(update) }
-        .then { response in tally.successes += response.body.count == size ? 1 : 0 }
+        .progress { @MainActor update in tally.progress.append(update) }
+        .then { @MainActor response in tally.successes += response.body.count == size ? 1 : 0 }
         .start()
       await download.finished()
       let downloads = await tally.progress.filter { $0.direction == .download }
@@ -144,7 +144,7 @@ struct URLSessionTransportTests {
       await MainActor.run { tally.progress.removeAll() }
       let upload = Post("echo").body(Data(count: size), contentType: "application/octet-stream")
         .on(client(port))
-        .progress { update in tally.progress.append(update) }
+        .progress { @MainActor update in tally.progress.append(update) }
         .start()
       await upload.finished()
       let uploads = await tally.progress.filter { $0.direction == .upload }
@@ -161,9 +161,10 @@ struct URLSessionTransportTests {
       var handles: [RequestHandle] = []
       for _ in 0..<500 {
         let handle = Get("user").decode(User.self, at: "data.user").on(api)
-          .then { _ in tally.successes += 1 }
-          .failed { _ in tally.failures += 1 }
-          .always { tally.always += 1 }
+          // Written outside the main actor, so the callbacks say where they run.
+          .then { @MainActor _ in tally.successes += 1 }
+          .failed { @MainActor _ in tally.failures += 1 }
+          .always { @MainActor in tally.always += 1 }
           .start()
         handles.append(handle)
       }

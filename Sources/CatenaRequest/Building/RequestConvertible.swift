@@ -52,7 +52,7 @@ extension RequestConvertible {
     var copy = self
     do {
       let data = try JSONEncoder().encode(model)
-      let value = try JSONDecoder().decode(JSONValue.self, from: data)
+      let value = try JSONValue(parsing: data)
       guard case .object(let members) = value else {
         copy.definition.problem = "parameters must encode as a JSON object, not \(value.typeName)"
         return copy

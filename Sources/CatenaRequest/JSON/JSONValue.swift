@@ -30,10 +30,15 @@ public enum JSONValue: Hashable, Sendable {
   /// - Throws: ``RequestError`` of kind ``RequestError/Kind/decoding`` for malformed JSON,
   ///   keeping `data` as the body.
   public init(parsing data: Data) throws(RequestError) {
-    do {
-      self = try JSONDecoder().decode(JSONValue.self, from: data)
-    } catch {
-      var failure = RequestError(.decoding, "the body is not valid JSON", underlyingError: error)
+    let parsed = data.withUnsafeBytes { bytes in
+      Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) }
+    }
+    switch parsed {
+    case .success(let value):
+      self = value
+    case .failure(let syntax):
+      var failure = RequestError(
+        .decoding, "the body is not valid JSON: \(syntax)", underlyingError: syntax)
       failure.stage = "json"
       failure.body = data
       throw failure

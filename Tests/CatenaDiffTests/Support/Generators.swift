@@ -1,22 +1,23 @@
 import CatenaDiff
+import CatenaTesting
 
 /// Random flat and sectioned inputs for the property tests.
 enum Generate {
   /// Distinct ids drawn from `0..<pool`, in random order.
-  static func distinctIDs(_ count: Int, pool: Int, _ random: inout SplitMix64) -> [Int] {
+  static func distinctIDs(_ count: Int, pool: Int, _ random: inout SeededRandom) -> [Int] {
     var ids = Array(0..<pool)
     ids.shuffle(using: &random)
     return Array(ids.prefix(min(count, pool)))
   }
 
   /// An old array of rows.
-  static func flat(_ random: inout SplitMix64) -> [Row] {
+  static func flat(_ random: inout SeededRandom) -> [Row] {
     let count = random.chance(5) ? 0 : random.below(24)
     return distinctIDs(count, pool: 48, &random).map { Row($0, random.below(3)) }
   }
 
   /// A new array derived from `old`: either drawn afresh or by a few edits of every kind.
-  static func edit(_ old: [Row], _ random: inout SplitMix64) -> [Row] {
+  static func edit(_ old: [Row], _ random: inout SeededRandom) -> [Row] {
     if random.chance(25) { return flat(&random) }
     var new = old
     for _ in 0..<random.below(4) where !new.isEmpty { new.remove(at: random.below(new.count)) }
@@ -38,7 +39,7 @@ enum Generate {
   }
 
   /// Old sections with globally distinct item ids.
-  static func sectioned(_ random: inout SplitMix64) -> Sections {
+  static func sectioned(_ random: inout SeededRandom) -> Sections {
     let sectionIDs = distinctIDs(random.chance(5) ? 0 : random.below(6), pool: 10, &random)
     var items = distinctIDs(random.below(30), pool: 60, &random)[...]
     return sectionIDs.map { id in
@@ -51,7 +52,7 @@ enum Generate {
   }
 
   /// New sections derived from `old` by edits of every kind, or drawn afresh.
-  static func edit(_ old: Sections, _ random: inout SplitMix64) -> Sections {
+  static func edit(_ old: Sections, _ random: inout SeededRandom) -> Sections {
     if random.chance(20) { return sectioned(&random) }
     var new = old
     for _ in 0..<random.below(3) where !new.isEmpty { new.remove(at: random.below(new.count)) }
