@@ -17,7 +17,7 @@ func randomJSON(_ random: inout SeededRandom, depth: Int = 0) -> JSONValue {
     let edges = [0, -1, Int.max, Int.min, 1_152_921_504_606_846_977]
     return .int(random.chance(20) ? edges[random.below(edges.count)] : random.below(2_000) - 1_000)
   case 3:
-    let edges = [0.5, -1.25e-7, 1.7976931348623157e308, 5e-324, 123_456.789]
+    let edges = [0.5, -1.25e-7, .greatestFiniteMagnitude, .leastNonzeroMagnitude, 123_456.789]
     return .double(
       random.chance(30)
         ? edges[random.below(edges.count)] : Double(random.below(1 << 20)) / 64 + 0.5)
