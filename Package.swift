@@ -12,23 +12,32 @@ let package = Package(
     .library(name: "CatenaDiff", targets: ["CatenaDiff"]),
     .library(name: "CatenaDataSource", targets: ["CatenaDataSource"]),
     .library(name: "CatenaRequest", targets: ["CatenaRequest"]),
+    .library(name: "CatenaPaging", targets: ["CatenaPaging"]),
     .library(name: "CatenaTesting", targets: ["CatenaTesting"]),
     .library(name: "CatenaUIKit", targets: ["CatenaUIKit"]),
   ],
   targets: [
-    .target(name: "Catena", dependencies: ["CatenaDiff", "CatenaDataSource", "CatenaRequest"]),
+    .target(
+      name: "Catena",
+      dependencies: ["CatenaDiff", "CatenaDataSource", "CatenaRequest", "CatenaPaging"]),
     .target(name: "CatenaDiff"),
     .target(name: "CatenaDataSource", dependencies: ["CatenaDiff"]),
     .target(name: "CatenaRequest"),
-    .target(name: "CatenaTesting", dependencies: ["CatenaRequest", "CatenaDataSource"]),
+    .target(name: "CatenaPaging", dependencies: ["CatenaDataSource", "CatenaRequest"]),
+    .target(
+      name: "CatenaTesting", dependencies: ["CatenaRequest", "CatenaDataSource", "CatenaPaging"]),
     // Thin UIKit adapters; every file is wrapped in `#if canImport(UIKit)`.
-    .target(name: "CatenaUIKit", dependencies: ["CatenaDataSource", "CatenaDiff"]),
+    .target(
+      name: "CatenaUIKit", dependencies: ["CatenaDataSource", "CatenaDiff", "CatenaPaging"]),
     .executableTarget(name: "ChainedList", dependencies: ["Catena"], path: "Samples/ChainedList"),
     .executableTarget(name: "DiffTour", dependencies: ["CatenaDiff"], path: "Samples/DiffTour"),
     .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff", "CatenaTesting"]),
     .testTarget(
       name: "CatenaDataSourceTests", dependencies: ["CatenaDataSource", "CatenaTesting"]),
     .testTarget(name: "CatenaRequestTests", dependencies: ["CatenaRequest", "CatenaTesting"]),
+    .testTarget(
+      name: "CatenaPagingTests",
+      dependencies: ["CatenaPaging", "CatenaDataSource", "CatenaTesting"]),
     // Runs the sample executables and checks what they print.
     .testTarget(name: "SampleTests", dependencies: ["ChainedList", "DiffTour"]),
   ]

@@ -48,6 +48,13 @@
       provider?.moveRow(at: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
     }
 
+    func collectionView(
+      _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+      forItemAt indexPath: IndexPath
+    ) {
+      provider?.willDisplayRow(at: ItemPath(indexPath))
+    }
+
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
       provider?.didSelectRow(at: ItemPath(indexPath))
     }

@@ -77,6 +77,12 @@
       provider?.moveRow(at: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
     }
 
+    func tableView(
+      _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
+    ) {
+      provider?.willDisplayRow(at: ItemPath(indexPath))
+    }
+
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
       provider?.didSelectRow(at: ItemPath(indexPath))
     }

@@ -111,6 +111,16 @@ extension SectionedDataSource: TableContentProviding {
     deselectHandler?(path, item(at: path))
   }
 
+  /// Calls ``willDisplay(_:)`` with the row's item, then the internal observers.
+  public func willDisplayRow(at path: ItemPath) {
+    guard !isInvalidated else { return }
+    displayHandler?(path, item(at: path))
+    for observer in displayObservers { observer(path) }
+  }
+
+  /// The paths of the rows the bound table shows, in order (none when unbound).
+  public var visibleItemPaths: [ItemPath] { binding?.visible() ?? [] }
+
   /// The ``emptyState(_:)`` text.
   public var emptyStateText: String? { isInvalidated ? nil : emptyText?() }
 }

@@ -31,6 +31,7 @@ extension SectionedDataSource {
       },
       isInWindow: { [weak table] in table?.isInWindow ?? false },
       selected: { [weak table] in table?.selectedItemPaths ?? [] },
+      visible: { [weak table] in table?.visibleItemPaths ?? [] },
       select: { [weak table] path in table?.selectRow(at: path, animated: false) },
       disconnect: { [weak table] in table?.connect(nil) })
     table.register(cell, forCellReuseIdentifier: reuseIdentifier)

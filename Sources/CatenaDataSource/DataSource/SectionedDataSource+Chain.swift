@@ -162,6 +162,13 @@ extension SectionedDataSource {
     return self
   }
 
+  /// Called when a row comes on screen, with its item (nil in count mode without ``item(_:)``).
+  @discardableResult
+  public func willDisplay(_ body: @escaping (ItemPath, Item?) -> Void) -> Self {
+    if !isInvalidated { displayHandler = body }
+    return self
+  }
+
   /// The text a table shows when there are no rows.
   @discardableResult
   public func emptyState(_ body: @escaping () -> String?) -> Self {

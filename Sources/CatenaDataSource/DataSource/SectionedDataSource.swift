@@ -45,6 +45,7 @@ public final class SectionedDataSource<
     let perform: (BatchUpdate, () -> Void) throws(DataSourceError) -> Void
     let isInWindow: () -> Bool
     let selected: () -> [ItemPath]
+    let visible: () -> [ItemPath]
     let select: (ItemPath) -> Void
     let disconnect: () -> Void
   }
@@ -94,6 +95,9 @@ public final class SectionedDataSource<
   var countDeleteHandler: ((ItemPath) -> Void)?
   var moveHandler: ((ItemPath, ItemPath, Item?) -> Void)?
   var emptyText: (() -> String?)?
+  var displayHandler: ((ItemPath, Item?) -> Void)?
+  /// Extra observers of displayed rows (a paged list's load-more trigger), after the user's.
+  package var displayObservers: [(ItemPath) -> Void] = []
 
   /// Creates an unbound data source; bind it with ``bind(_:cell:reuseIdentifier:)``.
   public init() {}
@@ -122,6 +126,8 @@ public final class SectionedDataSource<
     countDeleteHandler = nil
     moveHandler = nil
     emptyText = nil
+    displayHandler = nil
+    displayObservers = []
   }
 
   /// Whether the data source shows a snapshot (rather than answering from count closures).

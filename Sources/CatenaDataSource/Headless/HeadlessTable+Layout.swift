@@ -83,18 +83,21 @@ extension HeadlessTable {
   }
 
   /// Brings the visible cells in line with the viewport: rows that left go back to the pool,
-  /// rows that arrived are configured by the data source.
+  /// rows that arrived are configured by the data source, which then hears that they are
+  /// displayed (once the layout is consistent, so it may change the table in response).
   func layOut() {
     refreshTitles()
     let wanted = visiblePaths()
     let wantedSet = Set(wanted)
     for path in visibleCells.keys.sorted() where !wantedSet.contains(path) { retireCell(at: path) }
-    for path in wanted where visibleCells[path] == nil { showCell(at: path) }
+    let arrived = wanted.filter { visibleCells[$0] == nil && showCell(at: $0) }
+    for path in arrived { dataSource?.table(self, willDisplayRowAt: path) }
   }
 
   /// Asks the data source for the cell of the row at `path` and puts it on screen.
-  func showCell(at path: ItemPath) {
-    guard let dataSource else { return }
+  @discardableResult
+  func showCell(at path: ItemPath) -> Bool {
+    guard let dataSource else { return false }
     do {
       let cell = try dataSource.table(self, cellForRowAt: path)
       record(.configure(path: path))
@@ -102,8 +105,10 @@ extension HeadlessTable {
       cell.isHighlighted = highlighted == path
       visibleCells[path] = cell
       record(.willDisplay(path: path))
+      return true
     } catch {
       if layoutError == nil { layoutError = error }
+      return false
     }
   }
 

@@ -74,4 +74,8 @@ final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
   func table(_ table: HeadlessTable, didDeselectRowAt path: ItemPath) {
     provider?.didDeselectRow(at: path)
   }
+
+  func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath) {
+    provider?.willDisplayRow(at: path)
+  }
 }

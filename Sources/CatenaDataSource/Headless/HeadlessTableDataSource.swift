@@ -28,6 +28,9 @@ public protocol HeadlessTableDataSource: AnyObject {
   func table(_ table: HeadlessTable, didSelectRowAt path: ItemPath)
   /// The row at `path` was deselected.
   func table(_ table: HeadlessTable, didDeselectRowAt path: ItemPath)
+
+  /// A row's cell came on screen (after it was configured).
+  func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath)
 }
 
 extension HeadlessTableDataSource {
@@ -53,4 +56,6 @@ extension HeadlessTableDataSource {
   public func table(_ table: HeadlessTable, didSelectRowAt path: ItemPath) {}
   /// Does nothing by default.
   public func table(_ table: HeadlessTable, didDeselectRowAt path: ItemPath) {}
+  /// Does nothing.
+  public func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath) {}
 }

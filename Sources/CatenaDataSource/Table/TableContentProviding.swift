@@ -32,4 +32,11 @@ public protocol TableContentProviding: AnyObject {
   func didDeselectRow(at path: ItemPath)
   /// The text to show instead of rows when there are none, if any.
   var emptyStateText: String? { get }
+  /// The row at `path` came on screen.
+  func willDisplayRow(at path: ItemPath)
+}
+
+extension TableContentProviding {
+  /// Does nothing.
+  public func willDisplayRow(at path: ItemPath) {}
 }

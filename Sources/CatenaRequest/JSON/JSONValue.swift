@@ -146,3 +146,26 @@ extension JSONValue: Codable {
     }
   }
 }
+
+extension JSONValue {
+  /// This value decoded as `T` (through its JSON text), for the elements of a list read with
+  /// `list(at:)` or a page source.
+  ///
+  /// ```swift
+  /// let house = try json["Data"]["HouseList"][0].decode(House.self)
+  /// ```
+  ///
+  /// - Throws: ``RequestError`` of kind ``RequestError/Kind/decoding`` saying why.
+  public func decode<T: Decodable>(
+    _ type: T.Type, using decoder: JSONDecoder = JSONDecoder()
+  ) throws(RequestError) -> T {
+    do {
+      return try decoder.decode(T.self, from: JSONEncoder().encode(self))
+    } catch {
+      var failure = RequestError(
+        .decoding, "\(typeName) does not decode as \(T.self): \(error)", underlyingError: error)
+      failure.stage = "decode(\(T.self))"
+      throw failure
+    }
+  }
+}

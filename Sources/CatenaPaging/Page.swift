@@ -1,0 +1,95 @@
+public import CatenaRequest
+
+/// One page of a paged list, as its source returned it.
+///
+/// ```swift
+/// Page(items: houses, pageSize: 20, total: 137)
+/// ```
+public struct Page<Item: Sendable>: Sendable {
+  /// The items, in order.
+  public var items: [Item]
+  /// The page size the server says it used, when it says (`Data.PageSize`); it wins over the
+  /// list's own page size when deciding whether more pages follow.
+  public var pageSize: Int?
+  /// The number of items in the whole list, when the server says.
+  public var total: Int?
+  /// Whether the server says more pages follow.
+  public var hasMore: Bool?
+  /// How many items of the response could not be converted into `Item` and were left out.
+  public var dropped: Int
+
+  /// A page of `items` with what the server said about the list.
+  public init(
+    items: [Item], pageSize: Int? = nil, total: Int? = nil, hasMore: Bool? = nil, dropped: Int = 0
+  ) {
+    self.items = items
+    self.pageSize = pageSize
+    self.total = total
+    self.hasMore = hasMore
+    self.dropped = dropped
+  }
+
+  /// The number of entries the server sent, converted or not.
+  public var receivedCount: Int { items.count + dropped }
+}
+
+/// How a ``PagedList`` decides that more pages follow a page.
+public enum HasMoreStrategy: Hashable, Sendable {
+  /// More follow unless the page came back shorter than the page size (the server's
+  /// `pageSize` when it sent one). The default; it costs one empty request at the end when the
+  /// list is an exact multiple of the page size.
+  case shorterThanPageSize
+  /// More follow while fewer items than the total were received. The request adapter reads
+  /// the total at `path`; a closure source sets ``Page/total``. Without a total, falls back to
+  /// ``shorterThanPageSize``.
+  case totalCount(at: JSONPath)
+  /// More follow when the flag says so. The request adapter reads a boolean at `path`; a
+  /// closure source sets ``Page/hasMore``. Without a flag, falls back to
+  /// ``shorterThanPageSize``.
+  case flag(at: JSONPath)
+
+  /// Whether more pages follow `page`, `received` entries having come in so far (this page's
+  /// included) with pages of `pageSize`.
+  func hasMore<Item>(after page: Page<Item>, received: Int, pageSize: Int) -> Bool {
+    let short = page.receivedCount < (page.pageSize ?? pageSize) || page.receivedCount == 0
+    switch self {
+    case .shorterThanPageSize:
+      return !short
+    case .totalCount:
+      guard let total = page.total else { return !short }
+      return received < total && page.receivedCount > 0
+    case .flag:
+      return (page.hasMore ?? !short) && page.receivedCount > 0
+    }
+  }
+}
+
+/// Why a page could not be loaded: which page, and the error its source threw.
+public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The page index that failed.
+  public var page: Int
+  /// Whether it was the first page (a refresh) rather than a next page.
+  public var isFirstPage: Bool
+  /// What went wrong, in words.
+  public var message: String
+  /// The error the source threw (a `RequestError` for the request adapter).
+  public var underlyingError: any Error & Sendable
+
+  /// A failure of `page` caused by `error`.
+  public init(page: Int, isFirstPage: Bool, error: any Error & Sendable) {
+    self.page = page
+    self.isFirstPage = isFirstPage
+    self.underlyingError = error
+    message = String(describing: error)
+  }
+
+  /// Equal when the same page failed with the same message.
+  public static func == (lhs: PageLoadError, rhs: PageLoadError) -> Bool {
+    lhs.page == rhs.page && lhs.isFirstPage == rhs.isFirstPage && lhs.message == rhs.message
+  }
+
+  /// "page 3 could not be loaded: …".
+  public var description: String {
+    "\(isFirstPage ? "the first page" : "page \(page)") could not be loaded: \(message)"
+  }
+}

@@ -1,0 +1,259 @@
+/// A list loaded page by page: refresh, next page, has-more, and the rules that keep them
+/// consistent however responses, failures and the user's gestures interleave.
+///
+/// ```swift
+/// let houses = PagedList(pageSize: 20, firstPage: 1, source: .request(list: "Data.HouseList") {
+///   page, size in Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
+/// } transform: { json in House(json: json) })
+/// houses.bind(to: dataSource, section: "houses")   // each page animates in
+/// houses.refresh()                                   // pull to refresh
+/// ```
+///
+/// The rules:
+/// - ``refresh()`` loads the first page and replaces the items; ``loadNextPage()`` appends.
+/// - One load at a time: ``loadNextPage()`` while any load runs does nothing (no duplicate
+///   request); ``refresh()`` cancels a running load and takes its place.
+/// - A failed or empty next page leaves the page index where it was; a failed first page
+///   keeps the items shown and reports the error.
+/// - A response that arrives after a refresh or ``cancel()`` replaced its load is dropped.
+///
+/// The list lives on the main actor, because its items feed a table; its source runs off it.
+/// Loads are `Task`s, so a test (or a caller that needs to) can await one.
+@MainActor
+public final class PagedList<Item: Sendable> {
+  /// How many items a page asks for.
+  public let pageSize: Int
+  /// The index of the first page (0 or 1, as the server counts).
+  public let firstPage: Int
+  /// How the list decides that more pages follow.
+  public let strategy: HasMoreStrategy
+  /// Where pages come from.
+  public let source: PageSource<Item>
+
+  /// The items of the pages shown, in order.
+  public private(set) var items: [Item] = []
+  /// Where the list is.
+  public private(set) var state: PagingState = .idle
+  /// How the last load ended (the original reformer's status).
+  public private(set) var lastStatus: LoadStatus = .noExecute
+  /// Whether another page can be loaded.
+  public private(set) var hasMore = false
+  /// The index of the last page shown; nil before the first page arrived.
+  public private(set) var lastLoadedPage: Int?
+  /// The index of the page being loaded, if any.
+  public private(set) var loadingPage: Int?
+  /// How many entries the source could not convert, over the pages shown.
+  public private(set) var droppedCount = 0
+  /// Whether loads are paused (see ``pause()``).
+  public private(set) var isPaused = false
+
+  /// The page being loaded, or else the last page shown: the original `currentPage`, which
+  /// moves forward when a next page starts and back when it fails or comes back empty.
+  public var currentPage: Int? { loadingPage ?? lastLoadedPage }
+
+  private var received = 0
+  private var generation = 0
+  private var running: (generation: Int, isFirst: Bool, task: Task<Void, Never>)?
+  private var beforeFirst: ((Page<Item>) -> Void)?
+  private var beforeNext: ((Page<Item>) -> Void)?
+  private var completion: ((LoadStatus) -> Void)?
+  /// Synchronous observers (the data-source binding), called before the event streams.
+  package var listeners: [(PagingEvent) -> Void] = []
+  let hub = EventHub()
+
+  /// A list of pages of `pageSize` items from `source`, counting pages from `firstPage`.
+  public init(
+    pageSize: Int = 20, firstPage: Int = 1, strategy: HasMoreStrategy = .shorterThanPageSize,
+    source: PageSource<Item>
+  ) {
+    self.pageSize = max(pageSize, 1)
+    self.firstPage = firstPage
+    self.strategy = strategy
+    self.source = source
+  }
+
+  /// A list whose pages come from `load`.
+  public convenience init(
+    pageSize: Int = 20, firstPage: Int = 1, strategy: HasMoreStrategy = .shorterThanPageSize,
+    load: @escaping @Sendable (_ page: Int, _ size: Int) async throws -> Page<Item>
+  ) {
+    self.init(
+      pageSize: pageSize, firstPage: firstPage, strategy: strategy, source: PageSource(load))
+  }
+
+  deinit {
+    hub.finish()
+  }
+
+  // MARK: Loading
+
+  /// Loads the first page; when it arrives it replaces the items. Cancels a running load.
+  ///
+  /// - Returns: the load, to await; nil when paused.
+  @discardableResult
+  public func refresh() -> Task<Void, Never>? {
+    guard !isPaused else {
+      lastStatus = .paused
+      return nil
+    }
+    if running != nil { abandonRunningLoad() }
+    return start(page: firstPage, isFirst: true)
+  }
+
+  /// Loads the page after the last one shown and appends it. Does nothing while a load runs,
+  /// before the first page, or when no more pages follow.
+  ///
+  /// - Returns: the load, to await; nil when nothing was started.
+  @discardableResult
+  public func loadNextPage() -> Task<Void, Never>? {
+    guard running == nil, let lastLoadedPage, hasMore else { return nil }
+    guard !isPaused else {
+      lastStatus = .paused
+      return nil
+    }
+    return start(page: lastLoadedPage + 1, isFirst: false)
+  }
+
+  /// Cancels the running load, if any: its response will be dropped, and the list returns to
+  /// where it was before the load started.
+  public func cancel() {
+    guard running != nil else { return }
+    abandonRunningLoad()
+    state = restingState
+  }
+
+  /// Stops starting loads: ``refresh()`` and ``loadNextPage()`` do nothing (and say
+  /// ``LoadStatus/paused``) until ``resume()``. A running load finishes.
+  public func pause() { isPaused = true }
+
+  /// Lets loads start again.
+  public func resume() { isPaused = false }
+
+  /// Whether a next page would start now.
+  public var canLoadNextPage: Bool {
+    running == nil && lastLoadedPage != nil && hasMore && !isPaused
+  }
+
+  // MARK: Hooks
+
+  /// Calls `body` with a first page just before it replaces the items (the original
+  /// `beforeLoadFirstPage`).
+  @discardableResult
+  public func beforeFirstPage(_ body: @escaping (Page<Item>) -> Void) -> Self {
+    beforeFirst = body
+    return self
+  }
+
+  /// Calls `body` with a next page just before it is appended (`beforeLoadNextPage`).
+  @discardableResult
+  public func beforeNextPage(_ body: @escaping (Page<Item>) -> Void) -> Self {
+    beforeNext = body
+    return self
+  }
+
+  /// Calls `body` after every load, however it ended (`loadCompletion`).
+  @discardableResult
+  public func loadCompletion(_ body: @escaping (LoadStatus) -> Void) -> Self {
+    completion = body
+    return self
+  }
+
+  // MARK: Internals
+
+  private func start(page: Int, isFirst: Bool) -> Task<Void, Never> {
+    generation &+= 1
+    let mine = generation
+    loadingPage = page
+    state = isFirst ? .loadingFirstPage : .loadingNextPage
+    lastStatus = .onGoing
+    let load = source.load
+    let size = pageSize
+    let task = Task { [weak self] in
+      let result: Result<Page<Item>, any Error>
+      do {
+        result = .success(try await load(page, size))
+      } catch {
+        result = .failure(error)
+      }
+      self?.finish(mine, page: page, isFirst: isFirst, result: result)
+    }
+    running = (mine, isFirst, task)
+    hub.running = task
+    return task
+  }
+
+  /// Cancels the running load and tells the controls it ended.
+  private func abandonRunningLoad() {
+    guard let running else { return }
+    running.task.cancel()
+    self.running = nil
+    hub.running = nil
+    generation &+= 1
+    loadingPage = nil
+    lastStatus = .canceled
+    send(running.isFirst ? .headerEnded(hasMore: hasMore) : .footerEnded(hasMore: hasMore))
+    completion?(.canceled)
+  }
+
+  /// What the list shows when no load runs.
+  private var restingState: PagingState {
+    guard lastLoadedPage != nil else { return .idle }
+    return items.isEmpty && !hasMore ? .empty : .loaded(hasMore: hasMore)
+  }
+
+  private func finish(
+    _ mine: Int, page: Int, isFirst: Bool, result: Result<Page<Item>, any Error>
+  ) {
+    guard mine == generation else { return }  // a refresh or cancel() replaced this load
+    running = nil
+    hub.running = nil
+    loadingPage = nil
+    // Listeners may start the next load while hearing this one's events, so the status to
+    // report is kept aside.
+    let status: LoadStatus
+    defer { completion?(status) }
+    switch result {
+    case .failure(let error):
+      let failure = PageLoadError(page: page, isFirstPage: isFirst, error: error)
+      state = .failed(failure)
+      status = .networkFailure
+      lastStatus = status
+      send(.failed(failure))
+    case .success(let loaded) where isFirst:
+      beforeFirst?(loaded)
+      items = loaded.items
+      received = loaded.receivedCount
+      droppedCount = loaded.dropped
+      lastLoadedPage = page
+      hasMore = strategy.hasMore(after: loaded, received: received, pageSize: pageSize)
+      state = restingState
+      status = loaded.receivedCount == 0 ? .noData : .success
+      lastStatus = status
+      send(.contentChanged)
+      send(.headerEnded(hasMore: hasMore))
+    case .success(let loaded) where loaded.receivedCount == 0:
+      hasMore = false
+      state = restingState
+      status = .noData
+      lastStatus = status
+      send(.footerEnded(hasMore: false))
+    case .success(let loaded):
+      beforeNext?(loaded)
+      items += loaded.items
+      received += loaded.receivedCount
+      droppedCount += loaded.dropped
+      lastLoadedPage = page
+      hasMore = strategy.hasMore(after: loaded, received: received, pageSize: pageSize)
+      state = restingState
+      status = .success
+      lastStatus = status
+      if !loaded.items.isEmpty { send(.contentChanged) }
+      send(.footerEnded(hasMore: hasMore))
+    }
+  }
+
+  private func send(_ event: PagingEvent) {
+    for listener in listeners { listener(event) }
+    hub.send(event)
+  }
+}
