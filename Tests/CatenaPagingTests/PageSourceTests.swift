@@ -21,7 +21,9 @@ struct House: Identifiable, Equatable, Sendable, Decodable {
   }
 }
 
-func houseJSON(_ house: House) -> JSONValue { ["id": .int(house.id), "title": .string(house.title)] }
+func houseJSON(_ house: House) -> JSONValue {
+  ["id": .int(house.id), "title": .string(house.title)]
+}
 
 @MainActor
 @Suite("Page sources")
@@ -35,11 +37,15 @@ struct PageSourceTests {
     .request(list: "Data.HouseList", pageSize: pageSize, on: api, strategy: strategy) {
       page, size in
       Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
-    } transform: { House(json: $0) }
+    } transform: {
+      House(json: $0)
+    }
   }
 
   @Test func aRequestSourceReadsTheListAndTheServersPageSize() async throws {
-    let fixture = FixturePages(count: 25, serverPageSize: 10) { House(id: $0, title: "House \($0)") }
+    let fixture = FixturePages(count: 25, serverPageSize: 10) {
+      House(id: $0, title: "House \($0)")
+    }
     fixture.route(on: transport, "houses", list: "Data.HouseList", encode: houseJSON)
     let list = PagedList(pageSize: 20, source: housesSource())
     await list.refresh()?.value
@@ -50,7 +56,8 @@ struct PageSourceTests {
     #expect(list.items.map(\.id) == Array(0..<25))
     #expect(list.state == .loaded(hasMore: false))
     let sent = transport.requests.map { $0.url.query ?? "" }
-    #expect(sent == ["pageIndex=1&pageSize=20", "pageIndex=2&pageSize=20", "pageIndex=3&pageSize=20"])
+    #expect(
+      sent == ["pageIndex=1&pageSize=20", "pageIndex=2&pageSize=20", "pageIndex=3&pageSize=20"])
   }
 
   @Test func aTotalAtAKeyPathEndsTheListWithoutAnEmptyRequest() async {
@@ -68,7 +75,9 @@ struct PageSourceTests {
   @Test func entriesTheTransformCannotReadAreDroppedAndCounted() async {
     transport.route(
       .get, "houses",
-      json: #"{"Data": {"HouseList": [{"id": 1, "title": "A"}, {"id": "x"}, {"id": 3, "title": "C"}]}}"#)
+      json:
+        #"{"Data": {"HouseList": [{"id": 1, "title": "A"}, {"id": "x"}, {"id": 3, "title": "C"}]}}"#
+    )
     let list = PagedList(pageSize: 3, source: housesSource(pageSize: nil))
     await list.refresh()?.value
     #expect(list.items.map(\.id) == [1, 3])
@@ -106,7 +115,9 @@ struct PageSourceTests {
       pageSize: 3,
       source: .request(list: "Data.HouseList", on: api) { _, _ in
         Get("houses").envelope(code: "code", message: "msg", success: ["200"])
-      } transform: { House(json: $0) })
+      } transform: {
+        House(json: $0)
+      })
     await enveloped.refresh()?.value
     guard case .failed(let serverFailure) = enveloped.state else {
       Issue.record("expected a failure, got \(enveloped.state)")

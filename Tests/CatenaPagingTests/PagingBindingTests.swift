@@ -38,6 +38,11 @@ struct PagingBindingTests {
     #expect(list.items == rows(0..<53))
     #expect(dataSource.snapshot?.allItems == rows(0..<53))
     #expect(table.numberOfRows(inSection: 0) == 53)
+    table.scrollToBottom()
+    #expect(table.indexPathsForVisibleRows.map(\.item) == Array(48..<53))
+    #expect(
+      table.indexPathsForVisibleRows.map { table.cellForRow(at: $0)?.renderedText }
+        == (48..<53).map { "Row \($0)" })
     #expect(fixture.requests.map(\.page) == [1, 2, 3, 4, 5, 6], "each page asked once")
     let batches = table.events.filter { if case .batch = $0 { true } else { false } }
     #expect(batches.count == 5, "every next page is one animated batch")

@@ -107,6 +107,21 @@ enum TestServer {
         #"{"data": {"code": "\#(code)", "message": "not allowed", "user": {"id": 1, "name": "Ada"}}}"#
       )
     }
+    // A paged list of `total` houses (95 unless asked), counting the requests per page and run.
+    router.get("houses") { request, _ in
+      let query = request.uri.queryParameters
+      let page = Int(query.get("pageIndex") ?? "") ?? 1
+      let size = Int(query.get("pageSize") ?? "") ?? 20
+      let total = Int(query.get("total") ?? "") ?? 95
+      _ = await Attempts.shared.next("houses-\(query.get("run") ?? "")-\(page)")
+      let start = (page - 1) * size
+      let houses = (max(start, 0)..<min(start + size, total)).map {
+        #"{"id": \#($0), "title": "House \#($0)"}"#
+      }
+      return json(
+        #"{"Data": {"HouseList": [\#(houses.joined(separator: ","))], "PageSize": \#(size), "Total": \#(total)}}"#
+      )
+    }
     return router
   }
 
