@@ -26,7 +26,7 @@ let package = Package(
     .target(name: "CatenaPaging", dependencies: ["CatenaDataSource", "CatenaRequest"]),
     .target(
       name: "CatenaTesting", dependencies: ["CatenaRequest", "CatenaDataSource", "CatenaPaging"]),
-    // Thin UIKit adapters; every file is wrapped in `#if canImport(UIKit)`.
+    // Thin UIKit adapters; every file is wrapped in `#if canImport(UIKit) && !os(watchOS)`.
     .target(
       name: "CatenaUIKit", dependencies: ["CatenaDataSource", "CatenaDiff", "CatenaPaging"]),
     .executableTarget(name: "ChainedList", dependencies: ["Catena"], path: "Samples/ChainedList"),

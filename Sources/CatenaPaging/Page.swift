@@ -70,17 +70,21 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
   public var page: Int
   /// Whether it was the first page (a refresh) rather than a next page.
   public var isFirstPage: Bool
-  /// What went wrong, in words.
+  /// What went wrong, in words to show (a server's own message when it sent one).
   public var message: String
   /// The error the source threw (a `RequestError` for the request adapter).
-  public var underlyingError: any Error & Sendable
+  public var underlyingError: any Error
 
   /// A failure of `page` caused by `error`.
-  public init(page: Int, isFirstPage: Bool, error: any Error & Sendable) {
+  public init(page: Int, isFirstPage: Bool, error: any Error) {
     self.page = page
     self.isFirstPage = isFirstPage
     self.underlyingError = error
-    message = String(describing: error)
+    if let error = error as? RequestError {
+      message = error.serverMessage ?? error.message
+    } else {
+      message = String(describing: error)
+    }
   }
 
   /// Equal when the same page failed with the same message.

@@ -8,6 +8,7 @@ extension PagedList {
   /// ```swift
   /// for await event in houses.events() {
   ///   switch event {
+  ///   case .started(let isFirstPage): if !isFirstPage { footer.startLoading() }
   ///   case .headerEnded(let hasMore): refreshControl.endRefreshing(); footer.hasMore = hasMore
   ///   case .footerEnded(let hasMore): footer.endLoading(hasMore: hasMore)
   ///   case .failed(let error): banner.show(error.message)

@@ -179,6 +179,7 @@ public final class PagedList<Item: Sendable> {
     }
     running = (mine, isFirst, task)
     hub.running = task
+    send(.started(isFirstPage: isFirst))
     return task
   }
 

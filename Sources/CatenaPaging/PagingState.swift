@@ -50,6 +50,8 @@ public enum LoadStatus: String, Hashable, Sendable {
 /// What a pull-to-refresh control and a load-more footer need to hear, in the terms of the
 /// original `LSRefreshDataStatus`.
 public enum PagingEvent: Equatable, Sendable, CustomStringConvertible {
+  /// A load started: show the header's or the footer's spinner.
+  case started(isFirstPage: Bool)
   /// A refresh (first page) finished: end the header's refreshing; `hasMore` sets the footer.
   case headerEnded(hasMore: Bool)
   /// A next page finished: end the footer's loading; `hasMore` false shows "no more".
@@ -62,6 +64,7 @@ public enum PagingEvent: Equatable, Sendable, CustomStringConvertible {
   /// A short line for logs.
   public var description: String {
     switch self {
+    case .started(let isFirstPage): isFirstPage ? "header started" : "footer started"
     case .headerEnded(let hasMore): "header ended (\(hasMore ? "more" : "no more"))"
     case .footerEnded(let hasMore): "footer ended (\(hasMore ? "more" : "no more"))"
     case .failed(let error): "failed: \(error)"

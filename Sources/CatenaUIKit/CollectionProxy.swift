@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
   import CatenaDataSource
   import CatenaDiff
   public import UIKit

@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
   public import CatenaDataSource
   public import CatenaDiff
   public import UIKit

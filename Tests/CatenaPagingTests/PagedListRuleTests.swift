@@ -51,7 +51,10 @@ struct PagedListRuleTests {
     #expect(list.items == rows(0..<3))
     #expect(list.state == .loaded(hasMore: true) && list.lastStatus == .success)
     #expect(list.currentPage == 1 && list.lastLoadedPage == 1)
-    #expect(await log.drained() == [.contentChanged, .headerEnded(hasMore: true)])
+    #expect(
+      await log.drained() == [
+        .started(isFirstPage: true), .contentChanged, .headerEnded(hasMore: true),
+      ])
 
     await answer(list.refresh(), rows(10..<12), count: 2)
     #expect(list.items == rows(10..<12), "a refresh replaces")
@@ -160,9 +163,10 @@ struct PagedListRuleTests {
     #expect(list.items == rows(100..<103))
     #expect(
       await log.drained() == [
-        .contentChanged, .headerEnded(hasMore: true),
+        .started(isFirstPage: true), .contentChanged, .headerEnded(hasMore: true),
+        .started(isFirstPage: false),
         .footerEnded(hasMore: true),  // the abandoned next page's footer stops
-        .contentChanged, .headerEnded(hasMore: true),
+        .started(isFirstPage: true), .contentChanged, .headerEnded(hasMore: true),
       ])
   }
 
@@ -211,7 +215,10 @@ struct PagedListRuleTests {
     let log = EventLog(list)
     await answer(list.refresh(), [], count: 1)
     #expect(list.state == .empty && list.lastStatus == .noData && !list.hasMore)
-    #expect(await log.drained() == [.contentChanged, .headerEnded(hasMore: false)])
+    #expect(
+      await log.drained() == [
+        .started(isFirstPage: true), .contentChanged, .headerEnded(hasMore: false),
+      ])
   }
 
   @Test func hooksRunBeforePagesAreShownAndAfterEveryLoad() async {
@@ -284,7 +291,8 @@ struct PagedListRuleTests {
     for stream in streams {
       var received: [PagingEvent] = []
       for await event in stream { received.append(event) }
-      #expect(received == [.contentChanged, .headerEnded(hasMore: false)])
+      #expect(
+        received == [.started(isFirstPage: true), .contentChanged, .headerEnded(hasMore: false)])
     }
   }
 }
