@@ -103,19 +103,13 @@ struct IdentityTable {
     var budget = budget(tier, target.count)
     var warm: UInt32 = 0
     var matched = 0
-    let base = UnsafeRawPointer(source.baseAddress)
-    let stride = MemoryLayout<Element>.stride
     let finished = try withBuckets(target, tier: tier) {
       (bucket) throws(DuplicateIdentity) -> Bool in
       for index in 0..<target.count {
         if index &+ lookahead < target.count {
-          // Warm the slot and the source element it names (see `insertAll`).
-          let entry = slots[bucket(index &+ lookahead)]
-          warm &+= UInt32(bitPattern: entry)
-          if let base, stride > 0 {
-            let named = Int(Swift.max(entry & ~matchedFlag, 1)) &- 1
-            warm &+= UInt32(base.load(fromByteOffset: named &* stride, as: UInt8.self))
-          }
+          // Warm the slot (see `insertAll`). Not the source element it names as well: that
+          // read depends on the slot's miss, and the chain stalls more than it saves.
+          warm &+= UInt32(bitPattern: slots[bucket(index &+ lookahead)])
         }
         var slot = bucket(index)
         while true {
