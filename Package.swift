@@ -15,6 +15,8 @@ let package = Package(
     .library(name: "CatenaPaging", targets: ["CatenaPaging"]),
     .library(name: "CatenaTesting", targets: ["CatenaTesting"]),
     .library(name: "CatenaUIKit", targets: ["CatenaUIKit"]),
+    // The samples' API, for the fixture server in `IntegrationTests/`; not part of Catena's API.
+    .library(name: "CatenaSampleAPI", targets: ["SampleAPI"]),
   ],
   targets: [
     .target(
@@ -29,7 +31,20 @@ let package = Package(
     // Thin UIKit adapters; every file is wrapped in `#if canImport(UIKit) && !os(watchOS)`.
     .target(
       name: "CatenaUIKit", dependencies: ["CatenaDataSource", "CatenaDiff", "CatenaPaging"]),
-    .executableTarget(name: "ChainedList", dependencies: ["Catena"], path: "Samples/ChainedList"),
+    .target(
+      name: "SampleAPI", dependencies: ["CatenaRequest", "CatenaTesting"],
+      path: "Samples/SampleAPI", resources: [.copy("Fixtures")]),
+    .executableTarget(
+      name: "ChainedList", dependencies: ["Catena", "SampleAPI"], path: "Samples/ChainedList"),
+    .executableTarget(
+      name: "GroupBadges", dependencies: ["Catena", "SampleAPI"], path: "Samples/GroupBadges"),
+    .executableTarget(
+      name: "HouseList", dependencies: ["Catena", "SampleAPI"], path: "Samples/HouseList"),
+    .executableTarget(
+      name: "WeatherForm", dependencies: ["Catena", "SampleAPI"], path: "Samples/WeatherForm"),
+    .executableTarget(
+      name: "ResponseModels", dependencies: ["Catena", "SampleAPI"],
+      path: "Samples/ResponseModels"),
     .executableTarget(name: "DiffTour", dependencies: ["CatenaDiff"], path: "Samples/DiffTour"),
     .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff", "CatenaTesting"]),
     .testTarget(
@@ -39,7 +54,11 @@ let package = Package(
       name: "CatenaPagingTests",
       dependencies: ["CatenaPaging", "CatenaDataSource", "CatenaTesting"]),
     // Runs the sample executables and checks what they print.
-    .testTarget(name: "SampleTests", dependencies: ["ChainedList", "DiffTour"]),
+    .testTarget(
+      name: "SampleTests",
+      dependencies: [
+        "ChainedList", "DiffTour", "GroupBadges", "HouseList", "WeatherForm", "ResponseModels",
+      ]),
   ]
 )
 

@@ -1,7 +1,12 @@
 // The chained data source of the original article, headless: a two-section list built with
 // `bind … configureCell … didSelect`, fed with snapshots whose changes animate as batch updates,
-// printed after each step the way the screen would show it.
+// printed after each step the way the screen would show it; then the article's
+// `Get(…).then { }.failed { }.start()` for a user profile.
+//
+//   swift run ChainedList                                  # against the embedded fixtures
+//   swift run ChainedList --base-url http://127.0.0.1:8080 # against catena-fixture-server
 import Catena
+import SampleAPI
 
 /// An article in the list.
 struct Article: Identifiable, Equatable, Sendable {
@@ -96,10 +101,33 @@ func run() throws {
   print("opened: \(opened.joined(separator: ", "))")
 }
 
-MainActor.assumeIsolated {
-  do {
-    try run()
-  } catch {
-    print("error: \(error)")
-  }
+/// A user profile, as the server sends it at `data.user`.
+struct User: Decodable, Sendable {
+  var id: Int
+  var name: String
+  var title: String
+  var followers: Int
 }
+
+/// Loads a profile with the article's chain and prints what the profile screen would show.
+@MainActor
+func showProfile(id: Int, on api: Client) async {
+  print("── profile \(id)")
+  await Get("user/getUserInfo", ["id": .int(id)])
+    .decode(User.self, at: "data.user")
+    .on(api)
+    .then { user in print("   \(user.name), \(user.title) · \(user.followers) followers") }
+    .failed { error in print("   failed: \(error.message) (status \(error.status ?? 0))") }
+    .start()
+    .finished()
+}
+
+do {
+  try run()
+} catch {
+  print("error: \(error)")
+}
+print()
+let api = SampleAPI.client()
+await showProfile(id: 7, on: api)
+await showProfile(id: 8, on: api)

@@ -2,7 +2,7 @@ public import Foundation
 
 /// A request description plus the way its response becomes a value: what `Get`, `Post`, … and
 /// every shaped ``Request`` share. Modifiers return a modified copy.
-public protocol RequestConvertible: Sendable {
+public protocol RequestConvertible<Value>: Sendable {
   /// What the request's response becomes.
   associatedtype Value: Sendable
 

@@ -1,0 +1,107 @@
+// The protocol-oriented networking of the original article, as values: a weather form with
+// global default headers, a stacked loading indicator (only the newest mask shows), upload and
+// download progress drawn as a terminal progress bar, `warn` on a server error code at
+// `data.code`, and `inform` on success.
+//
+//   swift run WeatherForm [--base-url http://127.0.0.1:8080]
+import Catena
+import Foundation
+import SampleAPI
+
+/// The form: a request described as a value (the article's `WeatherForm: MBRequestFormable`).
+struct WeatherForm {
+  var city = "shanghai"
+
+  var request: some RequestConvertible<Forecast> {
+    Get("weather", ["city": .string(city)])
+      .envelope(code: "data.code", message: "data.message", success: ["200"])
+      .decode(Forecast.self, at: "data")
+  }
+}
+
+struct Forecast: Decodable, Sendable {
+  struct Day: Decodable, Sendable {
+    var day: String
+    var conditions: String
+    var temperature: Int
+  }
+
+  var location: String
+  var days: [Day]
+
+  enum CodingKeys: String, CodingKey {
+    case location
+    case days = "three_day_forecast"
+  }
+}
+
+/// A terminal progress bar: `[██████░░░░] 60% upload`.
+func bar(_ progress: TransferProgress) -> String {
+  let percent = progress.total.map { $0 > 0 ? Int(progress.completed * 100 / $0) : 100 } ?? 0
+  let filled = percent / 10
+  let direction = progress.direction == .upload ? "upload" : "download"
+  return "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: 10 - filled)
+    + "] \(percent)% \(direction)"
+}
+
+@MainActor
+func run() async {
+  // Global default headers, as the article's `extension MBFormable { func headers() }`.
+  let api = SampleAPI.client(defaultHeaders: ["accessToken": "xxx", "Accept": "application/json"])
+  var numbers: [RequestID: Int] = [:]
+  let masks = LoadingStack { visible in
+    guard let visible else { return print("   mask: hidden") }
+    let number = numbers[visible] ?? numbers.count + 1
+    numbers[visible] = number
+    print("   mask: request \(number)'s")
+  }
+  print("Weather form (\(SampleAPI.origin()))\n")
+
+  print("── the forecast for Shanghai")
+  await WeatherForm().request.on(api)
+    .load(masks)
+    .inform("Forecast updated") { message in print("   inform: \(message)") }
+    .warn { message in print("   warn: \(message)") }
+    .then { forecast in
+      print("   \(forecast.location)")
+      for day in forecast.days { print("     \(day.day): \(day.conditions), \(day.temperature)°C") }
+    }
+    .start().finished()
+
+  print("── a city without a station: the server's code at data.code is not 200")
+  await WeatherForm(city: "Atlantis").request.on(api)
+    .load(masks)
+    .warn { message in print("   warn: \(message)") }
+    .failed { error in print("   failed: \(error.kind), code \(error.code ?? "–")") }
+    .start().finished()
+
+  print("── two requests at once: the masks stack, only the newest shows")
+  let first = WeatherForm().request.on(api).load(masks).start()
+  let second = WeatherForm().request.on(api).load(masks).start()
+  await first.finished()
+  await second.finished()
+  print("   running now: \(masks.running.count)")
+
+  print("── uploading a photo of the sky (256 KiB), with progress")
+  var form = MultipartForm()
+  form.append("shanghai", name: "city")
+  form.append(
+    Data(count: 256 * 1024), name: "photo", filename: "sky.jpg", contentType: "image/jpeg")
+  await Post("weather/photo").body(multipart: form)
+    .envelope(code: "data.code", message: "data.message", success: ["200"])
+    .json(at: "data.bytes").on(api)
+    .progress { progress in
+      // On a terminal the bar redraws in place; in a log, each direction's last state stays.
+      let line = bar(progress)
+      if isatty(1) != 0 {
+        print("\r   \(line)", terminator: progress.isComplete ? "\n" : "")
+      } else if progress.isComplete {
+        print("   \(line)")
+      }
+    }
+    .inform("Photo sent") { message in print("   inform: \(message)") }
+    .then { bytes in print("   the server received \(bytes.int ?? 0) bytes") }
+    .start().finished()
+}
+
+await run()
