@@ -4,18 +4,30 @@ import PackageDescription
 let package = Package(
   name: "CatenaIntegrationTests",
   platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "catena-fixture-server", targets: ["catena-fixture-server"])
+  ],
   dependencies: [
     .package(name: "Catena", path: ".."),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
   ],
   targets: [
+    .target(
+      name: "FixtureServer",
+      dependencies: [
+        .product(name: "CatenaRequest", package: "Catena"),
+        .product(name: "CatenaSampleAPI", package: "Catena"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ]),
+    .executableTarget(name: "catena-fixture-server", dependencies: ["FixtureServer"]),
     .testTarget(
       name: "CatenaIntegrationTests",
       dependencies: [
+        "FixtureServer",
         .product(name: "Catena", package: "Catena"),
         .product(name: "CatenaTesting", package: "Catena"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
-      ])
+      ]),
   ]
 )

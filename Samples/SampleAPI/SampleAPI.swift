@@ -22,6 +22,8 @@ public enum SampleAPI {
     let path = request.url.path.split(separator: "/").joined(separator: "/")
     let query = Dictionary(
       (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+    // `slow=1` on any request: answer 150 ms later (to show overlapping requests).
+    if query["slow"] != nil { try await Task.sleep(for: .milliseconds(150)) }
     switch (request.method, path) {
     case (.get, let path) where path.hasSuffix("user/getUserInfo"):
       guard query["id"] == "7" else {

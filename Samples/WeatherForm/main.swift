@@ -11,9 +11,11 @@ import SampleAPI
 /// The form: a request described as a value (the article's `WeatherForm: MBRequestFormable`).
 struct WeatherForm {
   var city = "shanghai"
+  /// Asks the server to take its time (to show two requests overlapping).
+  var slow = false
 
   var request: some RequestConvertible<Forecast> {
-    Get("weather", ["city": .string(city)])
+    Get("weather", ["city": .string(city), "slow": slow ? 1 : nil])
       .envelope(code: "data.code", message: "data.message", success: ["200"])
       .decode(Forecast.self, at: "data")
   }
@@ -76,13 +78,14 @@ func run() async {
     .start().finished()
 
   print("── two requests at once: the masks stack, only the newest shows")
-  let first = WeatherForm().request.on(api).load(masks).start()
+  let first = WeatherForm(slow: true).request.on(api).load(masks).start()
   let second = WeatherForm().request.on(api).load(masks).start()
   await first.finished()
   await second.finished()
   print("   running now: \(masks.running.count)")
 
   print("── uploading a photo of the sky (256 KiB), with progress")
+  var finished: Set<TransferProgress.Direction> = []
   var form = MultipartForm()
   form.append("shanghai", name: "city")
   form.append(
@@ -92,6 +95,9 @@ func run() async {
     .json(at: "data.bytes").on(api)
     .progress { progress in
       // On a terminal the bar redraws in place; in a log, each direction's last state stays.
+      // A transport may report a finished direction more than once; draw it once.
+      guard !finished.contains(progress.direction) else { return }
+      if progress.isComplete { finished.insert(progress.direction) }
       let line = bar(progress)
       if isatty(1) != 0 {
         print("\r   \(line)", terminator: progress.isComplete ? "\n" : "")

@@ -44,6 +44,30 @@ struct HookTests {
     #expect(indicator.events == ["begin", "end"])
   }
 
+  @Test func masksBeginInTheOrderTheCallsStarted() async {
+    let fixtures = FixtureTransport().route(.get, "slow", json: "{}", delay: .milliseconds(5))
+    let api = Client(baseURL: URL(string: "https://api.example.com/"), transport: fixtures)
+    /// Logs its number when its call begins.
+    final class Numbered: LoadingIndicator {
+      let number: Int
+      let log: (Int) -> Void
+      init(_ number: Int, log: @escaping (Int) -> Void) {
+        self.number = number
+        self.log = log
+      }
+      func begin(_ request: RequestID) { log(number) }
+      func end(_ request: RequestID) {}
+    }
+    for _ in 0..<20 {
+      var begun: [Int] = []
+      let handles = (0..<8).map { number in
+        Get("slow").on(api).load(Numbered(number) { begun.append($0) }).start()
+      }
+      for handle in handles { await handle.finished() }
+      #expect(begun == Array(0..<8))
+    }
+  }
+
   @Test func stackedMasksShowOnlyTheNewest() async {
     var shown: [RequestID?] = []
     let stack = LoadingStack { shown.append($0) }

@@ -36,7 +36,9 @@ struct ArticleSampleTests {
     #expect(output.contains("inform: Forecast updated\n   Shanghai, China\n"))
     #expect(output.contains("     Wednesday: Sunny, 28°C\n"))
     #expect(output.contains("warn: No weather station in Atlantis\n   failed: server, code 404\n"))
-    #expect(output.contains("   mask: request 3's\n   mask: request 4's\n   mask: hidden\n"))
+    #expect(
+      output.contains(
+        "   mask: request 3's\n   mask: request 4's\n   mask: request 3's\n   mask: hidden\n"))
     #expect(output.contains("[██████████] 100% upload\n"))
     #expect(output.contains("the server received 262440 bytes"))
   }

@@ -129,7 +129,16 @@ public struct Call<Request: RequestConvertible>: Sendable {
   @discardableResult
   public func start() -> RequestHandle {
     let call = self
-    let task = Task.detached { await call.run() }
+    guard let indicator else {
+      return RequestHandle(task: Task.detached { await call.run(shown: nil) })
+    }
+    // The indicator begins in a main-actor task, and main-actor jobs run in the order they
+    // were enqueued: calls started one after another begin their masks in that order.
+    let task = Task { @MainActor in
+      let id = RequestID()
+      indicator.begin(id)
+      await call.run(shown: id)
+    }
     return RequestHandle(task: task)
   }
 
@@ -146,9 +155,9 @@ public struct Call<Request: RequestConvertible>: Sendable {
 
   /// Sends the request and delivers progress, then the outcome. Progress goes through a
   /// stream to one delivering child task, so it arrives in order and before the outcome.
-  func run() async {
-    let id = RequestID()
-    if let indicator { await indicator.begin(id) }
+  ///
+  /// - Parameter shown: the id the loading indicator began showing, if any.
+  func run(shown: RequestID?) async {
     let outcome: Result<Request.Value, RequestError>
     if let onProgress {
       let (updates, continuation) = AsyncStream<TransferProgress>.makeStream()
@@ -162,7 +171,7 @@ public struct Call<Request: RequestConvertible>: Sendable {
     } else {
       outcome = await fetch(progress: nil)
     }
-    if let indicator { await indicator.end(id) }
+    if let indicator, let shown { await indicator.end(shown) }
     await delivery.run { await deliver(outcome) }
   }
 
