@@ -53,6 +53,11 @@ let package = Package(
     .testTarget(
       name: "CatenaPagingTests",
       dependencies: ["CatenaPaging", "CatenaDataSource", "CatenaTesting"]),
+    // Compiles every Swift snippet of the README and the DocC articles.
+    .testTarget(
+      name: "DocSnippetTests",
+      dependencies: ["Catena", "CatenaTesting", "CatenaUIKit"],
+      exclude: ["Preludes"]),
     // Runs the sample executables and checks what they print.
     .testTarget(
       name: "SampleTests",

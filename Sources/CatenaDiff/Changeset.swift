@@ -23,7 +23,7 @@ extension Changeset: Equatable where Data: Equatable {}
 /// The difference between two collections as an ordered list of stages, each one valid as a
 /// single batch update of a table.
 ///
-/// Create one with ``init(source:target:)`` for a flat array, or with the sectioned initializer
+/// Create one with `init(source:target:)` for a flat array, or with the sectioned initializer
 /// for an array of ``DiffSection``s. Identity comes from `Identifiable.id`, content from
 /// `Equatable`. An element that keeps its id but changes its content is an *update* (the table
 /// reconfigures its cell), never a delete plus insert. Moves are minimal: only elements off a

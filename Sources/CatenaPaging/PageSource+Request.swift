@@ -13,7 +13,7 @@ extension PageSource {
   /// ```
   ///
   /// The request's own stages run first (`.validate()`, `.envelope(…)`), so a server error
-  /// fails the page as a typed ``RequestError``; a missing or non-array list fails it as a
+  /// fails the page as a typed `RequestError`; a missing or non-array list fails it as a
   /// decoding error naming the path.
   public static func request<R: RequestConvertible>(
     list: JSONPath = "Data.List", pageSize: JSONPath? = "Data.PageSize",

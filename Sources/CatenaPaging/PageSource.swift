@@ -6,7 +6,7 @@
 /// }
 /// ```
 ///
-/// ``request(_:list:pageSize:on:strategy:transform:)`` adapts a Catena request, and
+/// ``request(list:pageSize:on:strategy:_:transform:)`` adapts a Catena request, and
 /// `FixturePages` (in `CatenaTesting`) serves generated items before an API exists.
 public struct PageSource<Item: Sendable>: Sendable {
   /// Loads page `page` of `size` items.

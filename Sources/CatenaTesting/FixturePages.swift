@@ -73,7 +73,7 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
     return (start..<min(start + size, count)).map(make)
   }
 
-  /// The pages as a ``PageSource``.
+  /// The pages as a `PageSource`.
   public var source: PageSource<Item> {
     PageSource { page, size in
       try await self.serve(page: page, size: size)

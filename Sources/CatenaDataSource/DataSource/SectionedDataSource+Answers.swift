@@ -66,7 +66,7 @@ extension SectionedDataSource: TableContentProviding {
   }
 
   /// Deletes the row's item from the snapshot and the table (animated), then calls
-  /// ``onDelete(_:)``; in the count-closure style it calls the count ``onDelete(_:)`` only.
+  /// `onDelete(_:)`; in the count-closure style it calls the count `onDelete(_:)` only.
   public func commitDelete(at path: ItemPath) throws {
     guard !isInvalidated else { return }
     guard usesSnapshot, var next = snapshot, let item = item(at: path) else {
@@ -99,7 +99,7 @@ extension SectionedDataSource: TableContentProviding {
     moveHandler?(source, destination, item)
   }
 
-  /// Calls ``didSelect(_:)-(ItemPath,Item)->Void`` with the row's item.
+  /// Calls `didSelect(_:)` with the row's item.
   public func didSelectRow(at path: ItemPath) {
     guard !isInvalidated else { return }
     selectHandler?(path, item(at: path))

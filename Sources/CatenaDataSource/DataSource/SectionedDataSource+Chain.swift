@@ -131,7 +131,7 @@ extension SectionedDataSource {
   }
 
   /// Whether the user may delete or move a row; by default rows are editable once
-  /// ``onDelete(_:)`` or ``onMove(_:)`` is set.
+  /// `onDelete(_:)` or ``onMove(_:)`` is set.
   @discardableResult
   public func canEdit(_ body: @escaping (ItemPath, Item?) -> Bool) -> Self {
     if !isInvalidated { canEdit = body }

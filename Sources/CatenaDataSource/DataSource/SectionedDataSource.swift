@@ -17,7 +17,7 @@ public import CatenaDiff
 ///   batch; content changes become reconfigures. ``applyDiffingInBackground(_:animated:)``
 ///   computes the diff off the main actor, and the latest call wins.
 /// - **Count closures**, as in the original article: ``sectionsNumber(_:)``,
-///   ``rowsNumber(_:)`` and ``item(_:)``. Batch updates made with ``performUpdates(_:)`` are
+///   ``rowsNumber(_:)`` and ``item(_:)``. Batch updates made with ``performUpdates(_:commit:)`` are
 ///   still validated, because this is how the classic "invalid number of rows" crash happens.
 ///
 /// Closures receive what they need as parameters, so they need not capture their owner. The

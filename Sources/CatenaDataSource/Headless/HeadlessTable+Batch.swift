@@ -63,7 +63,7 @@ extension HeadlessTable {
     return validator.warnings
   }
 
-  /// Performs `batch` as one batch update (the operations a ``StagedChangeset`` stage holds),
+  /// Performs `batch` as one batch update (the operations a `StagedChangeset` stage holds),
   /// calling `commit` first, inside the batch, to change the model.
   @discardableResult
   public func performBatchUpdates(

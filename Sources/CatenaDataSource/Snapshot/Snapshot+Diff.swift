@@ -9,8 +9,8 @@ extension Snapshot {
   /// ```
   ///
   /// - Throws: never for snapshots built through their API (ids are unique by construction);
-  ///   ``DiffError`` is part of the signature because the diff checks it anyway.
-  /// - Complexity: O(*n* + *m*) expected; see ``StagedChangeset``.
+  ///   `DiffError` is part of the signature because the diff checks it anyway.
+  /// - Complexity: O(*n* + *m*) expected; see `StagedChangeset`.
   @inlinable
   public func changes(
     to target: Snapshot

@@ -5,7 +5,7 @@ public import CatenaDiff
 ///
 /// The requirements keep UIKit's names and semantics (register a cell class for a reuse
 /// identifier, dequeue a cell for a row, reload, perform a batch update, visible and selected
-/// rows, select and deselect), with Catena's ``ItemPath`` in place of `IndexPath` so the
+/// rows, select and deselect), with Catena's `ItemPath` in place of `IndexPath` so the
 /// protocol needs no Foundation. A UIKit view conforms with a thin extension.
 @MainActor
 public protocol TableHosting: AnyObject {

@@ -1,0 +1,23 @@
+// Context for the paging snippets: a house model, its cell, a table and a data source.
+import Catena
+import CatenaTesting
+import Foundation
+
+struct House: Identifiable, Equatable, Sendable {
+  var id: Int
+  var title: String
+  init(id: Int, title: String) {
+    self.id = id
+    self.title = title
+  }
+  init?(json: JSONValue) {
+    guard let id = json["id"].int, let title = json["title"].string else { return nil }
+    self.init(id: id, title: title)
+  }
+}
+
+let api = Client(baseURL: URL(string: "https://api.example.com/"), transport: URLSessionTransport())
+let table = HeadlessTable(viewportHeight: 440)
+let dataSource = SectionedDataSource<String, House, TextCell>()
+  .bind(table, cell: TextCell.self, reuseIdentifier: "house")
+  .configureCell { cell, _, house in cell.text = house.title }

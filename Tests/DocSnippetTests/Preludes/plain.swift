@@ -1,0 +1,1 @@
+// Context for snippets that need nothing but the imports they write themselves.
