@@ -120,35 +120,45 @@ struct Runs {
   init<Rank: RankProvider>(
     _ targetToSource: UnsafeBufferPointer<Int32>, rank: Rank, matched: Int
   ) {
-    // Runs partition the ranks: `runAtRank` marks each run's first rank, so a sweep over the
-    // ranks sorts the runs.
-    var runAtRank = [Int32](repeating: -1, count: matched)
+    // Runs partition the ranks, so sorting the runs by rank is ranking their first ranks among
+    // themselves: a bitset of first ranks (one bit per matched element, small enough to stay
+    // in cache) and a popcount below each.
+    var starts: [Int32] = []
     var lengths: [Int32] = []
-    runAtRank.withUnsafeMutableBufferPointer { runAtRank in
-      var previous: Int32 = -2
-      var current: Int32 = 0
-      var runs: Int32 = 0
-      for value in targetToSource where value >= 0 {
-        let next = rank.rank(of: value)
-        if next == previous + 1 {
-          current += 1
-        } else {
-          if runs > 0 { lengths.append(current) }
-          runAtRank[Int(next)] = runs
-          runs += 1
-          current = 1
-        }
-        previous = next
+    var previous: Int32 = -2
+    var current: Int32 = 0
+    for value in targetToSource where value >= 0 {
+      let next = rank.rank(of: value)
+      if next == previous &+ 1 {
+        current &+= 1
+      } else {
+        if !starts.isEmpty { lengths.append(current) }
+        starts.append(next)
+        current = 1
       }
-      lengths.append(current)
+      previous = next
     }
+    lengths.append(current)
     length = lengths
-    var order = [Int32](repeating: 0, count: lengths.count)
-    order.withUnsafeMutableBufferPointer { order in
-      var next: Int32 = 0
-      for run in runAtRank where run >= 0 {
-        order[Int(run)] = next
-        next += 1
+    let words = (matched + 63) / 64
+    var bits = [UInt64](repeating: 0, count: words)
+    var below = [Int32](repeating: 0, count: words)
+    var order = [Int32](repeating: 0, count: starts.count)
+    bits.withUnsafeMutableBufferPointer { bits in
+      for start in starts { bits[Int(start) >> 6] |= 1 << UInt64(start & 63) }
+      below.withUnsafeMutableBufferPointer { below in
+        var total: Int32 = 0
+        for word in 0..<words {
+          below[word] = total
+          total &+= Int32(truncatingIfNeeded: bits[word].nonzeroBitCount)
+        }
+        order.withUnsafeMutableBufferPointer { order in
+          for (run, start) in starts.enumerated() {
+            let word = Int(start) >> 6
+            let lower = bits[word] & ((1 << UInt64(start & 63)) &- 1)
+            order[run] = below[word] &+ Int32(truncatingIfNeeded: lower.nonzeroBitCount)
+          }
+        }
       }
     }
     self.order = order
