@@ -123,23 +123,28 @@ struct Runs {
     // Runs partition the ranks, so sorting the runs by rank is ranking their first ranks among
     // themselves: a bitset of first ranks (one bit per matched element, small enough to stay
     // in cache) and a popcount below each.
-    var starts: [Int32] = []
-    var lengths: [Int32] = []
+    // At most one run per matched element: fill buffers of that size, keep what was used.
+    let firstRanks = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(matched, 1))
+    let runLengths = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(matched, 1))
+    defer {
+      firstRanks.deallocate()
+      runLengths.deallocate()
+    }
+    var runs = 0
     var previous: Int32 = -2
-    var current: Int32 = 0
     for value in targetToSource where value >= 0 {
       let next = rank.rank(of: value)
       if next == previous &+ 1 {
-        current &+= 1
+        runLengths[runs &- 1] &+= 1
       } else {
-        if !starts.isEmpty { lengths.append(current) }
-        starts.append(next)
-        current = 1
+        firstRanks[runs] = next
+        runLengths[runs] = 1
+        runs &+= 1
       }
       previous = next
     }
-    lengths.append(current)
-    length = lengths
+    let starts = Array(firstRanks[0..<runs])
+    length = Array(runLengths[0..<runs])
     let words = (matched + 63) / 64
     var bits = [UInt64](repeating: 0, count: words)
     var below = [Int32](repeating: 0, count: words)
