@@ -89,8 +89,13 @@ public enum SampleAPI {
 
   // MARK: Answers
 
+  /// The whole house list, read from its fixture once.
+  static let houseList = Result { () throws -> [JSONValue] in
+    try JSONValue(parsing: fixtureData("houses"))["Data"]["HouseList"].array ?? []
+  }
+
   static func houses(page: Int, size: Int) throws -> HTTPResponse {
-    let all = try JSONValue(parsing: fixtureData("houses"))["Data"]["HouseList"].array ?? []
+    let all = try houseList.get()
     let size = min(max(size, 1), maximumPageSize)
     let start = (page - 1) * size
     let slice =

@@ -52,13 +52,13 @@ extension PageSource {
 
   static func elements(of json: JSONValue, at list: JSONPath) throws(RequestError) -> [JSONValue] {
     let value = try json.value(at: list)
-    guard let elements = value.array else {
-      var error = RequestError(
-        .decoding, "expected an array at \"\(list)\", found \(value.typeName)")
-      error.stage = "list(at: \(list))"
-      error.path = list.description
-      throw error
+    do throws(RequestError) {
+      return try value.elements(foundAt: list)
+    } catch {
+      var failure = error
+      failure.stage = "list(at: \(list))"
+      failure.path = list.description
+      throw failure
     }
-    return elements
   }
 }

@@ -53,7 +53,9 @@ public final class PagedList<Item: Sendable> {
 
   private var received = 0
   private var generation = 0
-  private var running: (generation: Int, isFirst: Bool, task: Task<Void, Never>)?
+  private var running: (generation: Int, isFirst: Bool, task: Task<Void, Never>)? {
+    didSet { hub.running = running?.task }
+  }
   private var beforeFirst: ((Page<Item>) -> Void)?
   private var beforeNext: ((Page<Item>) -> Void)?
   private var completion: ((LoadStatus) -> Void)?
@@ -178,7 +180,6 @@ public final class PagedList<Item: Sendable> {
       self?.finish(mine, page: page, isFirst: isFirst, result: result)
     }
     running = (mine, isFirst, task)
-    hub.running = task
     send(.started(isFirstPage: isFirst))
     return task
   }
@@ -188,7 +189,6 @@ public final class PagedList<Item: Sendable> {
     guard let running else { return }
     running.task.cancel()
     self.running = nil
-    hub.running = nil
     generation &+= 1
     loadingPage = nil
     lastStatus = .canceled
@@ -207,7 +207,6 @@ public final class PagedList<Item: Sendable> {
   ) {
     guard mine == generation else { return }  // a refresh or cancel() replaced this load
     running = nil
-    hub.running = nil
     loadingPage = nil
     // Listeners may start the next load while hearing this one's events, so the status to
     // report is kept aside.

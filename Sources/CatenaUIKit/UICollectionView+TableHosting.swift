@@ -3,13 +3,6 @@
   public import CatenaDiff
   public import UIKit
 
-  /// Keys for the objects a collection view keeps alive.
-  @MainActor
-  enum CollectionKeys {
-    static var proxy: UInt8 = 0
-    static var dataSource: UInt8 = 0
-  }
-
   extension UICollectionView: TableHosting {
     /// A `UICollectionView` hands out `UICollectionViewCell`s.
     public typealias Cell = UICollectionViewCell
@@ -93,7 +86,7 @@
     public func connect(_ provider: (any TableContentProviding)?) {
       let proxy = provider.map(CollectionProxy.init)
       objc_setAssociatedObject(
-        self, &CollectionKeys.proxy, proxy, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        self, &AssociatedKeys.proxy, proxy, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       dataSource = proxy
       delegate = proxy
       reloadData()
@@ -101,10 +94,10 @@
 
     /// An object the collection view keeps alive for as long as it lives.
     public var retainedDataSource: AnyObject? {
-      get { objc_getAssociatedObject(self, &CollectionKeys.dataSource).map { $0 as AnyObject } }
+      get { objc_getAssociatedObject(self, &AssociatedKeys.dataSource).map { $0 as AnyObject } }
       set {
         objc_setAssociatedObject(
-          self, &CollectionKeys.dataSource, newValue, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+          self, &AssociatedKeys.dataSource, newValue, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       }
     }
   }

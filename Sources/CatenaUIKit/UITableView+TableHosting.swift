@@ -3,7 +3,8 @@
   public import CatenaDiff
   public import UIKit
 
-  /// Keys for the objects a table view keeps alive.
+  /// Keys for the objects a table or collection view keeps alive (keys are per object, so
+  /// both kinds of view share them).
   @MainActor
   enum AssociatedKeys {
     static var proxy: UInt8 = 0

@@ -150,10 +150,11 @@ var rows: [Row] = []
 if include("W1a") { rows.append(measure(Workloads.w1(large: false))) }
 if include("W1b") { rows.append(measure(Workloads.w1(large: true))) }
 if include("W2") { rows.append(measure(Workloads.mixed(count: 10_000, seed: 2, name: "W2 10k"))) }
-if include("W3") { rows.append(measure(Workloads.mixed(count: 100_000, seed: 3, name: "W3 100k"))) }
-if include("W4") {
-  rows.append(measure(Workloads.mixed(count: 1_000_000, seed: 4, name: "W4 1M")))
-}
+// Made once: the table rows and the linearity rounds below use the same data.
+let w3 = include("W3") ? Workloads.mixed(count: 100_000, seed: 3, name: "W3 100k") : nil
+let w4 = include("W4") ? Workloads.mixed(count: 1_000_000, seed: 4, name: "W4 1M") : nil
+if let w3 { rows.append(measure(w3)) }
+if let w4 { rows.append(measure(w4)) }
 if include("sectioned") {
   let workload = SectionedWorkload()
   let source = workload.source
@@ -200,12 +201,10 @@ for row in rows {
 if rows.contains(where: { $0.baseline == nil }) {
   print("¹ skipped: the standard library's Myers diff would run longer than 60 s here.")
 }
-if include("W3") && include("W4") {
+if let w3, let w4 {
   // W3 and W4 timed in alternating rounds, so that drift of a shared machine falls on both:
   // each round times W3 five times (median) and W4 once; the median of the rounds' ratios is
   // the figure, with the medians of each side for reference.
-  let w3 = Workloads.mixed(count: 100_000, seed: 3, name: "W3")
-  let w4 = Workloads.mixed(count: 1_000_000, seed: 4, name: "W4")
   var ratios: [Double] = []
   var small: [Double] = []
   var large: [Double] = []

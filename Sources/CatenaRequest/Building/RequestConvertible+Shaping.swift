@@ -35,10 +35,7 @@ extension RequestConvertible {
   /// The array at `path` in the body, as ``JSONValue``s (`.list(at: "Data.HouseList")`).
   public func list(at path: JSONPath) -> Request<[JSONValue]> {
     json(at: path).map(stage: "list(at: \(path))") { value throws(RequestError) in
-      guard let elements = value.array else {
-        throw RequestError(.decoding, "expected an array at \"\(path)\", found \(value.typeName)")
-      }
-      return elements
+      try value.elements(foundAt: path)
     }
   }
 

@@ -73,39 +73,44 @@ struct JSONParser {
     skipWhitespace()
   }
 
+  /// Consumes `closing` and leaves the container when it comes next.
+  private mutating func closes(_ closing: UInt8) -> Bool {
+    guard current == closing else { return false }
+    index += 1
+    depth -= 1
+    return true
+  }
+
+  /// After an element: true when a comma announces another, false when `closing` ended the
+  /// container.
+  private mutating func another(_ closing: UInt8, or problem: String) throws(JSONSyntaxError)
+    -> Bool
+  {
+    skipWhitespace()
+    if current == UInt8(ascii: ",") {
+      index += 1
+      skipWhitespace()
+      return true
+    }
+    if closes(closing) { return false }
+    throw error(problem)
+  }
+
   private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
     try enter()
     var elements: [JSONValue] = []
-    if current == UInt8(ascii: "]") {
-      index += 1
-      depth -= 1
-      return .array(elements)
-    }
-    while true {
+    if closes(UInt8(ascii: "]")) { return .array(elements) }
+    repeat {
       elements.append(try parseValue())
-      skipWhitespace()
-      switch current {
-      case UInt8(ascii: ","):
-        index += 1
-        skipWhitespace()
-      case UInt8(ascii: "]"):
-        index += 1
-        depth -= 1
-        return .array(elements)
-      default: throw error("expected ',' or ']' in an array")
-      }
-    }
+    } while try another(UInt8(ascii: "]"), or: "expected ',' or ']' in an array")
+    return .array(elements)
   }
 
   private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
     try enter()
     var members: [String: JSONValue] = [:]
-    if current == UInt8(ascii: "}") {
-      index += 1
-      depth -= 1
-      return .object(members)
-    }
-    while true {
+    if closes(UInt8(ascii: "}")) { return .object(members) }
+    repeat {
       guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
       let key = try parseString()
       skipWhitespace()
@@ -113,18 +118,8 @@ struct JSONParser {
       index += 1
       skipWhitespace()
       members[key] = try parseValue()
-      skipWhitespace()
-      switch current {
-      case UInt8(ascii: ","):
-        index += 1
-        skipWhitespace()
-      case UInt8(ascii: "}"):
-        index += 1
-        depth -= 1
-        return .object(members)
-      default: throw error("expected ',' or '}' in an object")
-      }
-    }
+    } while try another(UInt8(ascii: "}"), or: "expected ',' or '}' in an object")
+    return .object(members)
   }
 
   /// Parses a string starting at its opening quote.

@@ -22,6 +22,14 @@ public struct JSONPath: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
 }
 
 extension JSONValue {
+  /// The elements of this value, read at `path`: a decoding error when it is not an array.
+  package func elements(foundAt path: JSONPath) throws(RequestError) -> [JSONValue] {
+    guard let elements = array else {
+      throw RequestError(.decoding, "expected an array at \"\(path)\", found \(typeName)")
+    }
+    return elements
+  }
+
   /// The value at `path`, or nil when a component is missing or of the wrong kind.
   ///
   /// ```swift
