@@ -65,10 +65,10 @@ struct DuplicateIdentity: Error {
 /// hash values never count as equal ids), and compares the content of every pair while both
 /// elements are in cache.
 ///
-/// An open-addressing table of `Int32` slots holds the source positions (`i + 1`, with
-/// ``matchedFlag`` set once a target element claims one), so a duplicate in the source, or two
-/// target elements claiming one source element, show up in the probes that do the matching. The
-/// unmatched target elements are then checked for duplicates among themselves in a small table.
+/// An open-addressing table of `Int32` slots holds the source positions (`i + 1`), so a
+/// duplicate in the source shows up while it is built. A ``Matcher`` then pairs the target
+/// elements: a second claim on a source element, or a second target element with an id the
+/// source lacks, is a duplicate in the target.
 ///
 /// - Complexity: O(*n* + *m*) expected; the tiered hash keeps it so for adversarial integer ids.
 @inlinable
@@ -76,34 +76,36 @@ func matchIdentities<Element: Identifiable & Equatable>(
   _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>
 ) throws(DuplicateIdentity) -> IdentityMatching {
   precondition(
-    source.count < Int(matchedFlag) && target.count < Int(Int32.max),
-    "CatenaDiff handles up to 2³⁰ − 1 source elements")
+    source.count < Int(Int32.max) && target.count < Int(Int32.max),
+    "CatenaDiff handles up to 2³¹ − 2 elements on each side")
   let table = IdentityTable(capacityFor: source.count)
   defer { table.deallocate() }
   var sourceMatched = [UInt64](repeating: 0, count: (source.count + 63) / 64)
   var targetToSource = [Int32](repeating: -1, count: target.count)
   var changed = [Bool](repeating: false, count: target.count)
-  var unmatched: [Int32] = []
   var tier = initialTier(for: Element.ID.self)
-  var matched = 0
   while true {
     table.clear()
-    unmatched.removeAll(keepingCapacity: true)
     let outcome = try sourceMatched.withUnsafeMutableBufferPointer {
-      (forward) throws(DuplicateIdentity) -> Int? in
+      (forward) throws(DuplicateIdentity) -> (matched: Int, overflow: [Int32])? in
       try targetToSource.withUnsafeMutableBufferPointer {
-        (backward) throws(DuplicateIdentity) -> Int? in
-        try changed.withUnsafeMutableBufferPointer { (changed) throws(DuplicateIdentity) -> Int? in
+        (backward) throws(DuplicateIdentity) -> (matched: Int, overflow: [Int32])? in
+        try changed.withUnsafeMutableBufferPointer {
+          (changed) throws(DuplicateIdentity) -> (matched: Int, overflow: [Int32])? in
           guard try table.insertAll(source, tier: tier) else { return nil }
-          return try table.matchAll(
-            target, in: source, tier: tier, sourceMatched: forward, targetToSource: backward,
-            changed: changed, unmatched: &unmatched)
+          var matcher = Matcher(
+            table: table, source: source, target: target, sourceMatched: forward,
+            targetToSource: backward, changed: changed, tier: tier)
+          guard try matcher.matchAll(tier: tier) else { return nil }
+          return (matcher.matched, matcher.overflow)
         }
       }
     }
     if let outcome {
-      matched = outcome
-      break
+      try checkUnique(target, at: outcome.overflow)
+      return IdentityMatching(
+        sourceMatched: sourceMatched, targetToSource: targetToSource, changed: changed,
+        matchedCount: outcome.matched, tier: tier)
     }
     guard let next = tier.next else { preconditionFailure("the strong hash never gives up") }
     tier = next
@@ -111,13 +113,9 @@ func matchIdentities<Element: Identifiable & Equatable>(
     for index in targetToSource.indices { targetToSource[index] = -1 }
     for index in changed.indices { changed[index] = false }
   }
-  try checkUnique(target, at: unmatched)
-  return IdentityMatching(
-    sourceMatched: sourceMatched, targetToSource: targetToSource, changed: changed,
-    matchedCount: matched, tier: tier)
 }
 
-/// Throws when two of the target elements at `positions` (ascending) share an id.
+/// Throws when two of the target elements at `positions` (in any order) share an id.
 @inlinable
 func checkUnique<Element: Identifiable>(
   _ target: UnsafeBufferPointer<Element>, at positions: [Int32]

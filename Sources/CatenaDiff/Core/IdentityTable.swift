@@ -81,7 +81,8 @@ struct IdentityTable {
         }
         let other = Int(entry) &- 1
         if target[other].id == target[index].id {
-          throw DuplicateIdentity(side: .target, first: other, second: index)
+          throw DuplicateIdentity(
+            side: .target, first: Swift.min(other, index), second: Swift.max(other, index))
         }
         budget &-= 1
         if budget < 0 { return false }
@@ -89,57 +90,6 @@ struct IdentityTable {
       }
     }
     return true
-  }
-
-  /// Looks every target element up; returns the number of matches, or nil when the probe budget
-  /// ran out.
-  @inlinable
-  func matchAll<Element: Identifiable & Equatable>(
-    _ target: UnsafeBufferPointer<Element>, in source: UnsafeBufferPointer<Element>,
-    tier: HashTier, sourceMatched: UnsafeMutableBufferPointer<UInt64>,
-    targetToSource: UnsafeMutableBufferPointer<Int32>, changed: UnsafeMutableBufferPointer<Bool>,
-    unmatched: inout [Int32]
-  ) throws(DuplicateIdentity) -> Int? {
-    var budget = budget(tier, target.count)
-    var warm: UInt32 = 0
-    var matched = 0
-    let finished = try withBuckets(target, tier: tier) {
-      (bucket) throws(DuplicateIdentity) -> Bool in
-      for index in 0..<target.count {
-        if index &+ lookahead < target.count {
-          // Warm the slot (see `insertAll`). Not the source element it names as well: that
-          // read depends on the slot's miss, and the chain stalls more than it saves.
-          warm &+= UInt32(bitPattern: slots[bucket(index &+ lookahead)])
-        }
-        var slot = bucket(index)
-        while true {
-          let entry = slots[slot]
-          if entry == 0 {
-            unmatched.append(Int32(truncatingIfNeeded: index))
-            break
-          }
-          let other = Int(entry & ~matchedFlag) &- 1
-          if source[other].id == target[index].id {
-            if entry & matchedFlag != 0 {
-              let first = targetToSource[0..<index].firstIndex { Int($0) == other } ?? 0
-              throw DuplicateIdentity(side: .target, first: first, second: index)
-            }
-            slots[slot] = entry | matchedFlag
-            sourceMatched[other >> 6] |= 1 << UInt64(other & 63)
-            targetToSource[index] = Int32(truncatingIfNeeded: other)
-            changed[index] = source[other] != target[index]
-            matched &+= 1
-            break
-          }
-          budget &-= 1
-          if budget < 0 { return false }
-          slot = (slot &+ 1) & mask
-        }
-      }
-      return true
-    }
-    keepAlive(warm)
-    return finished ? matched : nil
   }
 
   /// Calls `body` with a function from element position to home slot. Integer tiers hash
@@ -161,12 +111,6 @@ struct IdentityTable {
     return try body { Int(buckets[$0]) }
   }
 }
-
-/// The bit of a source slot that says a target element already matched it.
-///
-/// Computed rather than stored: a stored global is read through a lazy-initialisation call from
-/// code inlined into other modules.
-@inlinable var matchedFlag: Int32 { 1 << 30 }
 
 /// How many elements ahead the probes read their slot early.
 @inlinable var lookahead: Int { 16 }

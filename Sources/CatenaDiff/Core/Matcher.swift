@@ -1,0 +1,190 @@
+/// Pairs every target element with the source element of the same id, filling the buffers of
+/// ``IdentityMatching``, over a table that already holds every source position (`i + 1`).
+///
+/// A lookup that lands far from the previous one misses the cache twice: its slot, then the
+/// source element the slot names. One at a time those misses stall the processor; packed
+/// together they overlap. So ``matchAll(tier:)`` looks up in order only what follows on from
+/// the previous lookup, and ``matchFar(_:count:tier:)`` does the rest in blocks.
+///
+/// A target element without a partner is written into the table too (as `~position`), so a
+/// second target element with its id finds it: that is how duplicates among the inserted
+/// elements show up. Past the table's load limit they go to `overflow` instead, for
+/// ``checkUnique(_:at:)``. A second claim on a source element is the other kind of duplicate in
+/// the target; the `sourceMatched` bits tell, so the table is only written for inserted elements.
+@usableFromInline
+struct Matcher<Element: Identifiable & Equatable> {
+  @usableFromInline let table: IdentityTable
+  @usableFromInline let source: UnsafeBufferPointer<Element>
+  @usableFromInline let target: UnsafeBufferPointer<Element>
+  @usableFromInline let sourceMatched: UnsafeMutableBufferPointer<UInt64>
+  @usableFromInline let targetToSource: UnsafeMutableBufferPointer<Int32>
+  @usableFromInline let changed: UnsafeMutableBufferPointer<Bool>
+  /// Probes left before the tier is declared broken.
+  @usableFromInline var budget: Int
+  /// Entries left before the table passes its load limit.
+  @usableFromInline var room: Int
+  /// Matched pairs so far.
+  @usableFromInline var matched = 0
+  /// Target positions without a partner that did not fit in the table.
+  @usableFromInline var overflow: [Int32] = []
+
+  @inlinable
+  init(
+    table: IdentityTable, source: UnsafeBufferPointer<Element>,
+    target: UnsafeBufferPointer<Element>, sourceMatched: UnsafeMutableBufferPointer<UInt64>,
+    targetToSource: UnsafeMutableBufferPointer<Int32>, changed: UnsafeMutableBufferPointer<Bool>,
+    tier: HashTier
+  ) {
+    self.table = table
+    self.source = source
+    self.target = target
+    self.sourceMatched = sourceMatched
+    self.targetToSource = targetToSource
+    self.changed = changed
+    budget = table.budget(tier, target.count)
+    // Linear probing stays short up to a load of 5/8.
+    room = Swift.max((table.mask &+ 1) / 8 * 5 &- source.count, 0)
+  }
+
+  /// The result of one table lookup.
+  @usableFromInline
+  enum Lookup {
+    /// Paired with this source position.
+    case matched(Int)
+    /// No source element has the id.
+    case unmatched
+    /// The probe budget ran out.
+    case exhausted
+  }
+
+  /// Matches every target element; false when the probe budget ran out (retry with a stronger
+  /// tier).
+  ///
+  /// Under the identity tier a target element whose home slot lies just after the previous
+  /// lookup's is looked up at once: the lookups walk the table and the source in order, which
+  /// the cache streams. The others (and every element under the scattering tiers) go to
+  /// ``matchFar(_:count:tier:)``.
+  @inlinable
+  mutating func matchAll(tier: HashTier) throws(DuplicateIdentity) -> Bool {
+    guard tier == .identity, !target.isEmpty else {
+      return try matchFar(nil, count: target.count, tier: tier)
+    }
+    let far = UnsafeMutableBufferPointer<Int32>.allocate(capacity: target.count)
+    defer { far.deallocate() }
+    let mask = table.mask
+    var farCount = 0
+    // The home of the last lookup made here, and of the previous element: near means just
+    // after either (the second picks up a new stretch after a jump).
+    var last = (bucketHash(target[0].id, tier: tier) &- 1) & mask
+    var previous = last
+    for index in 0..<target.count {
+      let home = bucketHash(target[index].id, tier: tier) & mask
+      defer { previous = home }
+      guard (home &- last) & mask <= nearWindow || (home &- previous) & mask <= nearWindow else {
+        far[farCount] = Int32(truncatingIfNeeded: index)
+        farCount &+= 1
+        continue
+      }
+      last = home
+      if case .exhausted = try lookUp(index, home: home) { return false }
+    }
+    return try matchFar(UnsafeBufferPointer(far), count: farCount, tier: tier)
+  }
+
+  /// Looks up the target positions `far[0..<count]` (or `0..<count` without `far`) in blocks: first every block member's home
+  /// slot, then the slots' entries, then the source elements they name, then the lookups. The
+  /// reads of one step don't depend on each other, so their cache misses overlap, and the
+  /// lookups find everything in cache.
+  @inlinable
+  mutating func matchFar(
+    _ far: UnsafeBufferPointer<Int32>?, count: Int, tier: HashTier
+  ) throws(DuplicateIdentity) -> Bool {
+    let blockSize = farBlock
+    let homes = UnsafeMutableBufferPointer<Int>.allocate(capacity: blockSize)
+    defer { homes.deallocate() }
+    let slots = table.slots
+    let mask = table.mask
+    var warm: UInt32 = 0
+    var start = 0
+    while start < count {
+      let block = start..<Swift.min(start &+ blockSize, count)
+      for next in block {
+        homes[next &- start] =
+          bucketHash(target[far.map { Int($0[next]) } ?? next].id, tier: tier) & mask
+      }
+      if let base = source.baseAddress {
+        for next in block {
+          // Target entries are negative and name no source element: read the first instead.
+          let other = Swift.max(Int(slots[homes[next &- start]]) &- 1, 0)
+          warm &+= UInt32(UnsafeRawPointer(base + other).load(as: UInt8.self))
+        }
+      }
+      for next in block {
+        switch try lookUp(far.map { Int($0[next]) } ?? next, home: homes[next &- start]) {
+        case .matched, .unmatched: break
+        case .exhausted: return false
+        }
+      }
+      start = block.upperBound
+    }
+    keepAlive(warm)
+    return true
+  }
+
+  /// Pairs source position `other` with target position `index`.
+  @inlinable @inline(__always)
+  mutating func claim(_ other: Int, by index: Int) throws(DuplicateIdentity) {
+    let bit: UInt64 = 1 << UInt64(other & 63)
+    if sourceMatched[other >> 6] & bit != 0 {
+      // Another target element has this id: the one that claimed it, in either order.
+      let first = targetToSource.indices.first { $0 != index && Int(targetToSource[$0]) == other }
+      throw DuplicateIdentity(
+        side: .target, first: Swift.min(first ?? 0, index), second: Swift.max(first ?? 0, index))
+    }
+    sourceMatched[other >> 6] |= bit
+    targetToSource[index] = Int32(truncatingIfNeeded: other)
+    changed[index] = source[other] != target[index]
+    matched &+= 1
+  }
+
+  /// Looks up target element `index` in the table from its home slot.
+  @inlinable @inline(__always)
+  mutating func lookUp(_ index: Int, home: Int) throws(DuplicateIdentity) -> Lookup {
+    let slots = table.slots
+    var slot = home
+    while true {
+      let entry = slots[slot]
+      if entry == 0 {
+        if room > 0 {
+          slots[slot] = ~Int32(truncatingIfNeeded: index)
+          room &-= 1
+        } else {
+          overflow.append(Int32(truncatingIfNeeded: index))
+        }
+        return .unmatched
+      }
+      if entry > 0 {
+        let other = Int(entry) &- 1
+        if source[other].id == target[index].id {
+          try claim(other, by: index)
+          return .matched(other)
+        }
+      } else {
+        let other = Int(~entry)
+        if target[other].id == target[index].id {
+          throw DuplicateIdentity(
+            side: .target, first: Swift.min(other, index), second: Swift.max(other, index))
+        }
+      }
+      budget &-= 1
+      if budget < 0 { return .exhausted }
+      slot = (slot &+ 1) & table.mask
+    }
+  }
+}
+
+/// How many slots past the previous lookup's home a lookup may land and still count as near.
+@inlinable var nearWindow: Int { 64 }
+
+/// How many far lookups ``Matcher/matchFar(_:count:tier:)`` prepares together.
+@inlinable var farBlock: Int { 128 }
