@@ -4,7 +4,7 @@
 /// A lookup that lands far from the previous one misses the cache twice: its slot, then the
 /// source element the slot names. One at a time those misses stall the processor; packed
 /// together they overlap. So ``matchAll(tier:)`` looks up in order only what follows on from
-/// the previous lookup, and ``matchFar(_:count:tier:)`` does the rest in blocks.
+/// the previous lookup, and ``matchBlock(_:count:)`` does the rest in blocks.
 ///
 /// A target element without a partner is written into the table too (as `~position`), so a
 /// second target element with its id finds it: that is how duplicates among the inserted
@@ -62,72 +62,69 @@ struct Matcher<Element: Identifiable & Equatable> {
   ///
   /// Under the identity tier a target element whose home slot lies just after the previous
   /// lookup's is looked up at once: the lookups walk the table and the source in order, which
-  /// the cache streams. The others (and every element under the scattering tiers) go to
-  /// ``matchFar(_:count:tier:)``.
+  /// the cache streams. The others (every element under the scattering tiers) are collected
+  /// into blocks for ``matchBlock(_:count:)``, each handled as soon as it is full, while its
+  /// target elements are still in cache.
   @inlinable
   mutating func matchAll(tier: HashTier) throws(DuplicateIdentity) -> Bool {
-    guard tier == .identity, !target.isEmpty else {
-      return try matchFar(nil, count: target.count, tier: tier)
-    }
-    let far = UnsafeMutableBufferPointer<Int32>.allocate(capacity: target.count)
-    defer { far.deallocate() }
     let mask = table.mask
-    var farCount = 0
-    // The home of the last lookup made here, and of the previous element: near means just
-    // after either (the second picks up a new stretch after a jump).
-    var last = (bucketHash(target[0].id, tier: tier) &- 1) & mask
-    var previous = last
-    for index in 0..<target.count {
-      let home = bucketHash(target[index].id, tier: tier) & mask
-      defer { previous = home }
-      guard (home &- last) & mask <= nearWindow || (home &- previous) & mask <= nearWindow else {
-        far[farCount] = Int32(truncatingIfNeeded: index)
-        farCount &+= 1
-        continue
+    let block = UnsafeMutableBufferPointer<(index: Int, home: Int)>.allocate(capacity: farBlock)
+    defer { block.deallocate() }
+    var waiting = 0
+    if tier == .identity, !target.isEmpty {
+      // The home of the last lookup made here, and of the previous element: near means just
+      // after either (the second picks up a new stretch after a jump).
+      var last = (bucketHash(target[0].id, tier: tier) &- 1) & mask
+      var previous = last
+      for index in 0..<target.count {
+        let home = bucketHash(target[index].id, tier: tier) & mask
+        defer { previous = home }
+        if (home &- last) & mask <= nearWindow || (home &- previous) & mask <= nearWindow {
+          last = home
+          if case .exhausted = try lookUp(index, home: home) { return false }
+          continue
+        }
+        block[waiting] = (index, home)
+        waiting &+= 1
+        if waiting == farBlock {
+          guard try matchBlock(block, count: waiting) else { return false }
+          waiting = 0
+        }
       }
-      last = home
-      if case .exhausted = try lookUp(index, home: home) { return false }
+    } else {
+      for index in 0..<target.count {
+        block[waiting] = (index, bucketHash(target[index].id, tier: tier) & mask)
+        waiting &+= 1
+        if waiting == farBlock {
+          guard try matchBlock(block, count: waiting) else { return false }
+          waiting = 0
+        }
+      }
     }
-    return try matchFar(UnsafeBufferPointer(far), count: farCount, tier: tier)
+    return try matchBlock(block, count: waiting)
   }
 
-  /// Looks up the target positions `far[0..<count]` (or `0..<count` without `far`) in blocks: first every block member's home
-  /// slot, then the slots' entries, then the source elements they name, then the lookups. The
-  /// reads of one step don't depend on each other, so their cache misses overlap, and the
-  /// lookups find everything in cache.
+  /// Looks up the first `count` target elements of `block` (positions and home slots): first
+  /// the slots' entries and the source elements they name, then the lookups. The reads of the
+  /// first step don't depend on each other, so their cache misses overlap, and the lookups find
+  /// everything in cache.
   @inlinable
-  mutating func matchFar(
-    _ far: UnsafeBufferPointer<Int32>?, count: Int, tier: HashTier
+  mutating func matchBlock(
+    _ block: UnsafeMutableBufferPointer<(index: Int, home: Int)>, count: Int
   ) throws(DuplicateIdentity) -> Bool {
-    let blockSize = farBlock
-    let homes = UnsafeMutableBufferPointer<Int>.allocate(capacity: blockSize)
-    defer { homes.deallocate() }
-    let slots = table.slots
-    let mask = table.mask
-    var warm: UInt32 = 0
-    var start = 0
-    while start < count {
-      let block = start..<Swift.min(start &+ blockSize, count)
-      for next in block {
-        homes[next &- start] =
-          bucketHash(target[far.map { Int($0[next]) } ?? next].id, tier: tier) & mask
+    if let base = source.baseAddress {
+      let slots = table.slots
+      var warm: UInt32 = 0
+      for next in 0..<count {
+        // Target entries are negative and name no source element: read the first instead.
+        let other = Swift.max(Int(slots[block[next].home]) &- 1, 0)
+        warm &+= UInt32(UnsafeRawPointer(base + other).load(as: UInt8.self))
       }
-      if let base = source.baseAddress {
-        for next in block {
-          // Target entries are negative and name no source element: read the first instead.
-          let other = Swift.max(Int(slots[homes[next &- start]]) &- 1, 0)
-          warm &+= UInt32(UnsafeRawPointer(base + other).load(as: UInt8.self))
-        }
-      }
-      for next in block {
-        switch try lookUp(far.map { Int($0[next]) } ?? next, home: homes[next &- start]) {
-        case .matched, .unmatched: break
-        case .exhausted: return false
-        }
-      }
-      start = block.upperBound
+      keepAlive(warm)
     }
-    keepAlive(warm)
+    for next in 0..<count {
+      if case .exhausted = try lookUp(block[next].index, home: block[next].home) { return false }
+    }
     return true
   }
 
@@ -186,5 +183,5 @@ struct Matcher<Element: Identifiable & Equatable> {
 /// How many slots past the previous lookup's home a lookup may land and still count as near.
 @inlinable var nearWindow: Int { 64 }
 
-/// How many far lookups ``Matcher/matchFar(_:count:tier:)`` prepares together.
+/// How many far lookups ``Matcher/matchBlock(_:count:)`` prepares together.
 @inlinable var farBlock: Int { 128 }
