@@ -32,6 +32,27 @@ struct DiffPropertyTests {
     }
   }
 
+  /// String ids take the strong hash from the start, and every lookup goes through the blocks
+  /// of far lookups: the same properties must hold.
+  @Test func flatRoundTripsWithStringIDs() throws {
+    struct Named: Identifiable, Equatable {
+      var id: String
+      var content: Int
+    }
+    for seed in UInt64(1)...2_000 {
+      var random = SeededRandom(seed: seed &* 104_729)
+      let rows = Generate.flat(&random)
+      let edited = Generate.edit(rows, &random)
+      let source = rows.map { Named(id: "id \($0.id)", content: $0.content) }
+      let target = edited.map { Named(id: "id \($0.id)", content: $0.content) }
+      let changes = try StagedChangeset(source: source, target: target)
+      try checkStages(changes, from: source, to: target, seed: seed)
+      let kept = edited.compactMap { row in rows.firstIndex { $0.id == row.id } }
+      let moves = changes.reduce(0) { $0 + $1.batch.itemMoves.count }
+      #expect(moves == kept.count - referenceLISLength(kept), "seed \(seed)")
+    }
+  }
+
   @Test func sectionedRoundTripsAndObeysTheRules() throws {
     var sectionMoves = 0
     var crossMoves = 0

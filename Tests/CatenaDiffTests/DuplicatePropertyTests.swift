@@ -24,21 +24,28 @@ struct DuplicatePropertyTests {
     return target
   }
 
+  /// Seed `seed`'s inputs with `target[second]` made a copy of `target[first]`, or nil when the
+  /// target came out too short.
+  func plantedInTarget(seed: UInt64) -> (source: [Row], target: [Row], first: Int, second: Int)? {
+    var random = SeededRandom(seed: seed)
+    let spread = { (id: Int) in self.spread(id, seed: seed) }
+    // Small sources with many new ids push the new ones past the table's load limit.
+    let count = random.chance(4) ? random.below(8) : 20 + random.below(600)
+    let newIDs = random.chance(3) ? 4 * count + random.below(200) : count / 10
+    let source = (0..<count).map { Row(spread($0)) }
+    var target = edited((0..<count).map { Row($0) }, newIDs: newIDs, &random)
+      .map { Row(spread($0.id), $0.content) }
+    guard target.count >= 2 else { return nil }
+    let second = 1 + random.below(target.count - 1)
+    let first = random.below(second)
+    target[second] = target[first]
+    return (source, target, first, second)
+  }
+
   @Test func aDuplicateInTheTargetIsNamedByBothPositions() {
     var planted = 0
     for seed in UInt64(1)...600 {
-      var random = SeededRandom(seed: seed)
-      let spread = { (id: Int) in self.spread(id, seed: seed) }
-      // Small sources with many new ids push the new ones past the table's load limit.
-      let count = random.chance(4) ? random.below(8) : 20 + random.below(600)
-      let newIDs = random.chance(3) ? 4 * count + random.below(200) : count / 10
-      let source = (0..<count).map { Row(spread($0)) }
-      var target = edited((0..<count).map { Row($0) }, newIDs: newIDs, &random)
-        .map { Row(spread($0.id), $0.content) }
-      guard target.count >= 2 else { continue }
-      let second = 1 + random.below(target.count - 1)
-      let first = random.below(second)
-      target[second] = target[first]
+      guard let (source, target, first, second) = plantedInTarget(seed: seed) else { continue }
       planted += 1
       let expected = DiffError(
         kind: .duplicateItemID, side: .target, first: ItemPath(item: first, section: 0),
@@ -48,6 +55,26 @@ struct DuplicatePropertyTests {
       }
     }
     #expect(planted > 500)
+  }
+
+  /// The same with string ids, which the table hashes with the strong hash from the start.
+  @Test func aDuplicateAmongStringIDsIsNamedByBothPositions() {
+    struct Named: Identifiable, Equatable {
+      var id: String
+      var content: Int
+    }
+    func named(_ rows: [Row]) -> [Named] {
+      rows.map { Named(id: "row \($0.id)", content: $0.content) }
+    }
+    for seed in UInt64(1)...300 {
+      guard let (source, target, first, second) = plantedInTarget(seed: seed) else { continue }
+      let expected = DiffError(
+        kind: .duplicateItemID, side: .target, first: ItemPath(item: first, section: 0),
+        second: ItemPath(item: second, section: 0), id: "row \(target[first].id)")
+      #expect(throws: expected, "seed \(seed)") {
+        try StagedChangeset(source: named(source), target: named(target))
+      }
+    }
   }
 
   @Test func aDuplicateInTheSourceIsNamedByBothPositions() {
