@@ -53,11 +53,12 @@ struct DuplicateIdentity: Error {
   @usableFromInline let first: Int
   @usableFromInline let second: Int
 
+  /// The two positions in either order; `first` is the smaller.
   @inlinable
-  init(side: DiffError.Side, first: Int, second: Int) {
+  init(side: DiffError.Side, _ one: Int, _ other: Int) {
     self.side = side
-    self.first = first
-    self.second = second
+    first = Swift.min(one, other)
+    second = Swift.max(one, other)
   }
 }
 
@@ -96,7 +97,7 @@ func matchIdentities<Element: Identifiable & Equatable>(
           var matcher = Matcher(
             table: table, source: source, target: target, sourceMatched: forward,
             targetToSource: backward, changed: changed, tier: tier)
-          guard try matcher.matchAll(tier: tier) else { return nil }
+          guard try matcher.matchAll() else { return nil }
           return (matcher.matched, matcher.overflow)
         }
       }

@@ -49,7 +49,7 @@ struct IdentityTable {
           }
           let other = Int(entry) &- 1
           if source[other].id == source[index].id {
-            throw DuplicateIdentity(side: .source, first: other, second: index)
+            throw DuplicateIdentity(side: .source, other, index)
           }
           budget &-= 1
           if budget < 0 { return false }
@@ -81,8 +81,7 @@ struct IdentityTable {
         }
         let other = Int(entry) &- 1
         if target[other].id == target[index].id {
-          throw DuplicateIdentity(
-            side: .target, first: Swift.min(other, index), second: Swift.max(other, index))
+          throw DuplicateIdentity(side: .target, other, index)
         }
         budget &-= 1
         if budget < 0 { return false }

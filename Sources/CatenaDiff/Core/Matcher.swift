@@ -3,7 +3,7 @@
 ///
 /// A lookup that lands far from the previous one misses the cache twice: its slot, then the
 /// source element the slot names. One at a time those misses stall the processor; packed
-/// together they overlap. So ``matchAll(tier:)`` looks up in order only what follows on from
+/// together they overlap. So ``matchAll()`` looks up in order only what follows on from
 /// the previous lookup, and ``matchBlock(_:count:)`` does the rest in blocks.
 ///
 /// A target element without a partner is written into the table too (as `~position`), so a
@@ -19,6 +19,8 @@ struct Matcher<Element: Identifiable & Equatable> {
   @usableFromInline let sourceMatched: UnsafeMutableBufferPointer<UInt64>
   @usableFromInline let targetToSource: UnsafeMutableBufferPointer<Int32>
   @usableFromInline let changed: UnsafeMutableBufferPointer<Bool>
+  /// How ids become home slots.
+  @usableFromInline let tier: HashTier
   /// Probes left before the tier is declared broken.
   @usableFromInline var budget: Int
   /// Entries left before the table passes its load limit.
@@ -41,20 +43,10 @@ struct Matcher<Element: Identifiable & Equatable> {
     self.sourceMatched = sourceMatched
     self.targetToSource = targetToSource
     self.changed = changed
+    self.tier = tier
     budget = table.budget(tier, target.count)
     // Linear probing stays short up to a load of 5/8.
     room = Swift.max((table.mask &+ 1) / 8 * 5 &- source.count, 0)
-  }
-
-  /// The result of one table lookup.
-  @usableFromInline
-  enum Lookup {
-    /// Paired with this source position.
-    case matched(Int)
-    /// No source element has the id.
-    case unmatched
-    /// The probe budget ran out.
-    case exhausted
   }
 
   /// Matches every target element; false when the probe budget ran out (retry with a stronger
@@ -66,7 +58,8 @@ struct Matcher<Element: Identifiable & Equatable> {
   /// into blocks for ``matchBlock(_:count:)``, each handled as soon as it is full, while its
   /// target elements are still in cache.
   @inlinable
-  mutating func matchAll(tier: HashTier) throws(DuplicateIdentity) -> Bool {
+  mutating func matchAll() throws(DuplicateIdentity) -> Bool {
+    let tier = tier
     let mask = table.mask
     let block = UnsafeMutableBufferPointer<(index: Int, home: Int)>.allocate(capacity: farBlock)
     defer { block.deallocate() }
@@ -81,7 +74,7 @@ struct Matcher<Element: Identifiable & Equatable> {
         defer { previous = home }
         if (home &- last) & mask <= nearWindow || (home &- previous) & mask <= nearWindow {
           last = home
-          if case .exhausted = try lookUp(index, home: home) { return false }
+          guard try lookUp(index, home: home) else { return false }
           continue
         }
         block[waiting] = (index, home)
@@ -123,7 +116,7 @@ struct Matcher<Element: Identifiable & Equatable> {
       keepAlive(warm)
     }
     for next in 0..<count {
-      if case .exhausted = try lookUp(block[next].index, home: block[next].home) { return false }
+      guard try lookUp(block[next].index, home: block[next].home) else { return false }
     }
     return true
   }
@@ -135,8 +128,7 @@ struct Matcher<Element: Identifiable & Equatable> {
     if sourceMatched[other >> 6] & bit != 0 {
       // Another target element has this id: the one that claimed it, in either order.
       let first = targetToSource.indices.first { $0 != index && Int(targetToSource[$0]) == other }
-      throw DuplicateIdentity(
-        side: .target, first: Swift.min(first ?? 0, index), second: Swift.max(first ?? 0, index))
+      throw DuplicateIdentity(side: .target, first ?? 0, index)
     }
     sourceMatched[other >> 6] |= bit
     targetToSource[index] = Int32(truncatingIfNeeded: other)
@@ -144,9 +136,10 @@ struct Matcher<Element: Identifiable & Equatable> {
     matched &+= 1
   }
 
-  /// Looks up target element `index` in the table from its home slot.
+  /// Looks up target element `index` in the table from its home slot, pairing it or recording
+  /// it as new; false when the probe budget ran out.
   @inlinable @inline(__always)
-  mutating func lookUp(_ index: Int, home: Int) throws(DuplicateIdentity) -> Lookup {
+  mutating func lookUp(_ index: Int, home: Int) throws(DuplicateIdentity) -> Bool {
     let slots = table.slots
     var slot = home
     while true {
@@ -158,23 +151,22 @@ struct Matcher<Element: Identifiable & Equatable> {
         } else {
           overflow.append(Int32(truncatingIfNeeded: index))
         }
-        return .unmatched
+        return true
       }
       if entry > 0 {
         let other = Int(entry) &- 1
         if source[other].id == target[index].id {
           try claim(other, by: index)
-          return .matched(other)
+          return true
         }
       } else {
         let other = Int(~entry)
         if target[other].id == target[index].id {
-          throw DuplicateIdentity(
-            side: .target, first: Swift.min(other, index), second: Swift.max(other, index))
+          throw DuplicateIdentity(side: .target, other, index)
         }
       }
       budget &-= 1
-      if budget < 0 { return .exhausted }
+      if budget < 0 { return false }
       slot = (slot &+ 1) & table.mask
     }
   }
