@@ -39,6 +39,10 @@ final class HouseListViewModel {
   private(set) var featured: [String] = []
   private(set) var tapped: [String] = []
   private(set) var events: [String] = []
+  /// Loads finished, as `loadCompletion` counts them, and loads whose ending event the stream
+  /// has delivered: every load sends exactly one ending event before it completes.
+  private var finishedLoads = 0
+  private var deliveredEndings = 0
 
   init(api: Client) {
     self.api = api
@@ -51,8 +55,15 @@ final class HouseListViewModel {
         House(json: $0)
       })
     let events = houses.events()
+    houses.loadCompletion { [weak self] _ in self?.finishedLoads += 1 }
     Task { [weak self] in
-      for await event in events { self?.events.append(event.description) }
+      for await event in events {
+        self?.events.append(event.description)
+        switch event {
+        case .headerEnded, .footerEnded, .failed: self?.deliveredEndings += 1
+        case .started, .contentChanged: break
+        }
+      }
     }
   }
 
@@ -63,9 +74,10 @@ final class HouseListViewModel {
 
   func tap(_ house: House) { tapped.append(house.title) }
 
-  /// The events since the last call (after letting the stream deliver them).
+  /// The events since the last call, once the stream has delivered those of every finished
+  /// load.
   func takeEvents() async -> [String] {
-    for _ in 0..<20 { await Task.yield() }
+    while deliveredEndings < finishedLoads { try? await Task.sleep(for: .milliseconds(1)) }
     defer { events.removeAll() }
     return events
   }
