@@ -4,8 +4,10 @@ import PackageDescription
 let package = Package(
   name: "Catena",
   platforms: [
-    // iOS 15 brings `reconfigureRows(at:)`, which the UIKit adapter uses for content updates.
-    .iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1),
+    // Checked for iOS and macOS against the real SDKs in CI (`.ci/apple-build`). `Duration`
+    // and the clocks need iOS 16 / macOS 13; the floor is Observation's (`@Observable`), so
+    // observable list state needs no availability checks.
+    .iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1),
   ],
   products: [
     .library(name: "Catena", targets: ["Catena"]),
@@ -34,6 +36,11 @@ let package = Package(
     .target(
       name: "SampleAPI", dependencies: ["CatenaRequest", "CatenaTesting"],
       path: "Samples/SampleAPI", resources: [.copy("Fixtures")]),
+    // The Apple-only examples of the README and the articles, compiled for iOS against the real
+    // SDK by `.ci/apple-build`; empty on Linux. Not a product.
+    .target(
+      name: "AppleSnippets", dependencies: ["Catena", "CatenaUIKit"],
+      path: "Samples/AppleSnippets"),
     .executableTarget(
       name: "ChainedList", dependencies: ["Catena", "SampleAPI"], path: "Samples/ChainedList"),
     .executableTarget(

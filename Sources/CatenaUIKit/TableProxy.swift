@@ -1,7 +1,7 @@
 #if canImport(UIKit) && !os(watchOS)
   import CatenaDataSource
   import CatenaDiff
-  public import UIKit
+  import UIKit
 
   /// Answers a `UITableView`'s data-source and delegate calls from a `TableContentProviding`
   /// held weakly. The table keeps the proxy alive (see `UITableView.connect(_:)`).

@@ -1,0 +1,49 @@
+#if canImport(UIKit) && !os(watchOS) && !os(tvOS)
+  // The UIKit examples of the README and the DocC articles, compiled for iOS against the real
+  // SDK by `.ci/apple-build`. A region between `// snippet: NAME` and `// end snippet` is the
+  // text of the documents' `<!-- snippet: ios NAME -->` block; DocSnippetTests checks that
+  // each block appears here word for word.
+
+  /// The house model of the examples.
+  struct House: Identifiable, Equatable, Sendable {
+    var id: Int
+    var title: String
+
+    init?(json: JSONValue) {
+      guard let id = json["id"].int, let title = json["title"].string else { return nil }
+      self.id = id
+      self.title = title
+    }
+  }
+
+  // snippet: uikit-houses
+  import Catena
+  import CatenaUIKit
+  import UIKit
+
+  final class HousesViewController: UITableViewController {
+    let houses = PagedList(
+      pageSize: 20,
+      source: .request(list: "Data.HouseList") { page, size in
+        Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
+      } transform: { json in
+        House(json: json)
+      })
+    var controls: PagingControls<House>?
+
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      let dataSource = SectionedDataSource<String, House, UITableViewCell>()
+        .bind(tableView, cell: UITableViewCell.self, reuseIdentifier: "house")
+        .configureCell { cell, _, house in
+          var content = cell.defaultContentConfiguration()
+          content.text = house.title
+          cell.contentConfiguration = content
+        }
+      houses.bind(to: dataSource, section: "houses", emptyText: "No houses yet")
+      controls = PagingControls(list: houses, tableView: tableView)
+      houses.refresh()
+    }
+  }
+// end snippet
+#endif
