@@ -120,10 +120,16 @@ struct DeliveryTests {
   }
 
   @Test func immediateDeliveryNeedsNoMainActor() async {
-    // The main actor is kept busy until the call's callbacks ran (or 5 s passed): a delivery
-    // that waited for the main actor would time out here instead of finishing.
+    // The main actor is held, blocked, from before the call starts until its callbacks ran:
+    // a delivery that waited for the main actor could never finish. Nothing here waits on a
+    // clock; the long timeout only turns that deadlock into a failure instead of a hang.
     let delivered = DispatchSemaphore(value: 0)
-    let blocker = Task { @MainActor in delivered.wait(timeout: .now() + 5) }
+    let (held, holding) = AsyncStream.makeStream(of: Void.self)
+    let blocker = Task { @MainActor in
+      holding.finish()
+      return delivered.wait(timeout: .now() + 600)
+    }
+    for await _ in held {}
     let log = PlaceLog()
     await Get("item").json().on(fixtureClient(delivery: .immediate))
       .then { _ in log.add("then") }
