@@ -9,8 +9,10 @@ extension StagedChangeset {
   /// Paths use section 0. Both stages carry `target` as their data (sharing its storage).
   ///
   /// - Throws: ``DiffError`` when ids repeat within `source` or within `target`.
-  /// - Complexity: O(*n* + *m*) expected time, plus O(*r* log *r*) for the *r* runs of
-  ///   elements that kept their relative order.
+  /// - Complexity: O(*n* + *m*) expected time when the ids' hash values are well distributed,
+  ///   plus O(*r* log *r*) for the *r* runs of elements that kept their relative order. Ids
+  ///   whose `Hashable` conformance gives many of them one hash value degrade it towards
+  ///   O(*n* × *m*) (the standard library's integer and string ids are always well spread).
   @inlinable
   public init<Element: Identifiable & Equatable>(
     source: [Element], target: [Element]

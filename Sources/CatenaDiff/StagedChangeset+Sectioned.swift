@@ -11,8 +11,10 @@ extension StagedChangeset {
   /// ```
   ///
   /// - Throws: ``DiffError`` when section ids or item ids repeat within `source` or `target`.
-  /// - Complexity: O(*n* + *m*) expected time over sections and items, plus O(*k* log *k*) for
-  ///   the *k* elements that are out of order.
+  /// - Complexity: O(*n* + *m*) expected time over sections and items when the ids' hash values
+  ///   are well distributed, plus O(*k* log *k*) for the *k* elements that are out of order.
+  ///   Ids whose `Hashable` conformance gives many of them one hash value degrade it towards
+  ///   O(*n* × *m*).
   @inlinable
   public init<Model, Item>(
     source: [DiffSection<Model, Item>], target: [DiffSection<Model, Item>]
