@@ -4,8 +4,21 @@ extension RequestDefinition {
   /// Builds the request a transport sends: the URL under `baseURL` with every path component
   /// and query value percent-encoded, the headers over `defaultHeaders`, and the encoded body.
   ///
-  /// A path can never leave `baseURL`'s host: `//other.example/x` and `http://other.example`
-  /// are errors unless `allowsAbsoluteURLs`.
+  /// How the path is joined to `baseURL` (the whole policy):
+  /// - `baseURL` must be an absolute `http` or `https` URL with a host; its path is kept, with
+  ///   or without a trailing slash (`https://h/v1` and `https://h/v1/` both give `/v1/users`).
+  /// - The path is split at `/` (empty segments dropped, so a leading `/` is still relative to
+  ///   the base path); each segment is percent-encoded on its own, so `?`, `#` and `%` in it
+  ///   stay data.
+  /// - `.` segments are dropped and `..` removes the segment before it, inside the path:
+  ///   `users/../admin` is `admin` under the base. A `..` with nothing of the path's own left to
+  ///   remove would climb above the base path, and is an ``RequestError/Kind/invalidURL``
+  ///   error naming the segment; so is any path whose URL would not keep the base's scheme,
+  ///   host and port.
+  /// - A path or query name holding a control character (U+0000–U+001F, U+007F) is an error;
+  ///   query values are data and are percent-encoded.
+  /// - An absolute URL (`//other.example/x`, `https://other.example`) is an error unless
+  ///   `allowsAbsoluteURLs`; then, or without a base, it must be `http` or `https` with a host.
   ///
   /// - Throws: ``RequestError`` of kind ``RequestError/Kind/invalidURL``,
   ///   ``RequestError/Kind/invalidHeader`` or ``RequestError/Kind/encoding``.
@@ -46,6 +59,14 @@ extension RequestDefinition {
   private func makeURL(
     baseURL: URL?, query: [QueryItem], allowsAbsoluteURLs: Bool
   ) throws(RequestError) -> URL {
+    try Self.refuseControlCharacters(in: path, as: "path")
+    for item in query { try Self.refuseControlCharacters(in: item.name, as: "query name") }
+    if let baseURL, !Self.isHTTP(baseURL) {
+      throw RequestError(
+        .invalidURL,
+        "the client's base URL \"\(baseURL.absoluteString)\" is not an absolute http or https "
+          + "URL with a host")
+    }
     let isAbsolute = path.hasPrefix("//") || path.contains("://")
     var text: String
     if isAbsolute || baseURL == nil {
@@ -55,28 +76,73 @@ extension RequestDefinition {
           "path \"\(path)\" would leave the client's host \(baseURL?.host ?? ""); allow "
             + "absolute URLs on the client to send it")
       }
-      guard let absolute = URL(string: path), absolute.scheme != nil, absolute.host != nil else {
-        throw RequestError(.invalidURL, "\"\(path)\" is not an absolute URL")
+      guard let absolute = URL(string: path), Self.isHTTP(absolute) else {
+        throw RequestError(.invalidURL, "\"\(path)\" is not an absolute http or https URL")
       }
       text = absolute.absoluteString
-    } else {
-      var base = baseURL?.absoluteString ?? ""
+    } else if let baseURL {
+      var base = baseURL.absoluteString
       if base.hasSuffix("/") { base.removeLast() }
-      let components = path.split(separator: "/", omittingEmptySubsequences: true)
-      text =
-        base
-        + components.map { "/" + Self.percentEncode(String($0), allowed: .pathComponent) }
-        .joined()
-      if path.hasSuffix("/") && !components.isEmpty { text += "/" }
+      let segments = try Self.resolvedSegments(of: path, under: baseURL)
+      text = base + segments.map { "/" + Self.percentEncode($0, allowed: .pathComponent) }.joined()
+      if path.hasSuffix("/") && !segments.isEmpty { text += "/" }
+    } else {
+      text = path
     }
     if !query.isEmpty { text += (text.contains("?") ? "&" : "?") + Self.encodeQuery(query) }
     guard let url = URL(string: text), url.host != nil else {
       throw RequestError(.invalidURL, "\"\(text)\" is not a valid URL")
     }
-    if !isAbsolute, let baseURL, url.host != baseURL.host || url.scheme != baseURL.scheme {
+    if !isAbsolute, let baseURL,
+      url.host != baseURL.host || url.scheme != baseURL.scheme || url.port != baseURL.port
+    {
       throw RequestError(.invalidURL, "path \"\(path)\" would leave the client's host")
     }
     return url
+  }
+
+  /// Whether `url` is an absolute `http` or `https` URL with a host.
+  static func isHTTP(_ url: URL) -> Bool {
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+      return false
+    }
+    return !(url.host ?? "").isEmpty
+  }
+
+  /// The segments of `path` with `.` dropped and `..` applied to the segment before it.
+  ///
+  /// - Throws: ``RequestError/Kind/invalidURL`` for a `..` that would climb above the base.
+  static func resolvedSegments(of path: String, under baseURL: URL) throws(RequestError)
+    -> [String]
+  {
+    var segments: [String] = []
+    for (index, segment) in path.split(separator: "/").enumerated() {
+      switch segment {
+      case ".":
+        continue
+      case "..":
+        guard segments.popLast() != nil else {
+          let basePath = baseURL.path.hasSuffix("/") ? baseURL.path : baseURL.path + "/"
+          throw RequestError(
+            .invalidURL,
+            "path \"\(path)\" climbs above the base path \(basePath) at segment \(index + 1) "
+              + "(\"..\")")
+        }
+      default:
+        segments.append(String(segment))
+      }
+    }
+    return segments
+  }
+
+  /// Throws when `text` holds a C0 control character or DEL.
+  static func refuseControlCharacters(in text: String, as role: String) throws(RequestError) {
+    guard let byte = text.utf8.first(where: { $0 < 0x20 || $0 == 0x7F }) else { return }
+    let code = String(byte, radix: 16, uppercase: true)
+    throw RequestError(
+      .invalidURL,
+      "the \(role) holds the control character U+\(String(repeating: "0", count: 4 - code.count))"
+        + "\(code); it is refused, not encoded")
   }
 
   /// Parameters as query items: scalars as text, arrays as repeated names, objects with
