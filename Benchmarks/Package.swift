@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "CatenaBenchmarks",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v14)],
   dependencies: [
     .package(name: "Catena", path: ".."),
     .package(

@@ -227,6 +227,18 @@ if let w3, let w4 {
         + "medians %@ and %@", middle(ratios), format(middle(large)), format(middle(small))))
 }
 if let applyLine { print(applyLine) }
+if include("snapshot") {
+  if let result = keepLastRatio() {
+    print(
+      String(
+        format:
+          "snapshot: 100k duplicates kept last %@ vs 100k new items appended %@ = %.1f× "
+          + "(target: well under 100 ms)", format(result.keepLast), format(result.plain),
+        result.keepLast / result.plain))
+  } else {
+    print("snapshot: the keep-last append did not give the expected items")
+  }
+}
 if include("W4"), let peak = peakMemory(of: "W4") {
   print(
     String(

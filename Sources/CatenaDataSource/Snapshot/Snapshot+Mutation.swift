@@ -33,7 +33,8 @@ extension Snapshot {
   ///   - duplicates: what to do with an item whose id is already present.
   /// - Throws: ``DataSourceError`` for an unknown section, a snapshot without sections, or (with
   ///   `.fail`) a duplicate id; items before the failing one stay added.
-  /// - Complexity: O(*k*) for *k* items, plus O(*n*) when `.keepLast` removes an earlier copy.
+  /// - Complexity: O(*k*) for *k* items; with `.keepLast`, O((*n* + *k*) log *n*) when earlier
+  ///   copies are removed from sections holding *n* items (each such section is compacted once).
   public mutating func appendItems(
     _ items: [Item], toSection sectionID: SectionID? = nil, duplicates: DuplicatePolicy = .fail
   ) throws(DataSourceError) {
@@ -48,6 +49,10 @@ extension Snapshot {
       throw DataSourceError(
         kind: .noSection, id: items.first.map { String(describing: $0.id) } ?? "")
     }
+    if duplicates == .keepLast {
+      appendKeepingLast(items, toSectionAt: section)
+      return
+    }
     sections[section].items.reserveCapacity(sections[section].items.count + items.count)
     for item in items {
       let incoming = ItemPath(item: sections[section].items.count, section: section)
@@ -58,12 +63,9 @@ extension Snapshot {
         switch duplicates {
         case .fail:
           throw error
-        case .keepFirst:
+        case .keepFirst, .keepLast:
           droppedDuplicates.append(error)
           continue
-        case .keepLast:
-          droppedDuplicates.append(error)
-          removeItem(at: existing)
         }
       }
       itemIndex[item.id] = ItemPath(item: sections[section].items.count, section: section)
@@ -136,13 +138,6 @@ extension Snapshot {
     }
     sections[index].model.header = header
     sections[index].model.footer = footer
-  }
-
-  /// Removes one item and shifts the index of the items after it.
-  private mutating func removeItem(at path: ItemPath) {
-    itemIndex[sections[path.section].items[path.item].id] = nil
-    sections[path.section].items.remove(at: path.item)
-    reindexItems(inSection: path.section)
   }
 
   private mutating func reindexItems(inSection section: Int) {

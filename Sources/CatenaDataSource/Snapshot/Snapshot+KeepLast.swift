@@ -1,0 +1,86 @@
+import CatenaDiff
+
+extension Snapshot {
+  /// Appends `items` to `section` keeping the last copy of every id, in O((*n* + *k*) log *n*)
+  /// for *k* items and the *n* items of the sections that lose a copy.
+  ///
+  /// Every item is appended first and the copies it replaces are only marked; each section that
+  /// lost a copy is compacted once at the end. The positions recorded in
+  /// ``droppedDuplicates`` are those of the one-at-a-time rule (remove the earlier copy, then
+  /// append), counted with a Fenwick tree of the marks.
+  mutating func appendKeepingLast(_ items: [Item], toSectionAt section: Int) {
+    let start = sections[section].items.count
+    sections[section].items.reserveCapacity(start + items.count)
+    var marks: [Int: RemovalMarks] = [:]
+    func livePosition(of path: ItemPath) -> ItemPath {
+      ItemPath(
+        item: path.item - (marks[path.section]?.count(before: path.item) ?? 0),
+        section: path.section)
+    }
+    for item in items {
+      let physical = ItemPath(item: sections[section].items.count, section: section)
+      if let existing = itemIndex[item.id] {
+        droppedDuplicates.append(
+          DataSourceError(
+            kind: .duplicateItemID, id: String(describing: item.id),
+            existing: livePosition(of: existing), incoming: livePosition(of: physical)))
+        let capacity =
+          existing.section == section
+          ? start + items.count : sections[existing.section].items.count
+        marks[existing.section, default: RemovalMarks(capacity: capacity)].mark(existing.item)
+      }
+      itemIndex[item.id] = physical
+      sections[section].items.append(item)
+    }
+    for (index, removal) in marks {
+      var kept: [Item] = []
+      kept.reserveCapacity(sections[index].items.count - removal.total)
+      for (offset, element) in sections[index].items.enumerated()
+      where !removal.isMarked(offset) {
+        itemIndex[element.id] = ItemPath(item: kept.count, section: index)
+        kept.append(element)
+      }
+      sections[index].items = kept
+    }
+  }
+}
+
+/// Positions marked for removal, with the number of marks before a position in O(log *n*)
+/// (a Fenwick tree).
+struct RemovalMarks {
+  private var tree: [Int]
+  private var marked: [Bool]
+  /// How many positions are marked.
+  private(set) var total = 0
+
+  init(capacity: Int) {
+    tree = Array(repeating: 0, count: capacity + 1)
+    marked = Array(repeating: false, count: capacity)
+  }
+
+  /// Marks `position` (once).
+  mutating func mark(_ position: Int) {
+    guard !marked[position] else { return }
+    marked[position] = true
+    total += 1
+    var node = position + 1
+    while node < tree.count {
+      tree[node] += 1
+      node += node & -node
+    }
+  }
+
+  /// Whether `position` is marked.
+  func isMarked(_ position: Int) -> Bool { marked[position] }
+
+  /// The number of marked positions before `position`.
+  func count(before position: Int) -> Int {
+    var sum = 0
+    var node = position
+    while node > 0 {
+      sum += tree[node]
+      node -= node & -node
+    }
+    return sum
+  }
+}
