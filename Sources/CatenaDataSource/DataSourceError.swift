@@ -30,6 +30,10 @@ public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertibl
     case invalidBatchUpdate
     /// `reloadData()` was called inside a batch update.
     case reloadDuringBatch
+    /// A closure the table called during an apply, reload or batch update asked for a batch
+    /// update (``id`` is `performUpdates`), or applies kept asking for more applies
+    /// (``id`` is `apply`).
+    case reentrantUpdate
   }
 
   /// What went wrong.
@@ -77,6 +81,13 @@ public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertibl
     case .unexpectedCellType:
       return "the class registered for identifier \(id) is not a cell this table can create"
     case .invalidBatchUpdate: return batchError.map(String.init(describing:)) ?? "invalid update"
+    case .reentrantUpdate where id == "performUpdates":
+      return "performUpdates(_:commit:) was called from a closure the table called while an "
+        + "apply, reload or batch update was being performed; call it after that one returns"
+    case .reentrantUpdate:
+      return "\(reentranceLimit) applies in a row were each asked for by "
+        + "a closure during the one before (a closure that always applies?); the last one shown "
+        + "is the data source's snapshot"
     case .reloadDuringBatch:
       return "reloadData() must not be called inside performBatchUpdates (it breaks the row "
         + "counts UIKit checks when the batch closes)"

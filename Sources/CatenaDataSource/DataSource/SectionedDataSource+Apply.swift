@@ -13,8 +13,13 @@ extension SectionedDataSource {
   /// try dataSource.apply(snapshot)
   /// ```
   ///
+  /// Called from a closure the table calls while an apply, reload or batch update is being
+  /// performed (a `configureCell` that applies), it returns at once and the snapshot is applied
+  /// right after that one finishes, the latest such call winning; the two never interleave.
+  ///
   /// - Throws: ``DataSourceError`` if a stage is rejected by the table (the data source then
-  ///   reloads, so the table shows `snapshot` all the same).
+  ///   reloads, so the table shows `snapshot` all the same), or from an apply asked for during
+  ///   this one.
   /// - Complexity: O(*n* + *m*) for the diff, plus the table's work per stage.
   @inlinable
   public func apply(
@@ -34,7 +39,7 @@ extension SectionedDataSource {
   ) throws(DataSourceError) {
     guard !isInvalidated else { return }
     generation &+= 1
-    try show(snapshot, changes: nil, animated: animated, diff: diff)
+    try perform(.apply(snapshot, changes: nil, animated: animated, diff: diff))
   }
 
   /// Like ``apply(_:animated:)``, but computes the diff off the main actor.
@@ -67,7 +72,7 @@ extension SectionedDataSource {
     let mine = generation
     let shownVersion = version
     guard let base = self.snapshot, animated else {
-      try show(snapshot, changes: nil, animated: animated, diff: diff)
+      try perform(.apply(snapshot, changes: nil, animated: animated, diff: diff))
       return true
     }
     let result = await Task.detached(priority: .userInitiated) {
@@ -75,9 +80,10 @@ extension SectionedDataSource {
     }.value
     await backgroundDiffFinished?(mine)
     guard mine == generation, !isInvalidated else { return false }
-    try show(
-      snapshot, changes: shownVersion == version ? try? result.get() : nil, animated: true,
-      diff: diff)
+    try perform(
+      .apply(
+        snapshot, changes: shownVersion == version ? try? result.get() : nil, animated: true,
+        diff: diff))
     return true
   }
 
@@ -126,9 +132,10 @@ extension SectionedDataSource {
     }
   }
 
-  /// Re-reads everything from the count closures (or the snapshot) with a reload.
+  /// Re-reads everything from the count closures (or the snapshot) with a reload; called
+  /// while an apply, reload or batch update is being performed, right after it.
   public func reload() {
     guard !isInvalidated else { return }
-    binding?.reloadData()
+    try? perform(.reload)
   }
 }

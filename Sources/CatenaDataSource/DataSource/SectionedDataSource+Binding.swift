@@ -74,6 +74,10 @@ extension SectionedDataSource {
   /// count-closure style. The table validates the batch against the counts it reads before and
   /// after `commit`.
   ///
+  /// Its `commit` cannot wait, so it is refused (``DataSourceError/Kind/reentrantUpdate``) when
+  /// called from a closure the table calls while an apply, reload or batch update is being
+  /// performed; call it afterwards.
+  ///
   /// ```swift
   /// try dataSource.performUpdates(BatchUpdate(itemInserts: [ItemPath(item: 0, section: 0)])) {
   ///   articles.insert(article, at: 0)
@@ -86,6 +90,22 @@ extension SectionedDataSource {
       commit()
       return
     }
-    try binding.perform(batch, commit)
+    guard !isPerforming else {
+      throw DataSourceError(kind: .reentrantUpdate, id: "performUpdates")
+    }
+    isPerforming = true
+    var failure: DataSourceError?
+    do {
+      try binding.perform(batch, commit)
+    } catch {
+      failure = error
+    }
+    isPerforming = false
+    do {
+      try performPending()
+    } catch {
+      failure = failure ?? error
+    }
+    if let failure { throw failure }
   }
 }

@@ -79,6 +79,12 @@ public final class SectionedDataSource<
   /// checks whether it is stale; tests use it to order overlapping applies.
   var backgroundDiffFinished: ((Int) async -> Void)?
 
+  // Re-entrance.
+  /// Whether an apply, reload or batch update is being performed on the table right now.
+  var isPerforming = false
+  /// What a closure asked for while one was performed; it runs right after (the latest wins).
+  var pendingWork: PendingWork?
+
   // Count mode.
   var sectionsCount: (() -> Int)?
   var rowsCount: ((Int) -> Int)?
