@@ -31,19 +31,30 @@ extension PagedList where Item: Identifiable & Equatable {
     emptyText: String? = nil
   ) -> PagingBinding {
     let binding = PagingBinding()
+    // Rebuilt from the sections shown each time, so the drops it records are this page's
+    // view of the list only (a snapshot value keeps every drop of its history).
     let show: () -> Void = { [weak self, weak dataSource] in
       guard let self, let dataSource else { return }
       do throws(DataSourceError) {
-        var snapshot = dataSource.snapshot ?? Snapshot()
+        var snapshot = Snapshot<SectionID, Item>()
+        for shown in dataSource.snapshot?.sections ?? [] {
+          try snapshot.appendSection(
+            shown.model.id, header: shown.model.header, footer: shown.model.footer)
+          if shown.model.id != section { try snapshot.appendItems(shown.items) }
+        }
         if !snapshot.sectionIDs.contains(section) { try snapshot.appendSection(section) }
-        let shown = snapshot.sections.first { $0.model.id == section }?.items.map(\.id) ?? []
-        try snapshot.deleteItems(shown)
         try snapshot.appendItems(self.items, toSection: section, duplicates: duplicates)
         binding.droppedDuplicates = snapshot.droppedDuplicates
         try dataSource.apply(snapshot)
       } catch {
         binding.errors.append(error)
       }
+    }
+    let rowCount = { [weak dataSource] () -> Int in
+      guard let snapshot = dataSource?.snapshot,
+        let index = snapshot.sectionIDs.firstIndex(of: section)
+      else { return 0 }
+      return snapshot.sections[index].items.count
     }
     let check: (ItemPath?) -> Void = { [weak self, weak dataSource] displayed in
       guard let self, let dataSource, self.canLoadNextPage,
@@ -52,16 +63,28 @@ extension PagedList where Item: Identifiable & Equatable {
       let rows = dataSource.numberOfRows(inSection: sectionIndex)
       let candidates = displayed.map { [$0] } ?? dataSource.visibleItemPaths
       if candidates.contains(where: { $0.section == sectionIndex && $0.item >= rows - distance }) {
-        self.loadNextPage()
+        self.autoLoadNextPage(byScrolling: displayed != nil)
       }
     }
     dataSource.displayObservers.append { path in check(path) }
-    listeners.append { event in
-      guard
-        event == .contentChanged || event == .footerEnded(hasMore: true)
-          || event == .headerEnded(hasMore: true)
-      else { return }
-      if event == .contentChanged { show() }
+    var grew = false
+    listeners.append { [weak self] event in
+      guard let self else { return }
+      switch event {
+      case .contentChanged:
+        let before = rowCount()
+        show()
+        grew = rowCount() > before
+        return
+      case .footerEnded(hasMore: true) where !self.isAbandoning:
+        // A next page that added no row would be followed by the same forever.
+        if !grew, let page = self.lastLoadedPage { self.autoLoadPause = .noNewRows(page: page) }
+      case .footerEnded(hasMore: true), .headerEnded(hasMore: true):
+        break
+      default:
+        return
+      }
+      grew = false
       check(nil)
     }
     if let emptyText {
@@ -75,8 +98,8 @@ extension PagedList where Item: Identifiable & Equatable {
 /// What a paged list's data-source binding could not show as it was.
 @MainActor
 public final class PagingBinding {
-  /// Items left out because their id was already shown, with both positions (from the
-  /// latest page).
+  /// The list's items left out of the table because their id was already shown, with both
+  /// positions, as of the latest page (at most one entry per item of the list).
   public internal(set) var droppedDuplicates: [DataSourceError] = []
   /// Errors the data source reported (a duplicate under `.fail`, a rejected batch); the table
   /// then shows the last snapshot it could.

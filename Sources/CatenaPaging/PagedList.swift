@@ -46,6 +46,13 @@ public final class PagedList<Item: Sendable> {
   public private(set) var droppedCount = 0
   /// Whether loads are paused (see ``pause()``).
   public private(set) var isPaused = false
+  /// Why a bound table no longer loads next pages by itself, if it does not: after
+  /// ``cancel()``, or after a next page that added no row. A row coming on screen by
+  /// scrolling, ``loadNextPage()`` or ``refresh()`` lifts it.
+  public package(set) var autoLoadPause: AutoLoadPause?
+  /// Whether a running load is being abandoned (by ``refresh()`` or ``cancel()``): the events
+  /// it sends must not start another.
+  package private(set) var isAbandoning = false
 
   /// The page being loaded, or else the last page shown: the original `currentPage`, which
   /// moves forward when a next page starts and back when it fails or comes back empty.
@@ -56,6 +63,8 @@ public final class PagedList<Item: Sendable> {
   private var running: (generation: Int, isFirst: Bool, task: Task<Void, Never>)? {
     didSet { hub.running = running?.task }
   }
+  /// The running load's task, for tests that step loads one at a time.
+  package var runningLoad: Task<Void, Never>? { running?.task }
   private var beforeFirst: ((Page<Item>) -> Void)?
   private var beforeNext: ((Page<Item>) -> Void)?
   private var completion: ((LoadStatus) -> Void)?
@@ -98,17 +107,32 @@ public final class PagedList<Item: Sendable> {
       lastStatus = .paused
       return nil
     }
-    if running != nil { abandonRunningLoad() }
+    abandonRunningLoad()
+    autoLoadPause = nil
     return start(page: firstPage, isFirst: true)
   }
 
   /// Loads the page after the last one shown and appends it. Does nothing while a load runs,
-  /// before the first page, or when no more pages follow.
+  /// before the first page, or when no more pages follow. Lifts ``autoLoadPause``.
   ///
   /// - Returns: the load, to await; nil when nothing was started.
   @discardableResult
   public func loadNextPage() -> Task<Void, Never>? {
-    guard running == nil, let lastLoadedPage, hasMore else { return nil }
+    autoLoadPause = nil
+    return startNextPage()
+  }
+
+  /// What a bound table asks for when rows near the end are on screen: the next page, unless
+  /// auto-loading is paused; a row that came on screen by scrolling lifts the pause.
+  package func autoLoadNextPage(byScrolling: Bool) {
+    if byScrolling { autoLoadPause = nil }
+    guard autoLoadPause == nil else { return }
+    startNextPage()
+  }
+
+  @discardableResult
+  private func startNextPage() -> Task<Void, Never>? {
+    guard running == nil, !isAbandoning, let lastLoadedPage, hasMore else { return nil }
     guard !isPaused else {
       lastStatus = .paused
       return nil
@@ -118,8 +142,12 @@ public final class PagedList<Item: Sendable> {
 
   /// Cancels the running load, if any: its response will be dropped, and the list returns to
   /// where it was before the load started.
+  ///
+  /// A bound table then loads no next page by itself (``autoLoadPause`` is
+  /// ``AutoLoadPause/cancelled``) until a row comes on screen by scrolling or code asks.
   public func cancel() {
     guard running != nil else { return }
+    autoLoadPause = .cancelled
     abandonRunningLoad()
     state = restingState
   }
@@ -133,7 +161,7 @@ public final class PagedList<Item: Sendable> {
 
   /// Whether a next page would start now.
   public var canLoadNextPage: Bool {
-    running == nil && lastLoadedPage != nil && hasMore && !isPaused
+    running == nil && !isAbandoning && lastLoadedPage != nil && hasMore && !isPaused
   }
 
   // MARK: Hooks
@@ -163,6 +191,7 @@ public final class PagedList<Item: Sendable> {
   // MARK: Internals
 
   private func start(page: Int, isFirst: Bool) -> Task<Void, Never> {
+    abandonRunningLoad()  // never two loads: a load is only ever replaced by abandoning it
     generation &+= 1
     let mine = generation
     loadingPage = page
@@ -184,9 +213,12 @@ public final class PagedList<Item: Sendable> {
     return task
   }
 
-  /// Cancels the running load and tells the controls it ended.
+  /// Cancels the running load and tells the controls it ended; what listeners hear meanwhile
+  /// starts no other load.
   private func abandonRunningLoad() {
-    guard let running else { return }
+    guard let running, !isAbandoning else { return }
+    isAbandoning = true
+    defer { isAbandoning = false }
     running.task.cancel()
     self.running = nil
     generation &+= 1

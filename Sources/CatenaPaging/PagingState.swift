@@ -72,3 +72,20 @@ public enum PagingEvent: Equatable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+/// Why a bound table stopped loading next pages by itself.
+public enum AutoLoadPause: Equatable, Sendable, CustomStringConvertible {
+  /// ``PagedList/cancel()`` was called.
+  case cancelled
+  /// Next page `page` added no row to the table (every item was already shown, or none could
+  /// be read): the server may be repeating itself, so loading on would never end.
+  case noNewRows(page: Int)
+
+  /// A short line for logs.
+  public var description: String {
+    switch self {
+    case .cancelled: "cancelled"
+    case .noNewRows(let page): "page \(page) added no row"
+    }
+  }
+}
