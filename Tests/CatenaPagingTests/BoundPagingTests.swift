@@ -68,7 +68,7 @@ struct BoundPagingTests {
 
   @Test func refreshAbandonsTheRunningNextPageAndStartsNoOther() async {
     let (list, ledger, table, dataSource) = await pageTwoRunning()
-    defer { withExtendedLifetime(table) {} }
+    defer { withExtendedLifetime((table, dataSource)) {} }
     #expect(list.loadingPage == 2, "the 10-row table asked for page 2 by itself")
     for _ in 0..<300 {
       list.refresh()
@@ -107,7 +107,7 @@ struct BoundPagingTests {
 
   @Test func cancelSticksUntilTheUserScrollsOrCodeAsks() async {
     let (list, ledger, table, dataSource) = await pageTwoRunning()
-    defer { withExtendedLifetime(table) {} }
+    defer { withExtendedLifetime((table, dataSource)) {} }
     #expect(list.loadingPage == 2)
     list.cancel()
     #expect(list.state == .loaded(hasMore: true))
