@@ -107,9 +107,8 @@ public final class PagedList<Item: Sendable> {
       lastStatus = .paused
       return nil
     }
-    abandonRunningLoad()
     autoLoadPause = nil
-    return start(page: firstPage, isFirst: true)
+    return start(page: firstPage, isFirst: true)  // which abandons a running load
   }
 
   /// Loads the page after the last one shown and appends it. Does nothing while a load runs,

@@ -1,39 +1,24 @@
 import Foundation
 import Testing
 
-/// Runs `arguments` through `/usr/bin/env`; returns its exit status and everything it printed
-/// on standard output (`errors` gets standard error).
+/// Runs `arguments` through `/usr/bin/env`; returns its exit status, what it printed on
+/// standard output, and (from a file, so neither stream can stall it) on standard error.
 func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+  let directory = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let errorFile = directory.appendingPathComponent("stderr")
+  _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = arguments
   let output = Pipe()
-  let errors = Pipe()
   process.standardOutput = output
-  process.standardError = errors
+  process.standardError = try FileHandle(forWritingTo: errorFile)
   try process.run()
-  // Read both pipes while the process runs, so neither can fill up and stall it.
-  let errorData = LockedData()
-  let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-  reader.start()
   let outputData = output.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
-  while !errorData.isSet { Thread.sleep(forTimeInterval: 0.001) }
-  return (
-    process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-    String(decoding: errorData.value, as: UTF8.self)
-  )
-}
-
-/// Data written by one thread and read by another.
-final class LockedData: @unchecked Sendable {
-  // NB: `lock` guards `data`.
-  private let lock = NSLock()
-  private var data: Data?
-
-  func set(_ value: Data) { lock.withLock { data = value } }
-  var isSet: Bool { lock.withLock { data != nil } }
-  var value: Data { lock.withLock { data ?? Data() } }
+  let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+  return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), errors)
 }
 
 /// A fresh temporary directory, removed by the caller.
