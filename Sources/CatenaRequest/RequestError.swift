@@ -19,7 +19,8 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
   public enum Kind: String, Hashable, Sendable {
     /// The request could not be sent or the response not received (connection, DNS, TLS).
     case transport
-    /// No response in time.
+    /// No response in time: the whole exchange took longer than its deadline, or no byte came
+    /// for the idle timeout; ``RequestError/limit`` says which.
     case timeout
     /// The request was cancelled.
     case cancelled
@@ -35,6 +36,33 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
     case invalidHeader
     /// The body could not be encoded.
     case encoding
+    /// The response body grew past the request's size limit (``RequestError/limit``); the
+    /// transfer was stopped there.
+    case tooLarge
+    /// A redirect was not followed: to a URL that is not `http` or `https`, or one hop too many.
+    case redirect
+  }
+
+  /// A limit the request ran into: which one, and its value.
+  public enum Limit: Hashable, Sendable, CustomStringConvertible {
+    /// The whole exchange (from sending to the last byte of the body) took longer than this.
+    case deadline(Duration)
+    /// No byte came for this long.
+    case idle(Duration)
+    /// The body decoded to more bytes than this.
+    case responseSize(Int)
+    /// More redirects than this.
+    case redirects(Int)
+
+    /// `deadline 2.0 seconds`, `response size 67108864 bytes`.
+    public var description: String {
+      switch self {
+      case .deadline(let duration): "deadline \(duration)"
+      case .idle(let duration): "idle timeout \(duration)"
+      case .responseSize(let bytes): "response size \(bytes) bytes"
+      case .redirects(let count): "\(count) redirects"
+      }
+    }
   }
 
   /// What went wrong.
@@ -55,6 +83,9 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
   public var code: String?
   /// The server's error message, for ``Kind/server``.
   public var serverMessage: String?
+  /// The limit this request ran into, for ``Kind/timeout``, ``Kind/tooLarge`` and a
+  /// ``Kind/redirect`` loop.
+  public var limit: Limit?
   /// The error underneath this one (a `URLError`, a `DecodingError`, …).
   public var underlyingError: (any Error)?
 
@@ -78,6 +109,17 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
     if let code { parts.append("code \(code)") }
     if let stage { parts.append("stage \(stage)") }
     if let path { parts.append("at \(path)") }
+    if let limit { parts.append("limit \(limit)") }
     return parts.joined(separator: "; ")
+  }
+}
+
+extension RequestError {
+  /// The body passed `limit` bytes.
+  static func tooLarge(_ limit: Int) -> RequestError {
+    var error = RequestError(
+      .tooLarge, "the response body is larger than the limit of \(limit) bytes; stopped there")
+    error.limit = .responseSize(limit)
+    return error
   }
 }

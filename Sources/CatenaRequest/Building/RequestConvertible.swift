@@ -92,10 +92,45 @@ extension RequestConvertible {
     return copy
   }
 
-  /// Gives up waiting for the response after `timeout`.
+  /// Fails with ``RequestError/Kind/timeout`` when the whole exchange, from sending to the
+  /// last byte of the body, takes longer than `timeout`: a deadline, however the bytes trickle.
+  /// Each attempt of a retried request has its own.
+  ///
+  /// ```swift
+  /// Get("search", ["q": text]).timeout(.seconds(5))
+  /// ```
   public func timeout(_ timeout: Duration) -> Self {
     var copy = self
     copy.definition.timeout = timeout
+    return copy
+  }
+
+  /// Fails with ``RequestError/Kind/timeout`` when no byte comes for `timeout` (the transfer
+  /// may take longer in all, up to ``timeout(_:)``).
+  public func idleTimeout(_ timeout: Duration) -> Self {
+    var copy = self
+    copy.definition.idleTimeout = timeout
+    return copy
+  }
+
+  /// Bounds the response body at `bytes`, counted after any `Content-Encoding` is undone (nil
+  /// for no bound), over the client's ``Client/maxResponseBytes``. Past it the transfer stops
+  /// and the request fails with ``RequestError/Kind/tooLarge``.
+  ///
+  /// ```swift
+  /// Get("exports/all").maxResponseBytes(512 << 20)
+  /// ```
+  public func maxResponseBytes(_ bytes: Int?) -> Self {
+    var copy = self
+    copy.definition.responseSizeLimit = bytes.map { .bytes($0) } ?? .unlimited
+    return copy
+  }
+
+  /// Marks the header `name` as a credential: like `Authorization`, it is sent only to the
+  /// origin (scheme, host, port) of the request's URL, and dropped on a redirect elsewhere.
+  public func sensitiveHeader(_ name: String) -> Self {
+    var copy = self
+    copy.definition.sensitiveHeaders.insert(name.lowercased())
     return copy
   }
 }

@@ -53,7 +53,14 @@ extension RequestDefinition {
       data = form.encoded()
       try headers.set("Content-Type", form.contentType)
     }
-    return HTTPRequest(method: method, url: url, headers: headers, body: data, timeout: timeout)
+    let limit: Int? =
+      switch responseSizeLimit {
+      case .bytes(let bytes): bytes
+      case .unlimited, nil: nil
+      }
+    return HTTPRequest(
+      method: method, url: url, headers: headers, body: data, timeout: timeout,
+      idleTimeout: idleTimeout, maxResponseBytes: limit, sensitiveHeaders: sensitiveHeaders)
   }
 
   private func makeURL(

@@ -44,8 +44,17 @@ public struct RequestDefinition: Hashable, Sendable {
   public var headers = HTTPHeaders()
   /// The body; when none is set and the method sends parameters in the body, they become JSON.
   public var body: RequestBody = .none
-  /// How long to wait for the response; nil for the client's default.
+  /// The deadline for the whole exchange (sending, waiting, and the last byte of the body);
+  /// nil for the client's ``Client/timeout``.
   public var timeout: Duration?
+  /// How long the transfer may go without a byte; nil for the client's ``Client/idleTimeout``.
+  public var idleTimeout: Duration?
+  /// The most bytes the response body may decode to; nil for the client's
+  /// ``Client/maxResponseBytes``.
+  public var responseSizeLimit: ResponseSizeLimit?
+  /// Names of headers that carry credentials, besides ``HTTPRequest/credentialHeaders``: sent
+  /// only to the origin they were set for.
+  public var sensitiveHeaders: Set<String> = []
   /// The first problem a modifier found (an invalid header, an unencodable model); building
   /// the request reports it.
   public var problem: String?
@@ -58,8 +67,21 @@ public struct RequestDefinition: Hashable, Sendable {
   }
 }
 
+/// A request's own bound on its response body, over the client's.
+public enum ResponseSizeLimit: Hashable, Sendable {
+  /// At most this many bytes, counted after any `Content-Encoding` is undone.
+  case bytes(Int)
+  /// No bound: the body may be as large as the server sends.
+  case unlimited
+}
+
 /// A request as a transport sends it.
+///
+/// A transport honours ``idleTimeout``, ``maxResponseBytes`` and ``sensitiveHeaders``; the
+/// client enforces ``timeout`` (the deadline) around the transport, and checks the size of the
+/// body a transport returns again.
 public struct HTTPRequest: Hashable, Sendable {
+
   /// The method.
   public var method: HTTPMethod
   /// The full URL.
@@ -68,18 +90,35 @@ public struct HTTPRequest: Hashable, Sendable {
   public var headers: HTTPHeaders
   /// The encoded body, if any.
   public var body: Data?
-  /// The timeout, if any.
+  /// The deadline for the whole exchange, if any.
   public var timeout: Duration?
+  /// How long the transfer may go without a byte; nil for the transport's default.
+  public var idleTimeout: Duration?
+  /// The most bytes the body may decode to; nil for no bound.
+  public var maxResponseBytes: Int?
+  /// Names (lowercased) of headers besides ``credentialHeaders`` that carry credentials.
+  public var sensitiveHeaders: Set<String>
 
   /// Creates a request.
   public init(
     method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
-    timeout: Duration? = nil
+    timeout: Duration? = nil, idleTimeout: Duration? = nil, maxResponseBytes: Int? = nil,
+    sensitiveHeaders: Set<String> = []
   ) {
     self.method = method
     self.url = url
     self.headers = headers
     self.body = body
     self.timeout = timeout
+    self.idleTimeout = idleTimeout
+    self.maxResponseBytes = maxResponseBytes
+    self.sensitiveHeaders = Set(sensitiveHeaders.map { $0.lowercased() })
+  }
+
+  /// Whether the header `name` carries credentials: one of ``credentialHeaders`` or
+  /// ``sensitiveHeaders``.
+  public func isSensitive(_ name: String) -> Bool {
+    let name = name.lowercased()
+    return Self.credentialHeaders.contains(name) || sensitiveHeaders.contains(name)
   }
 }

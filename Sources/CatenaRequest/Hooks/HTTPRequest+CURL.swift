@@ -1,7 +1,8 @@
 import Foundation
 
 extension HTTPRequest {
-  /// Header names whose values are credentials.
+  /// Header names whose values are credentials, lowercased: redacted in logs, and sent only to
+  /// the origin they were set for.
   public static let credentialHeaders: Set<String> = [
     "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
     "x-auth-token",
@@ -23,7 +24,7 @@ extension HTTPRequest {
     var parts = ["curl", "-X", method.rawValue, Self.shellQuoted(redactedURL)]
     for field in headers {
       let value =
-        Self.credentialHeaders.contains(field.name.lowercased()) ? "***" : field.value
+        isSensitive(field.name) ? "***" : field.value
       parts += ["-H", Self.shellQuoted("\(field.name): \(value)")]
     }
     if let body, !body.isEmpty {

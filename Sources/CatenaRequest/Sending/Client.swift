@@ -29,15 +29,36 @@ public struct Client: Sendable {
   public var authentication: Authentication?
   /// Where a ``Call``'s nonisolated callbacks run: the main actor unless configured.
   public var delivery: Delivery
+  /// The deadline of each exchange, from sending to the last byte of the body, unless a
+  /// request sets its own; nil for none.
+  public var timeout: Duration?
+  /// How long a transfer may go without a byte, unless a request sets its own; nil for the
+  /// transport's default (60 s for `URLSessionTransport`'s default configuration).
+  public var idleTimeout: Duration?
+  /// The most bytes a response body may decode to, unless a request sets its own; nil for no
+  /// bound. 64 MiB by default: bodies are held in memory.
+  public var maxResponseBytes: Int?
+  /// Names of headers that carry credentials on every request, besides
+  /// ``HTTPRequest/credentialHeaders`` (`Authorization`, `Cookie`, …): sent only to the origin
+  /// they were set for.
+  public var sensitiveHeaders: Set<String>
+
+  /// The default ``maxResponseBytes``: 64 MiB.
+  public static let defaultMaxResponseBytes = 64 << 20
 
   /// Creates a client.
   public init(
     baseURL: URL? = nil, defaultHeaders: HTTPHeaders = [:], transport: any Transport,
     allowsAbsoluteURLs: Bool = false, interceptors: [any Interceptor] = [],
     retry: RetryPolicy? = nil, authentication: Authentication? = nil,
-    delivery: Delivery = .mainActor
+    delivery: Delivery = .mainActor, timeout: Duration? = nil, idleTimeout: Duration? = nil,
+    maxResponseBytes: Int? = Client.defaultMaxResponseBytes, sensitiveHeaders: Set<String> = []
   ) {
     self.delivery = delivery
+    self.timeout = timeout
+    self.idleTimeout = idleTimeout
+    self.maxResponseBytes = maxResponseBytes
+    self.sensitiveHeaders = sensitiveHeaders
     self.baseURL = baseURL
     self.defaultHeaders = defaultHeaders
     self.transport = transport
@@ -60,8 +81,12 @@ public struct Client: Sendable {
   public func response<R: RequestConvertible>(
     for request: R, progress: ProgressHandler? = nil
   ) async throws(RequestError) -> (value: R.Value, response: HTTPResponse) {
-    let http = try request.definition.httpRequest(
+    var http = try request.definition.httpRequest(
       baseURL: baseURL, defaultHeaders: defaultHeaders, allowsAbsoluteURLs: allowsAbsoluteURLs)
+    http.timeout = http.timeout ?? timeout
+    http.idleTimeout = http.idleTimeout ?? idleTimeout
+    if request.definition.responseSizeLimit == nil { http.maxResponseBytes = maxResponseBytes }
+    http.sensitiveHeaders.formUnion(sensitiveHeaders.map { $0.lowercased() })
     let response = try await exchange(http, progress: progress)
     return (try request.interpret(response), response)
   }
@@ -80,7 +105,7 @@ public struct Client: Sendable {
         for interceptor in interceptors { request = try await interceptor.adapt(request) }
         let seen = await authentication?.gate.generation ?? 0
         if let authentication { request = try await authentication.provider.authorize(request) }
-        let response = try await transport.send(request, progress: progress)
+        let response = try await send(request, progress: progress)
         try Task.checkCancellation()
         for interceptor in interceptors { await interceptor.inspect(response, for: request) }
         if response.status == 401, let authentication, !refreshed {
@@ -125,6 +150,45 @@ public struct Client: Sendable {
     }
   }
 
+  /// Sends one attempt through the transport, within the request's deadline, and checks the
+  /// body's size (again: a transport should have stopped at the limit already).
+  private func send(
+    _ request: HTTPRequest, progress: ProgressHandler?
+  ) async throws -> HTTPResponse {
+    let response =
+      if let deadline = request.timeout {
+        try await Self.within(deadline) { try await transport.send(request, progress: progress) }
+      } else {
+        try await transport.send(request, progress: progress)
+      }
+    if let limit = request.maxResponseBytes, response.body.count > limit {
+      throw RequestError.tooLarge(limit)
+    }
+    return response
+  }
+
+  /// Runs `work`, cancelling it and failing with a deadline ``RequestError/Kind/timeout`` when
+  /// it takes longer than `deadline`.
+  static func within(
+    _ deadline: Duration, _ work: @escaping @Sendable () async throws -> HTTPResponse
+  ) async throws -> HTTPResponse {
+    try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
+      group.addTask { try await work() }
+      group.addTask {
+        try await Task.sleep(for: deadline)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let response = first else {
+        var error = RequestError(
+          .timeout, "the exchange took longer than its deadline of \(deadline)")
+        error.limit = .deadline(deadline)
+        throw error
+      }
+      return response
+    }
+  }
+
   /// A transport's error as a ``RequestError``.
   static func map(_ error: any Error) -> RequestError {
     if let error = error as? RequestError { return error }
@@ -136,7 +200,11 @@ public struct Client: Sendable {
       case .cancelled:
         return RequestError(.cancelled, "the request was cancelled", underlyingError: error)
       case .timedOut:
-        return RequestError(.timeout, "no response in time", underlyingError: error)
+        return RequestError(.timeout, "no byte came in time (idle timeout)", underlyingError: error)
+      case .httpTooManyRedirects, .redirectToNonExistentLocation:
+        return RequestError(
+          .redirect, "the redirect was not followed: \(error.localizedDescription)",
+          underlyingError: error)
       default:
         return RequestError(
           .transport, "the request failed: \(error.localizedDescription)", underlyingError: error)

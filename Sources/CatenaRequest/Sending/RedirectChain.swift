@@ -1,0 +1,60 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The redirects of one request so far, and the rule for the next: follow only to `http` or
+/// `https`, at most ``URLSessionTransport/maxRedirects`` times, and once a hop has left the
+/// request's origin, send no credential again (not even back home).
+struct RedirectChain: Sendable {
+  /// The request as the client sent it.
+  let request: HTTPRequest
+  /// Where its credentials belong.
+  let origin: Origin?
+  private(set) var hops = 0
+  /// Whether some hop left `origin`.
+  private(set) var leftOrigin = false
+
+  init(_ request: HTTPRequest) {
+    self.request = request
+    origin = Origin(request.url)
+  }
+
+  /// The request to send for the next hop, or why it is not followed.
+  mutating func follow(_ next: URLRequest) -> Result<URLRequest, RequestError> {
+    hops += 1
+    guard let url = next.url, url.isHTTP, let target = Origin(url) else {
+      let text = next.url?.absoluteString ?? "nothing"
+      let shown = text.count <= 200 ? text : text.prefix(200) + "…"
+      return .failure(
+        RequestError(
+          .redirect,
+          "the server redirected to \(shown), which is not an http or https URL; "
+            + "not followed"))
+    }
+    guard hops <= URLSessionTransport.maxRedirects else {
+      var error = RequestError(
+        .redirect, "more than \(URLSessionTransport.maxRedirects) redirects; not followed")
+      error.limit = .redirects(URLSessionTransport.maxRedirects)
+      return .failure(error)
+    }
+    if target != origin { leftOrigin = true }
+    guard leftOrigin else { return .success(next) }
+    var stripped = next
+    for (name, _) in next.allHTTPHeaderFields ?? [:] where request.isSensitive(name) {
+      stripped.setValue(nil, forHTTPHeaderField: name)
+    }
+    return .success(stripped)
+  }
+}
+
+extension URL {
+  /// Whether the URL is `http` or `https` with a host.
+  var isHTTP: Bool {
+    guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+      return false
+    }
+    return host?.isEmpty == false
+  }
+}

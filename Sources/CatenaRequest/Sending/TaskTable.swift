@@ -1,0 +1,182 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// What `URLSessionTransport`'s delegate keeps for each running task, and the rules it applies
+/// where bytes and redirects arrive: the size limit, progress, and which headers a redirect
+/// keeps.
+final class TaskTable: @unchecked Sendable {
+  // NB: `lock` guards `states`.
+  private let lock = NSLock()
+  private var states: [Int: State] = [:]
+  /// The session's idle timeout, in seconds, for requests that set none.
+  let idleDefault: Double
+
+  init(idleDefault: Double) { self.idleDefault = idleDefault }
+
+  struct State {
+    var continuation: CheckedContinuation<HTTPResponse, any Error>
+    var progress: ProgressHandler?
+    var request: HTTPRequest
+    var data = Data()
+    /// The body's length, when the response says it and no encoding changes it.
+    var expected: Int64?
+    var expectedKnown = false
+    var reportedComplete = false
+    /// The redirects so far.
+    var redirects: RedirectChain
+    /// Why the table stopped the task itself, when it did.
+    var failure: RequestError?
+  }
+
+  func start(
+    _ task: URLSessionTask, _ request: HTTPRequest, progress: ProgressHandler?,
+    continuation: CheckedContinuation<HTTPResponse, any Error>
+  ) {
+    lock.withLock {
+      states[task.taskIdentifier] = State(
+        continuation: continuation, progress: progress, request: request,
+        redirects: RedirectChain(request))
+    }
+  }
+
+  func received(_ data: Data, for task: URLSessionTask) {
+    // The expected length comes from the response once data flows: implementing the
+    // "did receive response" delegate call would cost every request an extra queue hop.
+    let response = task.response as? HTTPURLResponse
+    let (update, stop) = lock.withLock { () -> ((ProgressHandler, TransferProgress)?, Bool) in
+      guard var state = states[task.taskIdentifier], state.failure == nil else {
+        return (nil, false)
+      }
+      defer { states[task.taskIdentifier] = state }
+      if !state.expectedKnown, let response {
+        state.expectedKnown = true
+        state.expected = Self.decodedLength(response)
+      }
+      let limit = state.request.maxResponseBytes
+      if let limit,
+        state.data.count + data.count > limit || (state.expected.map { $0 > limit } ?? false)
+      {
+        state.failure = .tooLarge(limit)
+        state.data = Data()
+        return (nil, true)
+      }
+      state.data.append(data)
+      guard let handler = state.progress else { return (nil, false) }
+      let progress = TransferProgress(
+        .download, completed: Int64(state.data.count), total: state.expected)
+      state.reportedComplete = progress.isComplete
+      return ((handler, progress), false)
+    }
+    if stop { task.cancel() }
+    if let (handler, progress) = update { handler(progress) }
+  }
+
+  /// The number of bytes the body will have, when the response says so: its
+  /// `Content-Length`, unless a `Content-Encoding` makes that the length of other bytes.
+  static func decodedLength(_ response: HTTPURLResponse) -> Int64? {
+    let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?
+      .trimmingCharacters(in: .whitespaces).lowercased()
+    guard encoding == nil || encoding == "" || encoding == "identity" else { return nil }
+    let length = response.expectedContentLength
+    return length >= 0 ? length : nil
+  }
+
+  func sent(_ bytes: Int64, of total: Int64, for task: URLSessionTask) {
+    let handler = lock.withLock { states[task.taskIdentifier]?.progress }
+    handler?(TransferProgress(.upload, completed: bytes, total: total > 0 ? total : nil))
+  }
+
+  /// The request to send for a redirect, or nil to stop at the redirect response.
+  func redirect(_ task: URLSessionTask, to request: URLRequest) -> URLRequest? {
+    lock.withLock { () -> URLRequest? in
+      guard states[task.taskIdentifier] != nil else { return request }
+      switch states[task.taskIdentifier]?.redirects.follow(request) {
+      case .success(let next): return next
+      case .failure(let error):
+        states[task.taskIdentifier]?.failure = error
+        return nil
+      case nil: return request
+      }
+    }
+  }
+
+  func finish(_ task: URLSessionTask, error: (any Error)?) {
+    guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else {
+      return
+    }
+    if let failure = state.failure {
+      state.continuation.resume(throwing: failure)
+      return
+    }
+    if let error = error as? URLError, error.code == .timedOut {
+      let idle = state.request.idleTimeout ?? .milliseconds(Int64(idleDefault * 1000))
+      var failure = RequestError(
+        .timeout, "no byte came for \(idle) (idle timeout)", underlyingError: error)
+      failure.limit = .idle(idle)
+      state.continuation.resume(throwing: failure)
+      return
+    }
+    let result = Self.response(state.data, task.response, error)
+    if case .success(let response) = result, let handler = state.progress,
+      !state.reportedComplete, state.request.method != .head
+    {
+      let count = Int64(response.body.count)
+      handler(TransferProgress(.download, completed: count, total: count))
+    }
+    state.continuation.resume(with: result)
+  }
+
+  /// The response a finished task produced, or its error.
+  static func response(
+    _ data: Data, _ response: URLResponse?, _ error: (any Error)?
+  ) -> Result<HTTPResponse, any Error> {
+    if let error { return .failure(error) }
+    guard let http = response as? HTTPURLResponse else {
+      return .failure(URLError(.badServerResponse))
+    }
+    var headers = HTTPHeaders()
+    for (name, value) in http.allHeaderFields {
+      let name = name.base as? String ?? String(describing: name)
+      let value = value as? String ?? String(describing: value)
+      try? headers.set(name, value)
+    }
+    return .success(
+      HTTPResponse(status: http.statusCode, headers: headers, body: data, url: http.url))
+  }
+}
+
+/// Forwards `URLSession`'s delegate calls to the task table.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  // NB: `tasks` is immutable and guards itself.
+  let tasks: TaskTable
+
+  init(_ tasks: TaskTable) { self.tasks = tasks }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    tasks.received(data, for: dataTask)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+    totalBytesSent: Int64, totalBytesExpectedToSend: Int64
+  ) {
+    tasks.sent(totalBytesSent, of: totalBytesExpectedToSend, for: task)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(tasks.redirect(task, to: request))
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    tasks.finish(task, error: error)
+  }
+}

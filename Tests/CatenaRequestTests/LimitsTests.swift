@@ -1,0 +1,104 @@
+import CatenaRequest
+import CatenaTesting
+import Foundation
+import Testing
+
+/// The deadline, the idle timeout and the size limit, as the client applies them around any
+/// transport.
+@Suite("Deadlines and size limits")
+struct LimitsTests {
+  let fixtures = FixtureTransport()
+    .route(.get, "never") { _ in
+      // Answers only when cancelled: the deadline must end it.
+      try await Task.sleep(for: .seconds(86_400))
+      return HTTPResponse(status: 200, body: Data())
+    }
+    .route(.get, "now", json: #"{"ok": true}"#)
+    .route(.get, "two-mebibytes", body: Data(count: 2 << 20))
+
+  func client(
+    timeout: Duration? = nil, maxResponseBytes: Int? = Client.defaultMaxResponseBytes
+  ) -> Client {
+    Client(
+      baseURL: URL(string: "https://api.example.com/"), transport: fixtures, timeout: timeout,
+      maxResponseBytes: maxResponseBytes)
+  }
+
+  func failure<R: RequestConvertible>(
+    _ request: R, on client: Client
+  ) async -> RequestError? {
+    do {
+      _ = try await client.send(request)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func aRequestThatNeverAnswersFailsAtItsDeadline() async throws {
+    let error = try #require(
+      await failure(Get("never").timeout(.milliseconds(20)), on: client()))
+    #expect(error.kind == .timeout)
+    #expect(error.limit == .deadline(.milliseconds(20)))
+    #expect(error.message.contains("deadline"))
+  }
+
+  @Test func theClientsDeadlineAppliesUnlessTheRequestSetsItsOwn() async throws {
+    let api = client(timeout: .milliseconds(20))
+    let error = try #require(await failure(Get("never"), on: api))
+    #expect(error.limit == .deadline(.milliseconds(20)))
+    let own = try #require(await failure(Get("never").timeout(.milliseconds(30)), on: api))
+    #expect(own.limit == .deadline(.milliseconds(30)))
+  }
+
+  @Test func anAnswerBeforeTheDeadlineIsKeptAndEndsTheWaitAtOnce() async throws {
+    let value = try await client().send(Get("now").json(at: "ok").timeout(.seconds(86_400)))
+    #expect(value == .bool(true))
+  }
+
+  @Test func cancellingBeforeTheDeadlineIsACancellationNotATimeout() async throws {
+    let api = client()
+    let task = Task { await failure(Get("never").timeout(.seconds(86_400)), on: api) }
+    while fixtures.requests.isEmpty { await Task.yield() }
+    task.cancel()
+    let error = try #require(await task.value)
+    #expect(error.kind == .cancelled)
+  }
+
+  @Test func aBodyOverTheLimitIsATypedErrorSayingTheLimit() async throws {
+    let error = try #require(
+      await failure(Get("two-mebibytes"), on: client(maxResponseBytes: 1 << 20)))
+    #expect(error.kind == .tooLarge)
+    #expect(error.limit == .responseSize(1 << 20))
+    #expect(error.message.contains("1048576"))
+  }
+
+  @Test func aRequestOverridesTheClientsLimitEitherWay() async throws {
+    let tight = client(maxResponseBytes: 1 << 20)
+    let whole = try await tight.send(Get("two-mebibytes").maxResponseBytes(nil))
+    #expect(whole.body.count == 2 << 20)
+    let raised = try await tight.send(Get("two-mebibytes").maxResponseBytes(4 << 20))
+    #expect(raised.body.count == 2 << 20)
+    let none = client(maxResponseBytes: nil)
+    let error = try #require(await failure(Get("two-mebibytes").maxResponseBytes(10), on: none))
+    #expect(error.limit == .responseSize(10))
+  }
+
+  @Test func theDefaultLimitIs64MiB() {
+    #expect(Client(transport: fixtures).maxResponseBytes == 64 << 20)
+  }
+
+  @Test func theTransportIsToldEveryLimit() async throws {
+    var api = client(timeout: .seconds(9), maxResponseBytes: 1_000)
+    api.idleTimeout = .seconds(3)
+    api.sensitiveHeaders = ["X-Api-Key"]
+    _ = try await api.send(Get("now").sensitiveHeader("X-Signature").idleTimeout(.seconds(2)))
+    let sent = try #require(fixtures.requests.last)
+    #expect(sent.timeout == .seconds(9))
+    #expect(sent.idleTimeout == .seconds(2))
+    #expect(sent.maxResponseBytes == 1_000)
+    #expect(sent.sensitiveHeaders == ["x-api-key", "x-signature"])
+    #expect(sent.isSensitive("Authorization") && sent.isSensitive("X-API-KEY"))
+    #expect(!sent.isSensitive("Accept"))
+  }
+}
