@@ -20,10 +20,14 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
       ]),
     .executableTarget(name: "catena-fixture-server", dependencies: ["FixtureServer"]),
+    // zlib, from the system, for the hostile server's gzip bodies.
+    .systemLibrary(name: "CZlib"),
+    .target(name: "HostileServer", dependencies: ["CZlib"]),
     .testTarget(
       name: "CatenaIntegrationTests",
       dependencies: [
         "FixtureServer",
+        "HostileServer",
         .product(name: "Catena", package: "Catena"),
         .product(name: "CatenaTesting", package: "Catena"),
         .product(name: "Hummingbird", package: "hummingbird"),

@@ -79,6 +79,21 @@ struct RedirectChainTests {
     }
   }
 
+  @Test func aLocationOutOfHTTPIsRefusedEvenWhenRewrittenAsAPath() throws {
+    // FoundationNetworking proposes http://api.example.com/etc/passwd for this Location.
+    var chain = try chain(from: "https://api.example.com/a")
+    let result = chain.follow(
+      try hop("https://api.example.com/etc/passwd"), location: "file:///etc/passwd")
+    guard case .failure(let error) = result else {
+      Issue.record("followed a file:// Location")
+      return
+    }
+    #expect(error.kind == .redirect && error.message.contains("file:///etc/passwd"))
+    var relative = try self.chain(from: "https://api.example.com/a")
+    #expect(
+      try names(relative.follow(try hop("https://api.example.com/b"), location: "/b")).count == 5)
+  }
+
   @Test func theHopAfterTheLastAllowedIsNotFollowed() throws {
     var chain = try chain(from: "https://api.example.com/a")
     for index in 1...URLSessionTransport.maxRedirects {

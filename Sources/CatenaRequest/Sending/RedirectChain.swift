@@ -22,10 +22,18 @@ struct RedirectChain: Sendable {
   }
 
   /// The request to send for the next hop, or why it is not followed.
-  mutating func follow(_ next: URLRequest) -> Result<URLRequest, RequestError> {
+  ///
+  /// - Parameter location: the redirect's `Location` header. FoundationNetworking turns a
+  ///   `Location` with a scheme but no host (`file:///etc/passwd`) into a path on the current
+  ///   host; the header is checked itself so that such a redirect is refused, not rewritten.
+  mutating func follow(
+    _ next: URLRequest, location: String? = nil
+  ) -> Result<URLRequest, RequestError> {
     hops += 1
-    guard let url = next.url, url.isHTTP, let target = Origin(url) else {
-      let text = next.url?.absoluteString ?? "nothing"
+    let named = location.flatMap { URL(string: $0) }
+    let outOfHTTP = named.map { $0.scheme != nil && !$0.isHTTP } ?? false
+    guard !outOfHTTP, let url = next.url, url.isHTTP, let target = Origin(url) else {
+      let text = (outOfHTTP ? location : nil) ?? next.url?.absoluteString ?? "nothing"
       let shown = text.count <= 200 ? text : text.prefix(200) + "…"
       return .failure(
         RequestError(

@@ -47,10 +47,13 @@ final class TaskTable: @unchecked Sendable {
     // "did receive response" delegate call would cost every request an extra queue hop.
     let response = task.response as? HTTPURLResponse
     let (update, stop) = lock.withLock { () -> ((ProgressHandler, TransferProgress)?, Bool) in
-      guard var state = states[task.taskIdentifier], state.failure == nil else {
+      // Taken out of the table while it changes, so that `data` is uniquely referenced and
+      // grows in place.
+      guard var state = states.removeValue(forKey: task.taskIdentifier) else {
         return (nil, false)
       }
       defer { states[task.taskIdentifier] = state }
+      guard state.failure == nil else { return (nil, false) }
       if !state.expectedKnown, let response {
         state.expectedKnown = true
         state.expected = Self.decodedLength(response)
@@ -70,7 +73,9 @@ final class TaskTable: @unchecked Sendable {
       state.reportedComplete = progress.isComplete
       return ((handler, progress), false)
     }
-    if stop { task.cancel() }
+    // Not from this thread: FoundationNetworking's `cancel()` waits for the task's work queue,
+    // which may itself be waiting for this delegate call to return (`BoundedDelegateQueue`).
+    if stop { DispatchQueue.global().async { task.cancel() } }
     if let (handler, progress) = update { handler(progress) }
   }
 
@@ -90,10 +95,12 @@ final class TaskTable: @unchecked Sendable {
   }
 
   /// The request to send for a redirect, or nil to stop at the redirect response.
-  func redirect(_ task: URLSessionTask, to request: URLRequest) -> URLRequest? {
+  func redirect(
+    _ task: URLSessionTask, to request: URLRequest, location: String?
+  ) -> URLRequest? {
     lock.withLock { () -> URLRequest? in
       guard states[task.taskIdentifier] != nil else { return request }
-      switch states[task.taskIdentifier]?.redirects.follow(request) {
+      switch states[task.taskIdentifier]?.redirects.follow(request, location: location) {
       case .success(let next): return next
       case .failure(let error):
         states[task.taskIdentifier]?.failure = error
@@ -113,8 +120,9 @@ final class TaskTable: @unchecked Sendable {
     }
     if let error = error as? URLError, error.code == .timedOut {
       let idle = state.request.idleTimeout ?? .milliseconds(Int64(idleDefault * 1000))
+      let effective = URLSessionTransport.effectiveIdleTimeout(idle)
       var failure = RequestError(
-        .timeout, "no byte came for \(idle) (idle timeout)", underlyingError: error)
+        .timeout, "no byte came for \(effective) (idle timeout)", underlyingError: error)
       failure.limit = .idle(idle)
       state.continuation.resume(throwing: failure)
       return
@@ -171,7 +179,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
     completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
-    completionHandler(tasks.redirect(task, to: request))
+    let location = response.value(forHTTPHeaderField: "Location")
+    completionHandler(tasks.redirect(task, to: request, location: location))
   }
 
   func urlSession(

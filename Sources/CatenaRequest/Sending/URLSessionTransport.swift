@@ -12,8 +12,11 @@
 ///   wrong on Linux). With a `Content-Encoding`, the download's total is unknown until the body
 ///   is complete (the `Content-Length` counts encoded bytes, the body decoded ones).
 /// - The body is counted as it arrives, after decoding: past the request's
-///   ``HTTPRequest/maxResponseBytes`` the transfer is cancelled at once.
-/// - ``HTTPRequest/idleTimeout`` is the request's `timeoutInterval`.
+///   ``HTTPRequest/maxResponseBytes`` the transfer is cancelled at once. On Linux the delegate
+///   queue holds at most 64 chunks, so the network is read no faster than the body is taken
+///   in, and a gzip bomb stops with little memory used.
+/// - ``HTTPRequest/idleTimeout`` is the request's `timeoutInterval`; on Linux, rounded up to
+///   whole seconds (FoundationNetworking drops the fraction).
 /// - A redirect is followed only to `http` or `https`, at most ``maxRedirects`` times. Once a
 ///   hop leaves the request's origin (scheme, host and port), credentials
 ///   (``HTTPRequest/isSensitive(_:)``) are dropped for the rest of the chain, even back home.
@@ -32,8 +35,13 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
   public init(configuration: URLSessionConfiguration = .ephemeral) {
     let tasks = TaskTable(idleDefault: configuration.timeoutIntervalForRequest)
     self.tasks = tasks
+    #if canImport(FoundationNetworking)
+      let queue: OperationQueue? = BoundedDelegateQueue()
+    #else
+      let queue: OperationQueue? = nil
+    #endif
     session = URLSession(
-      configuration: configuration, delegate: SessionDelegate(tasks), delegateQueue: nil)
+      configuration: configuration, delegate: SessionDelegate(tasks), delegateQueue: queue)
   }
 
   deinit {
@@ -49,7 +57,9 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
     for field in request.headers {
       urlRequest.setValue(field.value, forHTTPHeaderField: field.name)
     }
-    if let idle = request.idleTimeout { urlRequest.timeoutInterval = idle.seconds }
+    if let idle = request.idleTimeout {
+      urlRequest.timeoutInterval = Self.effectiveIdleTimeout(idle).seconds
+    }
     let task: URLSessionTask =
       if let body = request.body {
         session.uploadTask(with: urlRequest, from: body)
@@ -64,6 +74,19 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
     } onCancel: {
       task.cancel()
     }
+  }
+}
+
+extension URLSessionTransport {
+  /// The idle timeout the session applies for `asked`: FoundationNetworking counts it in whole
+  /// seconds, dropping the fraction (so 0.5 s would time out at once); it is rounded up
+  /// there, to at least one second.
+  static func effectiveIdleTimeout(_ asked: Duration) -> Duration {
+    #if canImport(FoundationNetworking)
+      .seconds(max(1, asked.seconds.rounded(.up)))
+    #else
+      asked
+    #endif
   }
 }
 
