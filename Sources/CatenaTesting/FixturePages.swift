@@ -136,9 +136,9 @@ extension JSONValue {
       return
     }
     var members = object ?? [:]
-    var child = members[first] ?? .object([:])
+    var child = members[JSONKey(first)] ?? .object([:])
     child.set(value, at: JSONPath(path.components.dropFirst().joined(separator: ".")))
-    members[first] = child
+    members[JSONKey(first)] = child
     self = .object(members)
   }
 }

@@ -25,9 +25,9 @@ func randomJSON(_ random: inout SeededRandom, depth: Int = 0) -> JSONValue {
   case 6:
     return .array((0..<random.below(5)).map { _ in randomJSON(&random, depth: depth + 1) })
   default:
-    var members: [String: JSONValue] = [:]
+    var members: [JSONKey: JSONValue] = [:]
     for _ in 0..<random.below(5) {
-      members[randomText(&random)] = randomJSON(&random, depth: depth + 1)
+      members[JSONKey(randomText(&random))] = randomJSON(&random, depth: depth + 1)
     }
     return .object(members)
   }
@@ -35,7 +35,8 @@ func randomJSON(_ random: inout SeededRandom, depth: Int = 0) -> JSONValue {
 
 func randomText(_ random: inout SeededRandom) -> String {
   let pieces = [
-    "a", "Z", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "é", "城", "😀", " ", "\u{FFFD}",
+    "a", "Z", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "\u{E9}", "e\u{301}", "\u{301}",
+    "城", "😀", " ", "\u{FFFD}",
   ]
   return (0..<random.below(8)).map { _ in pieces[random.below(pieces.count)] }.joined()
 }
@@ -54,7 +55,9 @@ func spell(_ value: JSONValue, _ random: inout SeededRandom) -> String {
   case .array(let elements):
     return "[" + space + elements.map { spell($0, &random) }.joined(separator: "," + space) + "]"
   case .object(let members):
-    let body = members.map { spellString($0.key, &random) + space + ":" + spell($0.value, &random) }
+    let body = members.map {
+      spellString($0.key.string, &random) + space + ":" + spell($0.value, &random)
+    }
     return "{" + space + body.joined(separator: space + ",") + space + "}"
   }
 }
@@ -147,6 +150,26 @@ struct JSONParsingTests {
     #expect(error?.kind == .decoding)
     #expect(error?.message == "the body is not valid JSON: \(problem)")
     #expect(error?.bodyText == text)
+  }
+
+  @Test func namesThatAreCanonicallyEquivalentAreTwoMembers() throws {
+    // é as one scalar and as e + a combining accent: equal Swift strings, two JSON names.
+    for text in [#"{"\u00e9": 1, "e\u0301": 2}"#, "{\"\u{E9}\": 1, \"e\u{301}\": 2}"] {
+      let json = try parse(text)
+      #expect(json.object?.count == 2, "\(text)")
+      #expect(json["\u{E9}"] == 1 && json["e\u{301}"] == 2)
+      #expect(try json.value(at: JSONPath(stringLiteral: "e\u{301}")) == 2)
+    }
+    #expect(JSONKey("\u{E9}") != JSONKey("e\u{301}"))
+    #expect(try parse(#"{"\u00e9": 1, "\u00e9": 2}"#) == ["\u{E9}": 2])
+  }
+
+  @Test func anOutOfRangeNumberIsQuotedShort() throws {
+    let digits = String(repeating: "9", count: 1_000_000)
+    let error = #expect(throws: RequestError.self) { try parse("[\(digits)e9]") }
+    let message = try #require(error?.message)
+    #expect(message.count < 200, "\(message.count) characters")
+    #expect(message.contains("(1000002 characters)"))
   }
 
   @Test func invalidUTF8AndDeepNestingAreErrors() throws {

@@ -57,7 +57,7 @@ extension RequestConvertible {
         copy.definition.problem = "parameters must encode as a JSON object, not \(value.typeName)"
         return copy
       }
-      copy.definition.parameters.merge(members) { $1 }
+      for (key, member) in members { copy.definition.parameters[key.string] = member }
     } catch {
       copy.definition.problem = "parameters could not be encoded: \(error)"
     }

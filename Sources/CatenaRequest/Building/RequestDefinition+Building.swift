@@ -36,7 +36,8 @@ extension RequestDefinition {
     var data: Data?
     switch body {
     case .none where !bodyParameters.isEmpty:
-      data = try Self.encode(.object(bodyParameters.filter { !$0.value.isNull }))
+      let members = bodyParameters.filter { !$0.value.isNull }.map { (JSONKey($0.key), $0.value) }
+      data = try Self.encode(.object(Dictionary(members, uniquingKeysWith: { $1 })))
       try headers.setIfMissing("Content-Type", "application/json")
     case .none:
       break
@@ -167,7 +168,9 @@ extension RequestDefinition {
     case .string(let text): [QueryItem(name, text)]
     case .array(let elements): elements.flatMap { flatten($0, name: name) }
     case .object(let members):
-      members.keys.sorted().flatMap { flatten(members[$0] ?? .null, name: "\(name)[\($0)]") }
+      members.keys.sorted().flatMap { key in
+        flatten(members[key] ?? .null, name: "\(name)[\(key.string)]")
+      }
     }
   }
 

@@ -108,7 +108,7 @@ struct JSONParser {
 
   private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
     try enter()
-    var members: [String: JSONValue] = [:]
+    var members: [JSONKey: JSONValue] = [:]
     if closes(UInt8(ascii: "}")) { return .object(members) }
     repeat {
       guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
@@ -117,7 +117,7 @@ struct JSONParser {
       guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
       index += 1
       skipWhitespace()
-      members[key] = try parseValue()
+      members[JSONKey(key)] = try parseValue()
     } while try another(UInt8(ascii: "}"), or: "expected ',' or '}' in an object")
     return .object(members)
   }
@@ -276,7 +276,8 @@ struct JSONParser {
     if isInteger && fits { return .int(integer) }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
-      throw error("number \(text) is out of range", at: start)
+      let shown = text.count <= 40 ? text : "\(text.prefix(24))… (\(text.count) characters)"
+      throw error("number \(shown) is out of range", at: start)
     }
     return .double(value)
   }

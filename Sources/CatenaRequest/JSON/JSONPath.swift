@@ -46,7 +46,7 @@ extension JSONValue {
     for (depth, component) in path.components.enumerated() {
       switch current {
       case .object(let members):
-        guard let next = members[component] else {
+        guard let next = members[JSONKey(component)] else {
           throw pathError(path, depth, "no member \"\(component)\"")
         }
         current = next

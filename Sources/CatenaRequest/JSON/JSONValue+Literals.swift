@@ -16,6 +16,6 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
   public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
   /// An object (a repeated key keeps its last value).
   public init(dictionaryLiteral elements: (String, JSONValue)...) {
-    self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
+    self = .object(Dictionary(elements.map { (JSONKey($0), $1) }, uniquingKeysWith: { $1 }))
   }
 }

@@ -22,8 +22,8 @@ public enum JSONValue: Hashable, Sendable {
   case string(String)
   /// An array.
   case array([JSONValue])
-  /// An object.
-  case object([String: JSONValue])
+  /// An object, keyed by member names compared by their exact scalars (``JSONKey``).
+  case object([JSONKey: JSONValue])
 
   /// Parses a JSON document.
   ///
@@ -45,9 +45,9 @@ public enum JSONValue: Hashable, Sendable {
     }
   }
 
-  /// The member `key` of an object, or `.null`.
+  /// The member `key` of an object, or `.null`; names are compared by their exact scalars.
   public subscript(key: String) -> JSONValue {
-    if case .object(let members) = self { return members[key] ?? .null }
+    if case .object(let members) = self { return members[JSONKey(key)] ?? .null }
     return .null
   }
 
@@ -94,7 +94,7 @@ public enum JSONValue: Hashable, Sendable {
     return nil
   }
   /// The members, if this is an object.
-  public var object: [String: JSONValue]? {
+  public var object: [JSONKey: JSONValue]? {
     if case .object(let value) = self { return value }
     return nil
   }
@@ -128,7 +128,7 @@ extension JSONValue: Codable {
     } else if let value = try? container.decode([JSONValue].self) {
       self = .array(value)
     } else {
-      self = .object(try container.decode([String: JSONValue].self))
+      self = .object(try container.decode([JSONKey: JSONValue].self))
     }
   }
 
