@@ -10,15 +10,14 @@ import Foundation
 struct RedirectChain: Sendable {
   /// The request as the client sent it.
   let request: HTTPRequest
-  /// Where its credentials belong.
-  let origin: Origin?
+  /// Where its credentials belong; worked out at the first redirect (most requests have none).
+  private var origin: Origin??
   private(set) var hops = 0
   /// Whether some hop left `origin`.
   private(set) var leftOrigin = false
 
   init(_ request: HTTPRequest) {
     self.request = request
-    origin = Origin(request.url)
   }
 
   /// The request to send for the next hop, or why it is not followed.
@@ -47,7 +46,9 @@ struct RedirectChain: Sendable {
       error.limit = .redirects(URLSessionTransport.maxRedirects)
       return .failure(error)
     }
-    if target != origin { leftOrigin = true }
+    let home = origin ?? Origin(request.url)
+    origin = home
+    if target != home { leftOrigin = true }
     guard leftOrigin else { return .success(next) }
     var stripped = next
     for (name, _) in next.allHTTPHeaderFields ?? [:] where request.isSensitive(name) {

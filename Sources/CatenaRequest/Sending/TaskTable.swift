@@ -45,7 +45,9 @@ final class TaskTable: @unchecked Sendable {
   func received(_ data: Data, for task: URLSessionTask) {
     // The expected length comes from the response once data flows: implementing the
     // "did receive response" delegate call would cost every request an extra queue hop.
-    let response = task.response as? HTTPURLResponse
+    let response =
+      lock.withLock { states[task.taskIdentifier]?.expectedKnown ?? true }
+      ? nil : task.response as? HTTPURLResponse
     let (update, stop) = lock.withLock { () -> ((ProgressHandler, TransferProgress)?, Bool) in
       // Taken out of the table while it changes, so that `data` is uniquely referenced and
       // grows in place.
@@ -66,7 +68,7 @@ final class TaskTable: @unchecked Sendable {
         state.data = Data()
         return (nil, true)
       }
-      state.data.append(data)
+      if state.data.isEmpty { state.data = data } else { state.data.append(data) }
       guard let handler = state.progress else { return (nil, false) }
       let progress = TransferProgress(
         .download, completed: Int64(state.data.count), total: state.expected)
