@@ -1,3 +1,4 @@
+import CatenaTesting
 import Foundation
 import Testing
 
@@ -107,6 +108,30 @@ struct RedirectChainTests {
     }
     #expect(error.kind == .redirect)
     #expect(error.limit == .redirects(URLSessionTransport.maxRedirects))
+  }
+
+  /// Signs each request with a header of its own, marked as a credential.
+  struct Signer: Interceptor {
+    func adapt(_ request: HTTPRequest) async throws -> HTTPRequest {
+      var signed = request
+      try signed.headers.set("X-Request-Signature", "sig")
+      signed.sensitiveHeaders.insert("x-request-signature")
+      return signed
+    }
+  }
+
+  @Test func aCredentialAnInterceptorAddsStaysHomeToo() async throws {
+    let fixtures = FixtureTransport().route(.get, "a", json: "{}")
+    let api = Client(
+      baseURL: URL(string: "https://api.example.com/"), transport: fixtures,
+      interceptors: [Signer()])
+    _ = try await api.send(Get("a"))
+    let sent = try #require(fixtures.requests.last)
+    var chain = RedirectChain(sent)
+    var hop = URLRequest(url: try #require(URL(string: "https://cdn.example.com/a")))
+    hop.setValue("sig", forHTTPHeaderField: "X-Request-Signature")
+    hop.setValue("application/json", forHTTPHeaderField: "Accept")
+    #expect(try names(chain.follow(hop)) == ["accept"])
   }
 
   @Test func originsCompareSchemeHostAndPortWithDefaults() {
