@@ -11,7 +11,8 @@ extension Snapshot {
   mutating func appendKeepingLast(_ items: [Item], toSectionAt section: Int) {
     let start = sections[section].items.count
     sections[section].items.reserveCapacity(start + items.count)
-    var marks: [Int: RemovalMarks] = [:]
+    // One slot per section (an array, not a dictionary: no hashing per item).
+    var marks = [RemovalMarks?](repeating: nil, count: sections.count)
     func livePosition(of path: ItemPath) -> ItemPath {
       ItemPath(
         item: path.item - (marks[path.section]?.count(before: path.item) ?? 0),
@@ -20,19 +21,23 @@ extension Snapshot {
     for item in items {
       let physical = ItemPath(item: sections[section].items.count, section: section)
       if let existing = itemIndex[item.id] {
-        droppedDuplicates.append(
-          DataSourceError(
-            kind: .duplicateItemID, id: String(describing: item.id),
-            existing: livePosition(of: existing), incoming: livePosition(of: physical)))
+        dropped.append(
+          DroppedItem(
+            id: item.id, existing: livePosition(of: existing),
+            incoming: livePosition(of: physical)))
         let capacity =
           existing.section == section
           ? start + items.count : sections[existing.section].items.count
-        marks[existing.section, default: RemovalMarks(capacity: capacity)].mark(existing.item)
+        if marks[existing.section] == nil {
+          marks[existing.section] = RemovalMarks(capacity: capacity)
+        }
+        marks[existing.section]?.mark(existing.item)
       }
       itemIndex[item.id] = physical
       sections[section].items.append(item)
     }
-    for (index, removal) in marks {
+    for (index, removal) in marks.enumerated() {
+      guard let removal else { continue }
       var kept: [Item] = []
       kept.reserveCapacity(sections[index].items.count - removal.total)
       for (offset, element) in sections[index].items.enumerated()

@@ -57,14 +57,13 @@ extension Snapshot {
     for item in items {
       let incoming = ItemPath(item: sections[section].items.count, section: section)
       if let existing = itemIndex[item.id] {
-        let error = DataSourceError(
-          kind: .duplicateItemID, id: String(describing: item.id), existing: existing,
-          incoming: incoming)
         switch duplicates {
         case .fail:
-          throw error
+          throw DataSourceError(
+            kind: .duplicateItemID, id: String(describing: item.id), existing: existing,
+            incoming: incoming)
         case .keepFirst, .keepLast:
-          droppedDuplicates.append(error)
+          dropped.append(DroppedItem(id: item.id, existing: existing, incoming: incoming))
           continue
         }
       }

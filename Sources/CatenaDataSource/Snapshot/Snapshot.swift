@@ -23,8 +23,24 @@ public struct Snapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
   var sectionIndex: [SectionID: Int] = [:]
   /// Where each item id is.
   var itemIndex: [Item.ID: ItemPath] = [:]
+  /// The duplicates dropped so far, as compact records; their errors are made when read.
+  var dropped: [DroppedItem] = []
+
   /// The duplicates a ``DuplicatePolicy`` other than `.fail` dropped, oldest first.
-  public internal(set) var droppedDuplicates: [DataSourceError] = []
+  public var droppedDuplicates: [DataSourceError] {
+    dropped.map {
+      DataSourceError(
+        kind: .duplicateItemID, id: String(describing: $0.id), existing: $0.existing,
+        incoming: $0.incoming)
+    }
+  }
+
+  /// A duplicate a policy dropped: its id, where it already was, where it came again.
+  struct DroppedItem {
+    let id: Item.ID
+    let existing: ItemPath
+    let incoming: ItemPath
+  }
 
   /// Creates an empty snapshot.
   public init() {}
@@ -62,3 +78,4 @@ extension Snapshot: Equatable {
 }
 
 extension Snapshot: Sendable where SectionID: Sendable, Item: Sendable, Item.ID: Sendable {}
+extension Snapshot.DroppedItem: Sendable where Item.ID: Sendable {}
