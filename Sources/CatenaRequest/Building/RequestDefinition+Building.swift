@@ -69,7 +69,7 @@ extension RequestDefinition {
   ) throws(RequestError) -> URL {
     try Self.refuseControlCharacters(in: path, as: "path")
     for item in query { try Self.refuseControlCharacters(in: item.name, as: "query name") }
-    if let baseURL, !Self.isHTTP(baseURL) {
+    if let baseURL, !baseURL.isHTTP {
       throw RequestError(
         .invalidURL,
         "the client's base URL \"\(baseURL.absoluteString)\" is not an absolute http or https "
@@ -84,7 +84,7 @@ extension RequestDefinition {
           "path \"\(path)\" would leave the client's host \(baseURL?.host ?? ""); allow "
             + "absolute URLs on the client to send it")
       }
-      guard let absolute = URL(string: path), Self.isHTTP(absolute) else {
+      guard let absolute = URL(string: path), absolute.isHTTP else {
         throw RequestError(.invalidURL, "\"\(path)\" is not an absolute http or https URL")
       }
       text = absolute.absoluteString
@@ -107,14 +107,6 @@ extension RequestDefinition {
       throw RequestError(.invalidURL, "path \"\(path)\" would leave the client's host")
     }
     return url
-  }
-
-  /// Whether `url` is an absolute `http` or `https` URL with a host.
-  static func isHTTP(_ url: URL) -> Bool {
-    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-      return false
-    }
-    return !(url.host ?? "").isEmpty
   }
 
   /// The segments of `path` with `.` dropped and `..` applied to the segment before it.

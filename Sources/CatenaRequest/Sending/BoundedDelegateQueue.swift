@@ -1,8 +1,8 @@
 #if canImport(FoundationNetworking)
   import Foundation
 
-  /// The delegate queue of `URLSessionTransport` on Linux: a serial queue with at most
-  /// ``window`` delegate calls waiting at a time.
+  /// The delegate queue of `URLSessionTransport` on Linux: a serial queue with at most a
+  /// window of delegate calls waiting at a time.
   ///
   /// FoundationNetworking hands every chunk libcurl receives (and decodes: a gzip body is
   /// inflated whether asked or not) to the delegate queue at once, with no flow control, so a
@@ -17,11 +17,8 @@
     private let slots: DispatchSemaphore
     private let serial = DispatchQueue(label: "Catena.URLSessionTransport.delegate")
     private static let onQueue = DispatchSpecificKey<Bool>()
-    /// How many delegate calls may wait at once (of at most 16 KiB of body each).
-    let window: Int
-
+    /// A queue where at most `window` delegate calls (of at most 16 KiB of body each) wait.
     init(window: Int = 64) {
-      self.window = window
       slots = DispatchSemaphore(value: window)
       super.init()
       maxConcurrentOperationCount = 1

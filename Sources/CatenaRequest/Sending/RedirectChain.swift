@@ -57,13 +57,3 @@ struct RedirectChain: Sendable {
     return .success(stripped)
   }
 }
-
-extension URL {
-  /// Whether the URL is `http` or `https` with a host.
-  var isHTTP: Bool {
-    guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-      return false
-    }
-    return host?.isEmpty == false
-  }
-}

@@ -33,3 +33,14 @@ public struct Origin: Hashable, Sendable, CustomStringConvertible {
     "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
   }
 }
+
+extension URL {
+  /// Whether the URL is an absolute `http` or `https` URL with a host: the only kind a
+  /// request is built for or a redirect followed to.
+  var isHTTP: Bool {
+    guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+      return false
+    }
+    return host?.isEmpty == false
+  }
+}
