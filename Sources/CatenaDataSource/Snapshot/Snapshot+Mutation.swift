@@ -1,4 +1,4 @@
-import CatenaDiff
+public import CatenaDiff
 
 extension Snapshot {
   /// Appends an empty section.
@@ -11,10 +11,10 @@ extension Snapshot {
       throw DataSourceError(
         kind: .duplicateSectionID, id: String(describing: id),
         existing: ItemPath(item: 0, section: existing),
-        incoming: ItemPath(item: 0, section: sections.count))
+        incoming: ItemPath(item: 0, section: storage.count))
     }
-    sectionIndex[id] = sections.count
-    sections.append(
+    sectionIndex[id] = storage.count
+    storage.append(
       DiffSection(model: SnapshotSection(id: id, header: header, footer: footer), items: []))
   }
 
@@ -35,10 +35,10 @@ extension Snapshot {
   ///   `.fail`) a duplicate id; items before the failing one stay added.
   /// - Complexity: O(*k*) for *k* items; with `.keepLast`, O((*n* + *k*) log *n*) when earlier
   ///   copies are removed from sections holding *n* items (each such section is compacted once).
-  public mutating func appendItems(
+  @inlinable public mutating func appendItems(
     _ items: [Item], toSection sectionID: SectionID? = nil, duplicates: DuplicatePolicy = .fail
   ) throws(DataSourceError) {
-    var section = sections.count - 1
+    var section = storage.count - 1
     if let sectionID {
       guard let index = sectionIndex[sectionID] else {
         throw DataSourceError(kind: .unknownSection, id: String(describing: sectionID))
@@ -53,9 +53,9 @@ extension Snapshot {
       appendKeepingLast(items, toSectionAt: section)
       return
     }
-    sections[section].items.reserveCapacity(sections[section].items.count + items.count)
+    storage[section].items.reserveCapacity(storage[section].items.count + items.count)
     for item in items {
-      let incoming = ItemPath(item: sections[section].items.count, section: section)
+      let incoming = ItemPath(item: storage[section].items.count, section: section)
       if let existing = itemIndex[item.id] {
         switch duplicates {
         case .fail:
@@ -67,8 +67,8 @@ extension Snapshot {
           continue
         }
       }
-      itemIndex[item.id] = ItemPath(item: sections[section].items.count, section: section)
-      sections[section].items.append(item)
+      itemIndex[item.id] = ItemPath(item: storage[section].items.count, section: section)
+      storage[section].items.append(item)
     }
   }
 
@@ -86,8 +86,8 @@ extension Snapshot {
       doomed[path.section, default: []].insert(path.item)
     }
     for (section, items) in doomed {
-      for item in items { itemIndex[sections[section].items[item].id] = nil }
-      sections[section].items = sections[section].items.enumerated()
+      for item in items { itemIndex[storage[section].items[item].id] = nil }
+      storage[section].items = storage[section].items.enumerated()
         .filter { !items.contains($0.offset) }.map(\.element)
       reindexItems(inSection: section)
     }
@@ -105,11 +105,11 @@ extension Snapshot {
       doomed.insert(index)
     }
     for index in doomed {
-      for item in sections[index].items { itemIndex[item.id] = nil }
+      for item in storage[index].items { itemIndex[item.id] = nil }
     }
-    sections = sections.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
+    storage = storage.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
     sectionIndex = [:]
-    for (index, section) in sections.enumerated() {
+    for (index, section) in storage.enumerated() {
       sectionIndex[section.model.id] = index
       reindexItems(inSection: index)
     }
@@ -123,7 +123,7 @@ extension Snapshot {
     guard let path = itemIndex[item.id] else {
       throw DataSourceError(kind: .unknownItem, id: String(describing: item.id))
     }
-    sections[path.section].items[path.item] = item
+    storage[path.section].items[path.item] = item
   }
 
   /// Changes the header and footer of the section with `id`.
@@ -135,12 +135,12 @@ extension Snapshot {
     guard let index = sectionIndex[id] else {
       throw DataSourceError(kind: .unknownSection, id: String(describing: id))
     }
-    sections[index].model.header = header
-    sections[index].model.footer = footer
+    storage[index].model.header = header
+    storage[index].model.footer = footer
   }
 
   private mutating func reindexItems(inSection section: Int) {
-    for (item, element) in sections[section].items.enumerated() {
+    for (item, element) in storage[section].items.enumerated() {
       itemIndex[element.id] = ItemPath(item: item, section: section)
     }
   }

@@ -18,13 +18,17 @@ public import CatenaDiff
 /// says to keep the first or the last copy (what it dropped is in ``droppedDuplicates``).
 public struct Snapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
   /// The sections and their items, in the form the diff takes.
-  public internal(set) var sections: [DiffSection<SnapshotSection<SectionID>, Item>] = []
+  public var sections: [DiffSection<SnapshotSection<SectionID>, Item>] { storage }
+  // The stored parts are usable from inlinable code so that `appendItems` is specialised for the
+  // caller's item type: unspecialised, each dictionary operation goes through witness tables.
+  /// The sections, stored.
+  @usableFromInline var storage: [DiffSection<SnapshotSection<SectionID>, Item>] = []
   /// Where each section id is.
-  var sectionIndex: [SectionID: Int] = [:]
+  @usableFromInline var sectionIndex: [SectionID: Int] = [:]
   /// Where each item id is.
-  var itemIndex: [Item.ID: ItemPath] = [:]
+  @usableFromInline var itemIndex: [Item.ID: ItemPath] = [:]
   /// The duplicates dropped so far, as compact records; their errors are made when read.
-  var dropped: [DroppedItem] = []
+  @usableFromInline var dropped: [DroppedItem] = []
 
   /// The duplicates a ``DuplicatePolicy`` other than `.fail` dropped, oldest first.
   public var droppedDuplicates: [DataSourceError] {
@@ -36,10 +40,16 @@ public struct Snapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
   }
 
   /// A duplicate a policy dropped: its id, where it already was, where it came again.
-  struct DroppedItem {
+  @usableFromInline struct DroppedItem {
     let id: Item.ID
     let existing: ItemPath
     let incoming: ItemPath
+
+    @usableFromInline init(id: Item.ID, existing: ItemPath, incoming: ItemPath) {
+      self.id = id
+      self.existing = existing
+      self.incoming = incoming
+    }
   }
 
   /// Creates an empty snapshot.
@@ -47,7 +57,7 @@ public struct Snapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
 
   /// A snapshot of `sections`, whose ids are known to be unique (they come from a snapshot).
   init(rebuilding sections: [DiffSection<SnapshotSection<SectionID>, Item>]) {
-    self.sections = sections
+    storage = sections
     for (index, section) in sections.enumerated() {
       sectionIndex[section.model.id] = index
       for (item, element) in section.items.enumerated() {
@@ -74,7 +84,7 @@ public struct Snapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
 
 extension Snapshot: Equatable {
   /// Two snapshots are equal when their sections, headers, footers and items are.
-  public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool { lhs.sections == rhs.sections }
+  public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool { lhs.storage == rhs.storage }
 }
 
 extension Snapshot: Sendable where SectionID: Sendable, Item: Sendable, Item.ID: Sendable {}
