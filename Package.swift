@@ -30,9 +30,18 @@ let package = Package(
     .target(name: "CatenaPaging", dependencies: ["CatenaDataSource", "CatenaRequest"]),
     .target(
       name: "CatenaTesting", dependencies: ["CatenaRequest", "CatenaDataSource", "CatenaPaging"]),
-    // Thin UIKit adapters; every file is wrapped in `#if canImport(UIKit) && !os(watchOS)`.
+    // Thin UIKit adapters. On Apple platforms they import UIKit; on Linux the same files import
+    // UIKitFakes, recording fakes of the UIKit API they use, so they compile and are tested
+    // there. Every file is wrapped in `#if (canImport(UIKit) && !os(watchOS)) || os(Linux)`.
     .target(
-      name: "CatenaUIKit", dependencies: ["CatenaDataSource", "CatenaDiff", "CatenaPaging"]),
+      name: "CatenaUIKit",
+      dependencies: [
+        "CatenaDataSource", "CatenaDiff", "CatenaPaging",
+        .target(name: "UIKitFakes", condition: .when(platforms: [.linux])),
+      ]),
+    // UIKit's declarations as the adapters use them, transcribed from the SDK, with UIKit's
+    // behaviour where the adapters depend on it; Linux only (empty elsewhere), not a product.
+    .target(name: "UIKitFakes", dependencies: ["CatenaDiff"]),
     .target(
       name: "SampleAPI", dependencies: ["CatenaRequest", "CatenaTesting"],
       path: "Samples/SampleAPI", resources: [.copy("Fixtures")]),
@@ -57,6 +66,12 @@ let package = Package(
     .testTarget(
       name: "CatenaDataSourceTests", dependencies: ["CatenaDataSource", "CatenaTesting"]),
     .testTarget(name: "CatenaRequestTests", dependencies: ["CatenaRequest", "CatenaTesting"]),
+    .testTarget(
+      name: "CatenaUIKitTests",
+      dependencies: [
+        "CatenaUIKit", "CatenaPaging", "CatenaDataSource", "CatenaTesting",
+        .target(name: "UIKitFakes", condition: .when(platforms: [.linux])),
+      ]),
     .testTarget(
       name: "CatenaPagingTests",
       dependencies: ["CatenaPaging", "CatenaDataSource", "CatenaTesting"]),

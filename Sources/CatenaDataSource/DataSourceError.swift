@@ -30,6 +30,10 @@ public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertibl
     case invalidBatchUpdate
     /// `reloadData()` was called inside a batch update.
     case reloadDuringBatch
+    /// While a row was reconfigured, the data source dequeued a cell with another reuse
+    /// identifier (``id``) than the row's cell, or returned another cell: UIKit stops the app
+    /// there. A row whose cell kind changes must be reloaded.
+    case reconfigureWithOtherCell
     /// A closure the table called during an apply, reload or batch update asked for a batch
     /// update (``id`` is `performUpdates`), or applies kept asking for more applies
     /// (``id`` is `apply`).
@@ -91,6 +95,11 @@ public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertibl
     case .reloadDuringBatch:
       return "reloadData() must not be called inside performBatchUpdates (it breaks the row "
         + "counts UIKit checks when the batch closes)"
+    case .reconfigureWithOtherCell:
+      return "reconfiguring row \(at(incoming)) dequeued a cell with identifier \(id), not the "
+        + "row's own cell; UIKit stops the app here (\"Attempted to dequeue a cell for a "
+        + "different registration or reuse identifier than the existing cell when reconfiguring "
+        + "an item\"): reload a row whose cell kind changes"
     }
   }
 }

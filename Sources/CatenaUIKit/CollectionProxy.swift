@@ -1,13 +1,19 @@
-#if canImport(UIKit) && !os(watchOS)
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    import UIKitFakes
+  #else
+    import UIKit
+  #endif
   import CatenaDataSource
   import CatenaDiff
-  import UIKit
 
   /// Answers a `UICollectionView`'s data-source and delegate calls from a
   /// `TableContentProviding` held weakly. The collection view keeps the proxy alive.
   @MainActor
   final class CollectionProxy: NSObject, UICollectionViewDataSource, UICollectionViewDelegate {
     weak var provider: (any TableContentProviding)?
+    /// The reuse identifier of the empty cell shown when the provider has none.
+    static let placeholder = "catena.placeholder"
 
     init(_ provider: any TableContentProviding) {
       self.provider = provider
@@ -26,19 +32,26 @@
     func collectionView(
       _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
     ) -> UICollectionViewCell {
-      guard
-        let cell = try? provider?.cell(forRowAt: ItemPath(indexPath)) as? UICollectionViewCell
-      else {
-        assertionFailure("Catena: no cell for item \(indexPath)")
-        return UICollectionViewCell()
+      // A released provider (the collection view still has counts) shows empty cells; a
+      // collection view accepts only dequeued ones, so the placeholder is dequeued too.
+      if let provider {
+        do {
+          if let cell = try provider.cell(forRowAt: ItemPath(indexPath)) as? UICollectionViewCell {
+            return cell
+          }
+          assertionFailure("Catena: the cell for item \(indexPath) is not a collection cell")
+        } catch {
+          assertionFailure("Catena: no cell for item \(indexPath): \(error)")
+        }
       }
-      return cell
+      return collectionView.dequeueReusableCell(
+        withReuseIdentifier: Self.placeholder, for: indexPath)
     }
 
     func collectionView(
       _ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath
     ) -> Bool {
-      provider?.canEditRow(at: ItemPath(indexPath)) ?? false
+      provider?.canMoveRow(at: ItemPath(indexPath)) ?? false
     }
 
     func collectionView(

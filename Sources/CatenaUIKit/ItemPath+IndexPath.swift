@@ -1,4 +1,7 @@
-#if canImport(UIKit) && !os(watchOS)
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    import UIKitFakes
+  #endif
   public import CatenaDiff
   public import Foundation
 

@@ -1,8 +1,16 @@
-#if canImport(UIKit) && !os(watchOS)
-  public import UIKit
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    public import UIKitFakes
+  #else
+    public import UIKit
+  #endif
 
   /// A table footer for paged lists: a spinner while the next page loads, "no more" at the
   /// end, and a tap-to-retry message after a failure. ``PagingControls`` drives it.
+  ///
+  /// The message wraps and the footer grows to fit it (at least 44 points), with Dynamic Type.
+  /// After a failure the whole footer is one button for VoiceOver: its label is the message
+  /// and "Tap to retry", and activating it retries.
   @MainActor
   public final class LoadMoreFooterView: UIView {
     /// What the footer shows.
@@ -18,45 +26,72 @@
     }
 
     /// The text shown at the end of the list.
-    public var noMoreText = "No more"
-    /// The text shown after a failure (the error's message follows it).
-    public var retryText = "Tap to retry"
-    /// Called when the user taps the footer after a failure.
+    public var noMoreText = "No more" { didSet { update() } }
+    /// The text shown after a failure (the error's message comes before it).
+    public var retryText = "Tap to retry" { didSet { update() } }
+    /// Called when the user taps the footer (or activates it with VoiceOver) after a failure.
     public var onRetry: (() -> Void)?
 
     /// What the footer shows now.
     public var mode: Mode = .idle { didSet { update() } }
 
-    private let spinner = UIActivityIndicatorView(style: .medium)
-    private let label = UILabel()
+    /// The spinner shown while loading.
+    let spinner = UIActivityIndicatorView(style: .medium)
+    /// The message.
+    let label = UILabel()
+    /// Covers the footer; enabled only after a failure.
+    let retryButton = UIButton(type: .custom)
+
+    /// The smallest height, and the margin around the message.
+    static let minimumHeight: CGFloat = 44
+    static let margin: CGFloat = 12
 
     /// A footer 44 points tall, as wide as the table makes it.
     public override init(frame: CGRect) {
-      super.init(frame: frame.height > 0 ? frame : CGRect(x: 0, y: 0, width: 320, height: 44))
+      super.init(
+        frame: frame.height > 0
+          ? frame : CGRect(x: 0, y: 0, width: 320, height: Self.minimumHeight))
       label.font = .preferredFont(forTextStyle: .footnote)
+      label.adjustsFontForContentSizeCategory = true
       label.textColor = .secondaryLabel
       label.textAlignment = .center
-      label.numberOfLines = 2
-      for view in [spinner, label] as [UIView] {
-        view.translatesAutoresizingMaskIntoConstraints = false
-        addSubview(view)
-      }
-      NSLayoutConstraint.activate([
-        spinner.centerXAnchor.constraint(equalTo: centerXAnchor),
-        spinner.centerYAnchor.constraint(equalTo: centerYAnchor),
-        label.leadingAnchor.constraint(equalTo: layoutMarginsGuide.leadingAnchor),
-        label.trailingAnchor.constraint(equalTo: layoutMarginsGuide.trailingAnchor),
-        label.centerYAnchor.constraint(equalTo: centerYAnchor),
-      ])
-      addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(tapped)))
+      label.numberOfLines = 0
+      retryButton.addAction(
+        UIAction { [weak self] _ in self?.retry() }, for: .primaryActionTriggered)
+      for view in [spinner, label, retryButton] as [UIView] { addSubview(view) }
       update()
     }
 
     /// Not supported: create the footer in code.
     public required init?(coder: NSCoder) { nil }
 
-    @objc private func tapped() {
+    /// Retries when the footer shows a failure; otherwise does nothing.
+    func retry() {
       if case .failed = mode { onRetry?() }
+    }
+
+    /// VoiceOver's activate: retries after a failure.
+    public override func accessibilityActivate() -> Bool {
+      guard case .failed = mode else { return false }
+      retry()
+      return true
+    }
+
+    /// The height the footer needs for `width`: the message's height plus margins, at least
+    /// 44 points.
+    public func preferredHeight(forWidth width: CGFloat) -> CGFloat {
+      guard label.text != nil else { return Self.minimumHeight }
+      let fits = label.sizeThatFits(
+        CGSize(width: max(width - 2 * Self.margin, 0), height: .greatestFiniteMagnitude))
+      return max(Self.minimumHeight, fits.height.rounded(.up) + 2 * Self.margin)
+    }
+
+    public override func layoutSubviews() {
+      super.layoutSubviews()
+      let bounds = self.bounds
+      spinner.frame = CGRect(x: bounds.midX - 10, y: bounds.midY - 10, width: 20, height: 20)
+      label.frame = bounds.insetBy(dx: Self.margin, dy: Self.margin / 2)
+      retryButton.frame = bounds
     }
 
     private func update() {
@@ -74,7 +109,13 @@
         spinner.stopAnimating()
         label.text = "\(message)\n\(retryText)"
       }
+      let failed = if case .failed = mode { true } else { false }
+      retryButton.isEnabled = failed
+      isAccessibilityElement = label.text != nil
       accessibilityLabel = label.text
+      accessibilityTraits = failed ? .button : .staticText
+      frame.size.height = preferredHeight(forWidth: frame.width)
+      setNeedsLayout()
     }
   }
 #endif

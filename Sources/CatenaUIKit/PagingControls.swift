@@ -1,6 +1,10 @@
-#if canImport(UIKit) && !os(watchOS) && !os(tvOS)
+#if (canImport(UIKit) && !os(watchOS) && !os(tvOS)) || os(Linux)
+  #if os(Linux)
+    public import UIKitFakes
+  #else
+    public import UIKit
+  #endif
   public import CatenaPaging
-  public import UIKit
 
   /// Pull-to-refresh and a load-more footer for a table showing a ``PagedList``, driven by
   /// the list's events: pulling refreshes, the header stops when the first page arrives, the

@@ -1,7 +1,11 @@
-#if canImport(UIKit) && !os(watchOS)
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    import UIKitFakes
+  #else
+    import UIKit
+  #endif
   import CatenaDataSource
   import CatenaDiff
-  import UIKit
 
   /// Answers a `UITableView`'s data-source and delegate calls from a `TableContentProviding`
   /// held weakly. The table keeps the proxy alive (see `UITableView.connect(_:)`).
@@ -24,14 +28,19 @@
     func tableView(
       _ tableView: UITableView, cellForRowAt indexPath: IndexPath
     ) -> UITableViewCell {
-      // A failure here is a programming error (an unbound data source or a wrong cell class);
-      // UIKit has no way to report it, so show an empty cell rather than crash in release.
-      guard let cell = try? provider?.cell(forRowAt: ItemPath(indexPath)) as? UITableViewCell
-      else {
-        assertionFailure("Catena: no cell for row \(indexPath)")
-        return UITableViewCell()
+      // A released provider (the table still has counts) shows empty cells; a failure to
+      // make one is a programming error (a wrong cell class), reported in debug builds.
+      if let provider {
+        do {
+          if let cell = try provider.cell(forRowAt: ItemPath(indexPath)) as? UITableViewCell {
+            return cell
+          }
+          assertionFailure("Catena: the cell for row \(indexPath) is not a table cell")
+        } catch {
+          assertionFailure("Catena: no cell for row \(indexPath): \(error)")
+        }
       }
-      return cell
+      return UITableViewCell(style: .default, reuseIdentifier: nil)
     }
 
     func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
@@ -54,7 +63,15 @@
     }
 
     func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
-      provider?.canEditRow(at: ItemPath(indexPath)) ?? false
+      provider?.canMoveRow(at: ItemPath(indexPath)) ?? false
+    }
+
+    // Delete is offered (swipe, editing-mode minus) only by a provider that handles it; a row
+    // that can only move shows no delete control.
+    func tableView(
+      _ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath
+    ) -> UITableViewCell.EditingStyle {
+      provider?.canDeleteRow(at: ItemPath(indexPath)) == true ? .delete : .none
     }
 
     func tableView(

@@ -1,7 +1,11 @@
-#if canImport(UIKit) && !os(watchOS)
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    public import UIKitFakes
+  #else
+    public import UIKit
+  #endif
   public import CatenaDataSource
   public import CatenaDiff
-  public import UIKit
 
   extension UICollectionView: TableHosting {
     /// A `UICollectionView` hands out `UICollectionViewCell`s.
@@ -19,42 +23,46 @@
       dequeueReusableCell(withReuseIdentifier: identifier, for: path.indexPath)
     }
 
-    /// Performs `batch` in one `performBatchUpdates`, committing the model inside it; checked
-    /// by Catena's validator in debug builds; off-window collection views reload.
+    /// Performs `batch` as one `performBatchUpdates`, checked first, in every build, against
+    /// the counts the collection view itself shows: it lays out first (which also settles a
+    /// pending reload), `commit` changes the model, and a batch the new counts contradict
+    /// becomes a `reloadData()` and throws, where UIKit would stop the app. Off-window
+    /// collection views reload.
+    ///
+    /// - Throws: ``DataSourceError`` of kind `invalidBatchUpdate`, after the reload.
     @discardableResult
     public func performBatchUpdates(
       _ batch: BatchUpdate, commit: () -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
-      guard window != nil else {
+      guard window != nil, let provider = collectionProxy?.provider else {
         commit()
         reloadData()
         return []
       }
-      var warnings: [BatchUpdateWarning] = []
-      withoutActuallyEscaping(commit) { commit in
-        performBatchUpdates { [self] in
-          warnings = batch.commitChecked(counts: currentItemCounts, commit: commit)
-          deleteSections(IndexSet(batch.sectionDeletes))
-          insertSections(IndexSet(batch.sectionInserts))
-          reloadSections(IndexSet(batch.sectionReloads))
-          for move in batch.sectionMoves { moveSection(move.source, toSection: move.target) }
-          deleteItems(at: batch.itemDeletes.map(\.indexPath))
-          insertItems(at: batch.itemInserts.map(\.indexPath))
-          reloadItems(at: batch.itemReloads.map(\.indexPath))
-          for move in batch.itemMoves {
-            moveItem(at: move.source.indexPath, to: move.target.indexPath)
-          }
-          reconfigureItems(at: batch.itemReconfigures.map(\.indexPath))
-        }
+      layoutIfNeeded()
+      let shown = (0..<numberOfSections).map { numberOfItems(inSection: $0) }
+      commit()
+      let validator: BatchValidator
+      do {
+        validator = try batch.checkedForUIKit(shown: shown, after: provider.rowCounts)
+      } catch {
+        reloadData()
+        throw error
       }
-      return warnings
-    }
-
-    /// The items per section the data source reports now.
-    func currentItemCounts() -> [Int] {
-      guard let dataSource else { return [] }
-      let sections = dataSource.numberOfSections?(in: self) ?? 1
-      return (0..<sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
+      performBatchUpdates { [self] in
+        deleteSections(IndexSet(batch.sectionDeletes))
+        insertSections(IndexSet(batch.sectionInserts))
+        reloadSections(IndexSet(batch.sectionReloads))
+        for move in batch.sectionMoves { moveSection(move.source, toSection: move.target) }
+        deleteItems(at: batch.itemDeletes.map(\.indexPath))
+        insertItems(at: batch.itemInserts.map(\.indexPath))
+        reloadItems(at: batch.itemReloads.map(\.indexPath))
+        for move in batch.itemMoves {
+          moveItem(at: move.source.indexPath, to: move.target.indexPath)
+        }
+        reconfigureItems(at: batch.itemReconfigures.map(\.indexPath))
+      }
+      return validator.warnings
     }
 
     /// The paths of the items on screen.
@@ -68,7 +76,9 @@
     }
 
     /// Selects the item at `path` (nil clears the selection) without telling the delegate.
+    /// Lays out first: a selection made while a reload waits for layout would be dropped.
     public func selectRow(at path: ItemPath?, animated: Bool) {
+      layoutIfNeeded()
       selectItem(at: path?.indexPath, animated: animated, scrollPosition: [])
     }
 
@@ -85,11 +95,21 @@
     /// collection view needs supplementary views for those.
     public func connect(_ provider: (any TableContentProviding)?) {
       let proxy = provider.map(CollectionProxy.init)
+      register(UICollectionViewCell.self, forCellWithReuseIdentifier: CollectionProxy.placeholder)
       objc_setAssociatedObject(
         self, &AssociatedKeys.proxy, proxy, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       dataSource = proxy
       delegate = proxy
       reloadData()
+    }
+
+    /// The proxy `connect(_:)` installed, if it is still the data source.
+    var collectionProxy: CollectionProxy? {
+      guard
+        let proxy = objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? CollectionProxy,
+        dataSource === proxy
+      else { return nil }
+      return proxy
     }
 
     /// An object the collection view keeps alive for as long as it lives.

@@ -1,7 +1,11 @@
-#if canImport(UIKit) && !os(watchOS)
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    public import UIKitFakes
+  #else
+    public import UIKit
+  #endif
   public import CatenaDataSource
   public import CatenaDiff
-  public import UIKit
 
   /// Keys for the objects a table or collection view keeps alive (keys are per object, so
   /// both kinds of view share them).
@@ -22,37 +26,44 @@
       dequeueReusableCell(withIdentifier: identifier, for: path.indexPath)
     }
 
-    /// Performs `batch` in one `performBatchUpdates`, committing the model inside it. In debug
-    /// builds the batch is first checked by the same validator as `HeadlessTable`, and a
-    /// violation stops with UIKit's message and the whole batch; off-window tables reload.
+    /// Performs `batch` as one `performBatchUpdates`, checked first, in every build, against
+    /// the counts the table itself shows, as UIKit checks it.
+    ///
+    /// The table lays out first, so that its counts are current; then `commit` changes the
+    /// model and the batch is checked against the data source's new counts. A valid batch is
+    /// handed to UIKit; an invalid one (a model changed earlier without telling the table)
+    /// becomes a `reloadData()` and throws, where UIKit would stop the app. Off-window tables
+    /// reload.
+    ///
+    /// - Throws: ``DataSourceError`` of kind `invalidBatchUpdate`, after the reload.
     @discardableResult
     public func performBatchUpdates(
       _ batch: BatchUpdate, commit: () -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
-      guard window != nil else {
+      guard window != nil, let provider = tableProxy?.provider else {
         commit()
         reloadData()
         return []
       }
-      var warnings: [BatchUpdateWarning] = []
-      withoutActuallyEscaping(commit) { commit in
-        performBatchUpdates { [self] in
-          warnings = batch.commitChecked(counts: currentRowCounts, commit: commit)
-          perform(batch)
-        }
+      // "Update your data model inside the updates block or ensure the layout is updated
+      // before you call performBatchUpdates" (UIKit): the latter, so the check can run first.
+      layoutIfNeeded()
+      let shown = (0..<numberOfSections).map { numberOfRows(inSection: $0) }
+      commit()
+      let validator: BatchValidator
+      do {
+        validator = try batch.checkedForUIKit(shown: shown, after: provider.rowCounts)
+      } catch {
+        reloadData()
+        throw error
       }
-      return warnings
-    }
-
-    /// The rows per section the data source reports now.
-    func currentRowCounts() -> [Int] {
-      guard let dataSource else { return [] }
-      let sections = dataSource.numberOfSections?(in: self) ?? 1
-      return (0..<sections).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
+      performBatchUpdates { [self] in perform(batch, sectionMap: validator.sectionMap) }
+      refreshTitles(ofSectionsUpdatedIn: batch, sectionMap: validator.sectionMap)
+      return validator.warnings
     }
 
     /// Hands every operation of `batch` to UIKit.
-    func perform(_ batch: BatchUpdate) {
+    func perform(_ batch: BatchUpdate, sectionMap: [Int]) {
       deleteSections(IndexSet(batch.sectionDeletes), with: .automatic)
       insertSections(IndexSet(batch.sectionInserts), with: .automatic)
       reloadSections(IndexSet(batch.sectionReloads), with: .automatic)
@@ -62,12 +73,31 @@
       reloadRows(at: batch.itemReloads.map(\.indexPath), with: .automatic)
       for move in batch.itemMoves { moveRow(at: move.source.indexPath, to: move.target.indexPath) }
       reconfigureRows(at: batch.itemReconfigures.map(\.indexPath))
-      for section in batch.sectionUpdates {
-        headerView(forSection: section)?.textLabel?.text =
-          dataSource?.tableView?(self, titleForHeaderInSection: section)
-        footerView(forSection: section)?.textLabel?.text =
-          dataSource?.tableView?(self, titleForFooterInSection: section)
+    }
+
+    /// Shows the new header and footer titles of the sections `batch` updates, by their
+    /// index after the batch. A title that appears or disappears changes the header's height,
+    /// which only a section reload lays out.
+    func refreshTitles(ofSectionsUpdatedIn batch: BatchUpdate, sectionMap: [Int]) {
+      guard !batch.sectionUpdates.isEmpty, let provider = tableProxy?.provider else { return }
+      var reloads = IndexSet()
+      for old in batch.sectionUpdates where sectionMap.indices.contains(old) {
+        let section = sectionMap[old]
+        guard section >= 0 else { continue }
+        let titles = [
+          (headerView(forSection: section), provider.titleForHeader(inSection: section)),
+          (footerView(forSection: section), provider.titleForFooter(inSection: section)),
+        ]
+        for (view, title) in titles {
+          if let view, let title {
+            view.textLabel?.text = title
+            view.setNeedsLayout()
+          } else if (view == nil) != (title == nil) {
+            reloads.insert(section)
+          }
+        }
       }
+      if !reloads.isEmpty { reloadSections(reloads, with: .none) }
     }
 
     /// The paths of the rows on screen.
@@ -102,6 +132,14 @@
       dataSource = proxy
       delegate = proxy
       reloadData()
+    }
+
+    /// The proxy `connect(_:)` installed, if it is still the data source.
+    var tableProxy: TableProxy? {
+      guard let proxy = objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? TableProxy,
+        dataSource === proxy
+      else { return nil }
+      return proxy
     }
 
     /// An object the table view keeps alive for as long as it lives.

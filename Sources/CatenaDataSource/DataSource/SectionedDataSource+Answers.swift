@@ -33,6 +33,11 @@ extension SectionedDataSource: TableContentProviding {
     return cell
   }
 
+  /// The reuse identifier of the cell kind that shows `item`.
+  func kindIdentifier(for item: Item) -> String? {
+    (cellKinds.first { $0.accepts?(item) == true } ?? defaultKind)?.identifier
+  }
+
   /// The header of `section`: the ``header(_:)`` closure, else the snapshot section's header.
   public func titleForHeader(inSection section: Int) -> String? {
     guard !isInvalidated else { return nil }
@@ -58,17 +63,30 @@ extension SectionedDataSource: TableContentProviding {
     return rowHeight?(path, item(at: path))
   }
 
-  /// Whether the user may edit the row at `path`.
+  /// Whether the user may edit the row at `path`: delete it or move it.
   public func canEditRow(at path: ItemPath) -> Bool {
-    guard !isInvalidated else { return false }
-    if let canEdit { return canEdit(path, item(at: path)) }
-    return deleteHandler != nil || countDeleteHandler != nil || moveHandler != nil
+    canDeleteRow(at: path) || canMoveRow(at: path)
+  }
+
+  /// Whether the user may delete the row at `path`: an `onDelete(_:)` is set (and
+  /// ``canEdit(_:)``, if set, allows the row).
+  public func canDeleteRow(at path: ItemPath) -> Bool {
+    guard !isInvalidated, deleteHandler != nil || countDeleteHandler != nil else { return false }
+    return canEdit?(path, item(at: path)) ?? true
+  }
+
+  /// Whether the user may move the row at `path`: an ``onMove(_:)`` is set (and
+  /// ``canEdit(_:)``, if set, allows the row).
+  public func canMoveRow(at path: ItemPath) -> Bool {
+    guard !isInvalidated, moveHandler != nil else { return false }
+    return canEdit?(path, item(at: path)) ?? true
   }
 
   /// Deletes the row's item from the snapshot and the table (animated), then calls
   /// `onDelete(_:)`; in the count-closure style it calls the count `onDelete(_:)` only.
+  /// Without an `onDelete(_:)` nothing is deleted: the app would never hear of it.
   public func commitDelete(at path: ItemPath) throws {
-    guard !isInvalidated else { return }
+    guard !isInvalidated, deleteHandler != nil || countDeleteHandler != nil else { return }
     guard usesSnapshot, var next = snapshot, let item = item(at: path) else {
       countDeleteHandler?(path)
       return
@@ -81,12 +99,13 @@ extension SectionedDataSource: TableContentProviding {
   /// Moves the item in the snapshot (the table has moved the row), then calls
   /// ``onMove(_:)``.
   public func moveRow(at source: ItemPath, to destination: ItemPath) {
-    guard !isInvalidated else { return }
+    guard !isInvalidated, moveHandler != nil else { return }
     guard usesSnapshot, displayed.indices.contains(source.section),
       displayed[source.section].items.indices.contains(source.item),
       displayed.indices.contains(destination.section)
     else {
-      moveHandler?(source, destination, itemAt?(destination))
+      // The app moves its model after this call, so the dragged item is still at `source`.
+      moveHandler?(source, destination, itemAt?(source))
       return
     }
     var sections = displayed

@@ -109,7 +109,8 @@ extension SectionedDataSource {
     }
     do {
       for stage in stages {
-        try binding.perform(stage.batch) { self.displayed = stage.data }
+        let batch = reloadingKindChanges(in: stage.batch, from: displayed, to: stage.data)
+        try binding.perform(batch) { self.displayed = stage.data }
       }
     } catch {
       reload(with: target)
@@ -118,6 +119,32 @@ extension SectionedDataSource {
     snapshot = target
     displayed = target.sections
     version &+= 1
+  }
+
+  /// `batch` with every reconfigured row whose item now needs another cell kind reloaded
+  /// instead: UIKit hands the existing cell back for a reconfigure and stops the app when the
+  /// data source dequeues a cell with another reuse identifier for it.
+  func reloadingKindChanges(
+    in batch: BatchUpdate, from old: Sections, to new: Sections
+  ) -> BatchUpdate {
+    guard !batch.itemReconfigures.isEmpty, cellKinds.contains(where: { $0.accepts != nil })
+    else { return batch }
+    func kind(_ sections: Sections, _ path: ItemPath) -> String? {
+      guard sections.indices.contains(path.section),
+        sections[path.section].items.indices.contains(path.item)
+      else { return nil }
+      return kindIdentifier(for: sections[path.section].items[path.item])
+    }
+    var result = batch
+    result.itemReconfigures = []
+    for path in batch.itemReconfigures {
+      if kind(old, path) == kind(new, path) {
+        result.itemReconfigures.append(path)
+      } else {
+        result.itemReloads.append(path)
+      }
+    }
+    return result
   }
 
   /// Shows `target` with a reload, then selects again the items that were selected.

@@ -183,11 +183,12 @@ extension HeadlessTable {
       do {
         let configured = try dataSource.table(self, cellForRowAt: target)
         record(.configure(path: target))
-        if configured !== cell {
-          retireCell(at: target)
-          visibleCells[target] = configured
+        if configured !== cell, layoutError == nil {
+          // UIKit requires the row's own cell back; the row keeps it.
+          layoutError = DataSourceError(
+            kind: .reconfigureWithOtherCell, id: configured.reuseIdentifier, incoming: target)
         }
-        configured.isSelected = selection.contains(target)
+        cell.isSelected = selection.contains(target)
       } catch {
         if layoutError == nil { layoutError = error }
       }

@@ -59,6 +59,14 @@ final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
     provider?.canEditRow(at: path) ?? false
   }
 
+  func table(_ table: HeadlessTable, canDeleteRowAt path: ItemPath) -> Bool {
+    provider?.canDeleteRow(at: path) ?? false
+  }
+
+  func table(_ table: HeadlessTable, canMoveRowAt path: ItemPath) -> Bool {
+    provider?.canMoveRow(at: path) ?? false
+  }
+
   func table(_ table: HeadlessTable, commitDeleteAt path: ItemPath) throws {
     try provider?.commitDelete(at: path)
   }

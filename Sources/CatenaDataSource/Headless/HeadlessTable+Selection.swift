@@ -56,11 +56,13 @@ extension HeadlessTable {
   }
 
   /// Simulates a user's swipe-to-delete on the row at `path`: the data source, if it allows
-  /// editing the row, deletes it from its model and from the table.
+  /// deleting the row, deletes it from its model and from the table.
   ///
   /// - Throws: whatever the data source's commit throws (such as an invalid batch update).
   public func swipeToDeleteRow(at path: ItemPath) throws {
-    guard exists(path), let dataSource, dataSource.table(self, canEditRowAt: path) else { return }
+    guard exists(path), let dataSource, dataSource.table(self, canDeleteRowAt: path) else {
+      return
+    }
     record(.commitDelete(path: path))
     try dataSource.table(self, commitDeleteAt: path)
   }
@@ -71,7 +73,7 @@ extension HeadlessTable {
   /// - Returns: false when the move is not allowed or out of bounds.
   @discardableResult
   public func dragRow(at source: ItemPath, to destination: ItemPath) -> Bool {
-    guard exists(source), let dataSource, dataSource.table(self, canEditRowAt: source),
+    guard exists(source), let dataSource, dataSource.table(self, canMoveRowAt: source),
       rowCounts.indices.contains(destination.section)
     else { return false }
     var after = rowCounts

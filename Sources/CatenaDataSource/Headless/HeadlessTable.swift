@@ -101,9 +101,11 @@ public final class HeadlessTable {
   public func dequeueReusableCell(
     withIdentifier identifier: String, for path: ItemPath
   ) throws(DataSourceError) -> any HeadlessCell {
-    if let reconfiguring, reconfiguring.path == path,
-      reconfiguring.cell.reuseIdentifier == identifier
-    {
+    if let reconfiguring, reconfiguring.path == path {
+      // UIKit hands the row's own cell back, and stops the app for any other identifier.
+      guard reconfiguring.cell.reuseIdentifier == identifier else {
+        throw DataSourceError(kind: .reconfigureWithOtherCell, id: identifier, incoming: path)
+      }
       return reconfiguring.cell
     }
     guard let cellType = registrations[identifier] else {

@@ -20,6 +20,10 @@ public protocol HeadlessTableDataSource: AnyObject {
   func table(_ table: HeadlessTable, heightForRowAt path: ItemPath) -> Double?
   /// Whether the row at `path` can be deleted or moved by the user.
   func table(_ table: HeadlessTable, canEditRowAt path: ItemPath) -> Bool
+  /// Whether the user can delete the row at `path` (UIKit: the editing style is `.delete`).
+  func table(_ table: HeadlessTable, canDeleteRowAt path: ItemPath) -> Bool
+  /// Whether the user can move the row at `path` (UIKit: `canMoveRowAt`).
+  func table(_ table: HeadlessTable, canMoveRowAt path: ItemPath) -> Bool
   /// The user deleted the row at `path`: update the model and the table.
   func table(_ table: HeadlessTable, commitDeleteAt path: ItemPath) throws
   /// The user moved a row: update the model (the table has already moved the row).
@@ -46,6 +50,14 @@ extension HeadlessTableDataSource {
   public func table(_ table: HeadlessTable, heightForRowAt path: ItemPath) -> Double? { nil }
   /// Rows are not editable by default.
   public func table(_ table: HeadlessTable, canEditRowAt path: ItemPath) -> Bool { false }
+  /// ``table(_:canEditRowAt:)`` by default.
+  public func table(_ table: HeadlessTable, canDeleteRowAt path: ItemPath) -> Bool {
+    self.table(table, canEditRowAt: path)
+  }
+  /// ``table(_:canEditRowAt:)`` by default.
+  public func table(_ table: HeadlessTable, canMoveRowAt path: ItemPath) -> Bool {
+    self.table(table, canEditRowAt: path)
+  }
   /// Does nothing by default.
   public func table(_ table: HeadlessTable, commitDeleteAt path: ItemPath) throws {}
   /// Does nothing by default.

@@ -22,6 +22,10 @@ public protocol TableContentProviding: AnyObject {
   func heightForRow(at path: ItemPath) -> Double?
   /// Whether the row at `path` can be deleted or moved by the user.
   func canEditRow(at path: ItemPath) -> Bool
+  /// Whether the user can delete the row at `path` (swipe to delete, the editing-mode minus).
+  func canDeleteRow(at path: ItemPath) -> Bool
+  /// Whether the user can move the row at `path` (the editing-mode reorder control).
+  func canMoveRow(at path: ItemPath) -> Bool
   /// The user deleted the row at `path`.
   func commitDelete(at path: ItemPath) throws
   /// The user moved a row; the table has already moved it on screen.
@@ -37,6 +41,12 @@ public protocol TableContentProviding: AnyObject {
 }
 
 extension TableContentProviding {
+  /// ``canEditRow(at:)``.
+  public func canDeleteRow(at path: ItemPath) -> Bool { canEditRow(at: path) }
+
+  /// ``canEditRow(at:)``.
+  public func canMoveRow(at path: ItemPath) -> Bool { canEditRow(at: path) }
+
   /// Does nothing.
   public func willDisplayRow(at path: ItemPath) {}
 }

@@ -1,0 +1,243 @@
+#if os(Linux)
+  import CatenaDiff
+  import Foundation
+
+  /// What a list view (table or collection) asks its data source and delegate; the engine's
+  /// view over the fake it belongs to.
+  @MainActor protocol ListEngineHost: AnyObject {
+    func askSectionCount() -> Int
+    func askRowCount(inSection section: Int) -> Int
+    func askCell(at path: IndexPath) -> UIView?
+    func makeCell(of cellClass: AnyClass, identifier: String) -> UIView?
+    func tellWillDisplay(_ cell: UIView, at path: IndexPath)
+    func tellDidEndDisplaying(_ cell: UIView, at path: IndexPath)
+    func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int])
+    func setNeedsLayoutForEngine()
+    var viewport: (offset: CGFloat, height: CGFloat, rowHeight: CGFloat) { get }
+  }
+
+  /// What UITableView and UICollectionView share, with UIKit's behaviour where the adapter
+  /// depends on it: counts cached by the view and read from the data source when a batch opens
+  /// and when it closes, the batch checked with UIKit's rules (the same validator as
+  /// `HeadlessTable`), a reuse pool per identifier, reconfigure handing back the existing cell,
+  /// visible rows asked for at layout, selection mapped through batches.
+  @MainActor final class ListEngine {
+    unowned let host: any ListEngineHost
+    /// The rows per section the view last read; nil before the first read.
+    var counts: [Int]?
+    var calls: [String] = []
+    var exceptions: [String] = []
+    var registrations: [String: AnyClass] = [:]
+    var pool: [String: [UIView]] = [:]
+    var visible: [ItemPath: UIView] = [:]
+    var identifiers: [ObjectIdentifier: String] = [:]
+    var selection: Set<ItemPath> = []
+    var batchDepth = 0
+    var pending = BatchUpdate()
+    var countsAtOpen: [Int] = []
+    /// The row being reconfigured, its cell and that cell's identifier.
+    var reconfiguring: (path: ItemPath, cell: UIView, identifier: String)?
+    /// Whether a cell was dequeued since the data source was asked for one.
+    var dequeuedSinceAsk = false
+
+    init(host: any ListEngineHost) { self.host = host }
+
+    func raise(_ message: String) {
+      exceptions.append(message)
+      calls.append("exception: \(message)")
+    }
+
+    /// The cached counts, read from the data source the first time.
+    func loadedCounts() -> [Int] {
+      if let counts { return counts }
+      let read = readCounts()
+      counts = read
+      return read
+    }
+
+    func readCounts() -> [Int] {
+      (0..<max(host.askSectionCount(), 0)).map { host.askRowCount(inSection: $0) }
+    }
+
+    func register(_ cellClass: AnyClass?, identifier: String) {
+      registrations[identifier] = cellClass
+      pool[identifier] = nil
+    }
+
+    func dequeue<Cell: UIView>(
+      identifier: String, path: IndexPath, fallback: () -> Cell
+    ) -> Cell {
+      dequeuedSinceAsk = true
+      calls.append("dequeue(\(identifier), \(ItemPath(path)))")
+      if let reconfiguring, reconfiguring.path == ItemPath(path) {
+        if reconfiguring.identifier == identifier, let cell = reconfiguring.cell as? Cell {
+          return cell
+        }
+        raise(
+          "Attempted to dequeue a cell for a different registration or reuse identifier than "
+            + "the existing cell when reconfiguring an item, which is not allowed.")
+        return reconfiguring.cell as? Cell ?? fallback()
+      }
+      if let cell = pool[identifier]?.popLast() as? Cell {
+        prepareForReuse(cell)
+        return cell
+      }
+      guard let cellClass = registrations[identifier],
+        let cell = host.makeCell(of: cellClass, identifier: identifier) as? Cell
+      else {
+        raise(
+          "unable to dequeue a cell with identifier \(identifier) - must register a nib or a "
+            + "class for the identifier or connect a prototype cell in a storyboard")
+        return fallback()
+      }
+      identifiers[ObjectIdentifier(cell)] = identifier
+      return cell
+    }
+
+    func prepareForReuse(_ cell: UIView) {
+      (cell as? UITableViewCell)?.prepareForReuse()
+      (cell as? UICollectionReusableView)?.prepareForReuse()
+    }
+
+    func reloadData() {
+      calls.append("reloadData")
+      if batchDepth > 0 { raise("reloadData inside performBatchUpdates") }
+      for path in visible.keys.sorted() { retire(at: path) }
+      selection.removeAll()
+      counts = readCounts()
+      host.setNeedsLayoutForEngine()
+    }
+
+    /// The cells of rows that came on screen, asked for at layout.
+    func layOut() {
+      let counts = loadedCounts()
+      let (offset, height, rowHeight) = host.viewport
+      let first = max(Int((offset / rowHeight).rounded(.down)), 0)
+      let end = max(Int(((offset + height) / rowHeight).rounded(.up)), first)
+      var shown: [ItemPath] = []
+      var index = 0
+      for (section, rows) in counts.enumerated() {
+        for row in 0..<rows {
+          if index >= first && index < end { shown.append(ItemPath(item: row, section: section)) }
+          index += 1
+        }
+      }
+      for path in visible.keys.sorted() where !shown.contains(path) { retire(at: path) }
+      for path in shown where visible[path] == nil {
+        guard let cell = askCell(at: path) else { continue }
+        visible[path] = cell
+        host.tellWillDisplay(cell, at: path.indexPath)
+      }
+    }
+
+    func askCell(at path: ItemPath) -> UIView? {
+      dequeuedSinceAsk = false
+      return host.askCell(at: path.indexPath)
+    }
+
+    func retire(at path: ItemPath) {
+      guard let cell = visible.removeValue(forKey: path) else { return }
+      host.tellDidEndDisplaying(cell, at: path.indexPath)
+      if let identifier = identifiers[ObjectIdentifier(cell)] {
+        pool[identifier, default: []].append(cell)
+      }
+    }
+
+    /// Adds an operation to the open batch, or performs it as a batch of its own.
+    func record(_ add: (inout BatchUpdate) -> Void) {
+      if batchDepth > 0 {
+        add(&pending)
+      } else {
+        withoutActuallyEscaping(add) { add in
+          performBatchUpdates({ add(&self.pending) }, completion: nil)
+        }
+      }
+    }
+
+    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+      if batchDepth == 0 {
+        countsAtOpen = loadedCounts()
+        pending = BatchUpdate()
+      }
+      batchDepth += 1
+      updates?()
+      batchDepth -= 1
+      guard batchDepth == 0 else { return }
+      let batch = pending
+      pending = BatchUpdate()
+      calls.append("performBatchUpdates \(batch)")
+      var validator = BatchValidator(update: batch, before: countsAtOpen, after: readCounts())
+      do {
+        try validator.run()
+      } catch {
+        raise(error.message)
+        // A device stops here; the fake reloads so the rest of a test can go on.
+        for path in visible.keys.sorted() { retire(at: path) }
+        counts = validator.after
+        host.setNeedsLayoutForEngine()
+        return
+      }
+      commit(batch, validator: validator)
+      completion?(true)
+    }
+
+    /// Moves what is on screen and the selection through a valid batch, then lays out.
+    func commit(_ batch: BatchUpdate, validator: BatchValidator) {
+      let mapping = RowMapping(validator, batch).fates(
+        of: Array(visible.keys) + Array(selection.filter { visible[$0] == nil }))
+      var moved: [ItemPath: UIView] = [:]
+      var departing: [(ItemPath, UIView)] = []
+      for (path, cell) in visible {
+        switch mapping[path] ?? .gone {
+        case .moved(let target), .stays(let target): moved[target] = cell
+        case .gone, .reloaded: departing.append((path, cell))
+        }
+      }
+      for (path, cell) in departing {
+        host.tellDidEndDisplaying(cell, at: path.indexPath)
+        if let identifier = identifiers[ObjectIdentifier(cell)] {
+          pool[identifier, default: []].append(cell)
+        }
+      }
+      visible = moved
+      selection = Set(
+        selection.compactMap { path in
+          switch mapping[path] ?? .gone {
+          case .moved(let target), .stays(let target): target
+          case .gone, .reloaded: nil
+          }
+        })
+      counts = validator.after
+      host.engineDidCommit(batch, sectionMap: validator.sectionMap)
+      for path in batch.itemReconfigures {
+        guard case .stays(let target) = mapping[path] ?? .gone, let cell = visible[target],
+          let identifier = identifiers[ObjectIdentifier(cell)]
+        else { continue }
+        reconfiguring = (target, cell, identifier)
+        defer { reconfiguring = nil }
+        if let configured = askCell(at: target), configured !== cell {
+          raise("reconfigure: the data source returned another cell than the existing one")
+        }
+      }
+      layOut()
+    }
+
+    func select(_ path: ItemPath?) {
+      guard let path else {
+        selection.removeAll()
+        return
+      }
+      let counts = loadedCounts()
+      guard counts.indices.contains(path.section), path.item < counts[path.section] else {
+        raise("attempt to select row \(path) beyond the table's counts \(counts)")
+        return
+      }
+      selection.insert(path)
+    }
+  }
+
+  extension ItemPath {
+    init(_ path: IndexPath) { self.init(item: path.item, section: path.section) }
+    var indexPath: IndexPath { IndexPath(item: item, section: section) }
+  }
+#endif

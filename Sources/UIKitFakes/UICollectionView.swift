@@ -1,0 +1,271 @@
+#if os(Linux)
+  import CatenaDiff
+  public import Foundation
+
+  /// A reusable view of a collection.
+  @MainActor open class UICollectionReusableView: UIView {
+    open internal(set) var reuseIdentifier: String?
+    /// Not UIKit: how many times the view was prepared for reuse.
+    public private(set) var reuseCount = 0
+
+    public required override init(frame: CGRect) { super.init(frame: frame) }
+
+    public required init?(coder: NSCoder) { nil }
+
+    open func prepareForReuse() { reuseCount += 1 }
+  }
+
+  /// A collection item's view.
+  @MainActor open class UICollectionViewCell: UICollectionReusableView {
+    open var isSelected = false
+  }
+
+  /// How a collection lays out its items.
+  @MainActor open class UICollectionViewLayout: NSObject {
+    public override init() { super.init() }
+  }
+
+  /// A line-based layout.
+  @MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {}
+
+  /// The calls a collection view makes to its data source, with UIKit's defaults.
+  @MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {
+    func collectionView(
+      _ collectionView: UICollectionView, numberOfItemsInSection section: Int
+    ) -> Int
+    func collectionView(
+      _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+    ) -> UICollectionViewCell
+    func numberOfSections(in collectionView: UICollectionView) -> Int
+    func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath)
+      -> Bool
+    func collectionView(
+      _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+      to destinationIndexPath: IndexPath)
+  }
+
+  extension UICollectionViewDataSource {
+    public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    public func collectionView(
+      _ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath
+    ) -> Bool { false }
+    public func collectionView(
+      _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+      to destinationIndexPath: IndexPath
+    ) {}
+  }
+
+  /// The calls a collection view makes to its delegate (those the adapter answers).
+  @MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+    func collectionView(
+      _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+      forItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+    func collectionView(
+      _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+  }
+
+  extension UICollectionViewDelegate {
+    public func collectionView(
+      _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+      forItemAt indexPath: IndexPath
+    ) {}
+    public func collectionView(
+      _ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath
+    ) {}
+    public func collectionView(
+      _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
+    ) {}
+  }
+
+  /// A collection view (fake: a `ListEngine` behind UIKit's API, one item per row of
+  /// `Self.fakeItemHeight`). As on a device, `reloadData()` only marks the view: counts are
+  /// read at the next layout, and a selection made before it is dropped. Every cell must come
+  /// from `dequeueReusableCell(withReuseIdentifier:for:)`.
+  @MainActor open class UICollectionView: UIScrollView, ListEngineHost {
+    /// Where an item scrolls to.
+    public struct ScrollPosition: OptionSet, Sendable {
+      public let rawValue: UInt
+      public init(rawValue: UInt) { self.rawValue = rawValue }
+    }
+    weak open var dataSource: (any UICollectionViewDataSource)?
+    weak open var delegate: (any UICollectionViewDelegate)?
+    open var collectionViewLayout: UICollectionViewLayout
+    open var allowsMultipleSelection = false
+    /// Not UIKit: the height of one item in the fake's one-column layout.
+    public var fakeItemHeight: CGFloat = 44
+    lazy var engine = ListEngine(host: self)
+    /// Whether a reload waits for the next layout.
+    var reloadPending = false
+
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+      collectionViewLayout = layout
+      super.init(frame: frame)
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    open var numberOfSections: Int {
+      settleReload()
+      return engine.loadedCounts().count
+    }
+
+    open func numberOfItems(inSection section: Int) -> Int {
+      settleReload()
+      let counts = engine.loadedCounts()
+      return counts.indices.contains(section) ? counts[section] : 0
+    }
+
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+      engine.register(cellClass, identifier: identifier)
+    }
+
+    open func dequeueReusableCell(
+      withReuseIdentifier identifier: String, for indexPath: IndexPath
+    ) -> UICollectionViewCell {
+      engine.dequeue(identifier: identifier, path: indexPath) {
+        let cell = UICollectionViewCell(frame: .zero)
+        cell.reuseIdentifier = identifier
+        return cell
+      }
+    }
+
+    open func reloadData() {
+      engine.calls.append("reloadData (deferred to layout)")
+      for path in engine.visible.keys.sorted() { engine.retire(at: path) }
+      engine.selection.removeAll()
+      engine.counts = nil
+      reloadPending = true
+      setNeedsLayout()
+    }
+
+    /// A pending reload happens when layout or a count needs it.
+    func settleReload() {
+      guard reloadPending else { return }
+      reloadPending = false
+      engine.counts = engine.readCounts()
+    }
+
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+      settleReload()
+      engine.performBatchUpdates(updates, completion: completion)
+    }
+
+    open func insertSections(_ sections: IndexSet) {
+      engine.record { $0.sectionInserts += sections }
+    }
+    open func deleteSections(_ sections: IndexSet) {
+      engine.record { $0.sectionDeletes += sections }
+    }
+    open func reloadSections(_ sections: IndexSet) {
+      engine.record { $0.sectionReloads += sections }
+    }
+    open func moveSection(_ section: Int, toSection newSection: Int) {
+      engine.record { $0.sectionMoves.append(SectionMove(from: section, to: newSection)) }
+    }
+    open func insertItems(at indexPaths: [IndexPath]) {
+      engine.record { $0.itemInserts += indexPaths.map(ItemPath.init) }
+    }
+    open func deleteItems(at indexPaths: [IndexPath]) {
+      engine.record { $0.itemDeletes += indexPaths.map(ItemPath.init) }
+    }
+    open func reloadItems(at indexPaths: [IndexPath]) {
+      engine.record { $0.itemReloads += indexPaths.map(ItemPath.init) }
+    }
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+      engine.record {
+        $0.itemMoves.append(ItemMove(from: ItemPath(indexPath), to: ItemPath(newIndexPath)))
+      }
+    }
+    open func reconfigureItems(at indexPaths: [IndexPath]) {
+      engine.record { $0.itemReconfigures += indexPaths.map(ItemPath.init) }
+    }
+
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+      engine.visible[ItemPath(indexPath)] as? UICollectionViewCell
+    }
+
+    open var indexPathsForVisibleItems: [IndexPath] {
+      engine.visible.keys.sorted().map(\.indexPath)
+    }
+
+    open var indexPathsForSelectedItems: [IndexPath]? {
+      engine.selection.sorted().map(\.indexPath)
+    }
+
+    open func selectItem(
+      at indexPath: IndexPath?, animated: Bool, scrollPosition: UICollectionView.ScrollPosition
+    ) {
+      guard !reloadPending else {
+        // As on a device: before the reload has been laid out, the selection does not stick.
+        engine.calls.append("selectItem dropped: reload pending")
+        return
+      }
+      if !allowsMultipleSelection { engine.selection.removeAll() }
+      engine.select(indexPath.map(ItemPath.init))
+    }
+
+    open func deselectItem(at indexPath: IndexPath, animated: Bool) {
+      engine.selection.remove(ItemPath(indexPath))
+    }
+
+    open override func layoutSubviews() {
+      settleReload()
+      engine.layOut()
+      for (path, cell) in engine.visible {
+        (cell as? UICollectionViewCell)?.isSelected = engine.selection.contains(path)
+      }
+    }
+
+    // MARK: ListEngineHost
+
+    func askSectionCount() -> Int { dataSource.map { $0.numberOfSections(in: self) } ?? 0 }
+    func askRowCount(inSection section: Int) -> Int {
+      dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
+    }
+    func askCell(at path: IndexPath) -> UIView? {
+      guard let cell = dataSource?.collectionView(self, cellForItemAt: path) else { return nil }
+      if cell.reuseIdentifier == nil || !engine.dequeuedSinceAsk {
+        engine.raise(
+          "the cell returned from -collectionView:cellForItemAtIndexPath: does not have a "
+            + "reuseIdentifier - cells must be retrieved by calling "
+            + "-dequeueReusableCellWithReuseIdentifier:forIndexPath:")
+      }
+      return cell
+    }
+    func makeCell(of cellClass: AnyClass, identifier: String) -> UIView? {
+      guard let cell = (cellClass as? UICollectionViewCell.Type)?.init(frame: .zero) else {
+        return nil
+      }
+      cell.reuseIdentifier = identifier
+      return cell
+    }
+    func tellWillDisplay(_ cell: UIView, at path: IndexPath) {
+      guard let cell = cell as? UICollectionViewCell else { return }
+      delegate?.collectionView(self, willDisplay: cell, forItemAt: path)
+    }
+    func tellDidEndDisplaying(_ cell: UIView, at path: IndexPath) {}
+    func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int]) {}
+    func setNeedsLayoutForEngine() { setNeedsLayout() }
+    var viewport: (offset: CGFloat, height: CGFloat, rowHeight: CGFloat) {
+      (contentOffset.y, bounds.height, fakeItemHeight > 0 ? fakeItemHeight : 44)
+    }
+  }
+
+  // MARK: Not UIKit: what a test reads and the gestures a user makes.
+
+  extension UICollectionView {
+    /// What the collection view was asked to do, oldest first.
+    public var calls: [String] { engine.calls }
+
+    /// The Objective-C exceptions UIKit would have raised (each one a crash on a device).
+    public var exceptions: [String] { engine.exceptions }
+
+    /// The user taps the item at `indexPath`: it is selected and the delegate is told.
+    public func simulateTap(at indexPath: IndexPath) {
+      if !allowsMultipleSelection { engine.selection.removeAll() }
+      engine.select(ItemPath(indexPath))
+      delegate?.collectionView(self, didSelectItemAt: indexPath)
+    }
+  }
+#endif

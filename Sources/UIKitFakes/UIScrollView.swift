@@ -1,0 +1,60 @@
+#if os(Linux)
+  public import Foundation
+
+  /// Insets of a rectangle.
+  public struct UIEdgeInsets: Equatable, Sendable {
+    public var top: CGFloat
+    public var left: CGFloat
+    public var bottom: CGFloat
+    public var right: CGFloat
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+      self.top = top
+      self.left = left
+      self.bottom = bottom
+      self.right = right
+    }
+    public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+  }
+
+  /// The calls a scroll view's delegate gets.
+  @MainActor public protocol UIScrollViewDelegate: NSObjectProtocol {
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+  }
+
+  extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+  }
+
+  /// A scrolling view (fake: records `setContentOffset`; setting the offset lays out again).
+  @MainActor open class UIScrollView: UIView {
+    open var contentOffset: CGPoint = .zero { didSet { setNeedsLayout() } }
+    open var contentSize: CGSize = .zero
+    open var contentInset: UIEdgeInsets = .zero
+    open var isScrollEnabled = true
+    /// Not UIKit: the offsets asked for with `setContentOffset(_:animated:)`, oldest first.
+    public private(set) var contentOffsetCalls: [CGPoint] = []
+
+    /// The insets the content is laid out with: `contentInset` and, while a refresh control
+    /// refreshes, its height on top (as UIKit adds it).
+    open var adjustedContentInset: UIEdgeInsets {
+      var insets = contentInset
+      if let refreshControl, refreshControl.isRefreshing {
+        insets.top += refreshControl.frame.height
+      }
+      return insets
+    }
+
+    open var refreshControl: UIRefreshControl? {
+      didSet {
+        oldValue?.removeFromSuperview()
+        if let refreshControl { addSubview(refreshControl) }
+      }
+    }
+
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+      contentOffsetCalls.append(contentOffset)
+      self.contentOffset = contentOffset
+      layoutIfNeeded()
+    }
+  }
+#endif

@@ -1,0 +1,399 @@
+#if os(Linux)
+  import CatenaDiff
+  public import Foundation
+
+  /// A table row's view.
+  @MainActor open class UITableViewCell: UIView {
+    /// The cell's built-in layout.
+    public enum CellStyle: Int, Sendable {
+      case `default` = 0
+      case value1 = 1
+      case value2 = 2
+      case subtitle = 3
+    }
+    /// What editing does to a row.
+    public enum EditingStyle: Int, Sendable {
+      case none = 0
+      case delete = 1
+      case insert = 2
+    }
+    open private(set) var reuseIdentifier: String?
+    open var isSelected = false
+    open private(set) var textLabel: UILabel? = UILabel()
+    open private(set) var detailTextLabel: UILabel? = UILabel()
+    /// Not UIKit: how many times the cell was prepared for reuse.
+    public private(set) var reuseCount = 0
+
+    public required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+      self.reuseIdentifier = reuseIdentifier
+      super.init(frame: .zero)
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    open func prepareForReuse() { reuseCount += 1 }
+  }
+
+  /// A section header or footer view.
+  @MainActor open class UITableViewHeaderFooterView: UIView {
+    open private(set) var reuseIdentifier: String?
+    open private(set) var textLabel: UILabel? = UILabel()
+
+    public required init(reuseIdentifier: String?) {
+      self.reuseIdentifier = reuseIdentifier
+      super.init(frame: .zero)
+    }
+
+    public required init?(coder: NSCoder) { nil }
+  }
+
+  /// The calls a table makes to its data source. UIKit's optional requirements are requirements
+  /// with default implementations here, doing what UIKit does when one is not implemented.
+  @MainActor public protocol UITableViewDataSource: NSObjectProtocol {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+    func numberOfSections(in tableView: UITableView) -> Int
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+    func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+    func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
+    func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    func tableView(
+      _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+      forRowAt indexPath: IndexPath)
+    func tableView(
+      _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+      to destinationIndexPath: IndexPath)
+  }
+
+  extension UITableViewDataSource {
+    public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
+      -> String?
+    { nil }
+    public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int)
+      -> String?
+    { nil }
+    public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+      true
+    }
+    public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+      false
+    }
+    public func tableView(
+      _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+      forRowAt indexPath: IndexPath
+    ) {}
+    public func tableView(
+      _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+      to destinationIndexPath: IndexPath
+    ) {}
+  }
+
+  /// The calls a table makes to its delegate (those the adapter answers), with UIKit's
+  /// defaults.
+  @MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {
+    func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+    func tableView(
+      _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath)
+    func tableView(
+      _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
+      forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath)
+      -> UITableViewCell.EditingStyle
+  }
+
+  extension UITableViewDelegate {
+    public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath)
+      -> CGFloat
+    { tableView.rowHeight }
+    public func tableView(
+      _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
+    ) {}
+    public func tableView(
+      _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
+      forRowAt indexPath: IndexPath
+    ) {}
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath)
+      -> UITableViewCell.EditingStyle
+    { .delete }
+  }
+
+  /// A table (fake: a `ListEngine` behind UIKit's API; rows are `rowHeight` tall, and the rows
+  /// within `bounds` below `contentOffset` are on screen after layout).
+  @MainActor open class UITableView: UIScrollView, ListEngineHost {
+    /// The table's look.
+    public enum Style: Int, Sendable {
+      case plain = 0
+      case grouped = 1
+      case insetGrouped = 2
+    }
+    /// The animation of a row change.
+    public enum RowAnimation: Int, Sendable {
+      case fade = 0
+      case right = 1
+      case left = 2
+      case top = 3
+      case bottom = 4
+      case none = 5
+      case middle = 6
+      case automatic = 100
+    }
+    /// Where a row scrolls to.
+    public enum ScrollPosition: Int, Sendable {
+      case none = 0
+      case top = 1
+      case middle = 2
+      case bottom = 3
+    }
+    open private(set) var style: UITableView.Style
+    weak open var dataSource: (any UITableViewDataSource)?
+    weak open var delegate: (any UITableViewDelegate)?
+    open var rowHeight: CGFloat = 44
+    open var estimatedRowHeight: CGFloat = 0
+    open var backgroundView: UIView? {
+      didSet {
+        oldValue?.removeFromSuperview()
+        if let backgroundView { addSubview(backgroundView) }
+      }
+    }
+    open var tableHeaderView: UIView?
+    open var tableFooterView: UIView?
+    open var isEditing = false
+    open var allowsMultipleSelection = false
+    var headerViews: [Int: UITableViewHeaderFooterView] = [:]
+    var footerViews: [Int: UITableViewHeaderFooterView] = [:]
+    lazy var engine = ListEngine(host: self)
+
+    public init(frame: CGRect, style: UITableView.Style) {
+      self.style = style
+      super.init(frame: frame)
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    open var numberOfSections: Int { engine.loadedCounts().count }
+
+    open func numberOfRows(inSection section: Int) -> Int {
+      let counts = engine.loadedCounts()
+      return counts.indices.contains(section) ? counts[section] : 0
+    }
+
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+      engine.register(cellClass, identifier: identifier)
+    }
+
+    open func dequeueReusableCell(
+      withIdentifier identifier: String, for indexPath: IndexPath
+    ) -> UITableViewCell {
+      engine.dequeue(identifier: identifier, path: indexPath) {
+        UITableViewCell(style: .default, reuseIdentifier: nil)
+      }
+    }
+
+    open func reloadData() {
+      engine.reloadData()
+      refreshHeaderViews()
+    }
+
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+      engine.performBatchUpdates(updates, completion: completion)
+    }
+
+    open func insertSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
+      engine.record { $0.sectionInserts += sections }
+    }
+    open func deleteSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
+      engine.record { $0.sectionDeletes += sections }
+    }
+    open func reloadSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
+      engine.record { $0.sectionReloads += sections }
+    }
+    open func moveSection(_ section: Int, toSection newSection: Int) {
+      engine.record { $0.sectionMoves.append(SectionMove(from: section, to: newSection)) }
+    }
+    open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
+      engine.record { $0.itemInserts += indexPaths.map(ItemPath.init) }
+    }
+    open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
+      engine.record { $0.itemDeletes += indexPaths.map(ItemPath.init) }
+    }
+    open func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
+      engine.record { $0.itemReloads += indexPaths.map(ItemPath.init) }
+    }
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+      engine.record {
+        $0.itemMoves.append(ItemMove(from: ItemPath(indexPath), to: ItemPath(newIndexPath)))
+      }
+    }
+    open func reconfigureRows(at indexPaths: [IndexPath]) {
+      engine.record { $0.itemReconfigures += indexPaths.map(ItemPath.init) }
+    }
+
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+      engine.visible[ItemPath(indexPath)] as? UITableViewCell
+    }
+
+    open var visibleCells: [UITableViewCell] {
+      engine.visible.sorted { $0.key < $1.key }.compactMap { $0.value as? UITableViewCell }
+    }
+
+    open var indexPathsForVisibleRows: [IndexPath]? {
+      engine.visible.keys.sorted().map(\.indexPath)
+    }
+
+    open var indexPathsForSelectedRows: [IndexPath]? {
+      engine.selection.isEmpty ? nil : engine.selection.sorted().map(\.indexPath)
+    }
+
+    open func selectRow(
+      at indexPath: IndexPath?, animated: Bool, scrollPosition: UITableView.ScrollPosition
+    ) {
+      if !allowsMultipleSelection { engine.selection.removeAll() }
+      engine.select(indexPath.map(ItemPath.init))
+      syncCellSelection()
+    }
+
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) {
+      engine.selection.remove(ItemPath(indexPath))
+      syncCellSelection()
+    }
+
+    open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? {
+      headerViews[section]
+    }
+
+    open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? {
+      footerViews[section]
+    }
+
+    open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
+
+    open override func layoutSubviews() {
+      engine.layOut()
+      syncCellSelection()
+    }
+
+    func syncCellSelection() {
+      for (path, cell) in engine.visible {
+        (cell as? UITableViewCell)?.isSelected = engine.selection.contains(path)
+      }
+    }
+
+    /// Header and footer views for every section with a title, as the data source gives them.
+    func refreshHeaderViews() {
+      headerViews = [:]
+      footerViews = [:]
+      guard let dataSource else { return }
+      for section in 0..<numberOfSections {
+        if let title = dataSource.tableView(self, titleForHeaderInSection: section) {
+          let view = UITableViewHeaderFooterView(reuseIdentifier: nil)
+          view.textLabel?.text = title
+          headerViews[section] = view
+        }
+        if let title = dataSource.tableView(self, titleForFooterInSection: section) {
+          let view = UITableViewHeaderFooterView(reuseIdentifier: nil)
+          view.textLabel?.text = title
+          footerViews[section] = view
+        }
+      }
+    }
+
+    // MARK: ListEngineHost
+
+    func askSectionCount() -> Int { dataSource.map { $0.numberOfSections(in: self) } ?? 0 }
+    func askRowCount(inSection section: Int) -> Int {
+      dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0
+    }
+    func askCell(at path: IndexPath) -> UIView? {
+      dataSource?.tableView(self, cellForRowAt: path)
+    }
+    func makeCell(of cellClass: AnyClass, identifier: String) -> UIView? {
+      (cellClass as? UITableViewCell.Type)?.init(style: .default, reuseIdentifier: identifier)
+    }
+    func tellWillDisplay(_ cell: UIView, at path: IndexPath) {
+      guard let cell = cell as? UITableViewCell else { return }
+      delegate?.tableView(self, willDisplay: cell, forRowAt: path)
+    }
+    func tellDidEndDisplaying(_ cell: UIView, at path: IndexPath) {
+      guard let cell = cell as? UITableViewCell else { return }
+      delegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
+    }
+    func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int]) {
+      // Header views follow their sections; inserted or reloaded sections get new ones.
+      guard
+        !batch.sectionInserts.isEmpty || !batch.sectionDeletes.isEmpty
+          || !batch.sectionMoves.isEmpty || !batch.sectionReloads.isEmpty
+      else { return }
+      refreshHeaderViews()
+    }
+    func setNeedsLayoutForEngine() { setNeedsLayout() }
+    var viewport: (offset: CGFloat, height: CGFloat, rowHeight: CGFloat) {
+      (contentOffset.y, bounds.height, rowHeight > 0 ? rowHeight : 44)
+    }
+  }
+
+  // MARK: Not UIKit: what a test reads and the gestures a user makes.
+
+  extension UITableView {
+    /// What the table was asked to do, oldest first (reloads, batches, dequeues, exceptions).
+    public var calls: [String] { engine.calls }
+
+    /// The Objective-C exceptions UIKit would have raised (each one a crash on a device).
+    public var exceptions: [String] { engine.exceptions }
+
+    /// Forgets the recorded calls (not the exceptions).
+    public func clearCalls() { engine.calls.removeAll() }
+
+    /// How many cells wait for reuse under `identifier`.
+    public func pooledCellCount(forIdentifier identifier: String) -> Int {
+      engine.pool[identifier]?.count ?? 0
+    }
+
+    /// The user scrolls so that the content at `y` is at the top, and the table lays out.
+    public func simulateScroll(toY y: CGFloat) {
+      contentOffset = CGPoint(x: 0, y: y)
+      layoutIfNeeded()
+    }
+
+    /// The user taps the row at `indexPath`: it is selected and the delegate is told.
+    public func simulateTap(at indexPath: IndexPath) {
+      if !allowsMultipleSelection {
+        for path in engine.selection.sorted() {
+          engine.selection.remove(path)
+          delegate?.tableView(self, didDeselectRowAt: path.indexPath)
+        }
+      }
+      engine.select(ItemPath(indexPath))
+      syncCellSelection()
+      delegate?.tableView(self, didSelectRowAt: indexPath)
+    }
+
+    /// The user swipes the row at `indexPath` and taps Delete, as UIKit offers it: only when
+    /// the data source says the row can be edited and the delegate's style is `.delete`.
+    /// Returns whether the row offered Delete.
+    @discardableResult
+    public func simulateSwipeToDelete(at indexPath: IndexPath) -> Bool {
+      guard let dataSource, dataSource.tableView(self, canEditRowAt: indexPath),
+        delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete == .delete
+      else { return false }
+      dataSource.tableView(self, commit: .delete, forRowAt: indexPath)
+      return true
+    }
+
+    /// The user drags a row in editing mode, when the data source lets it move: UIKit moves it
+    /// on screen and then tells the data source. Returns whether the row could move.
+    @discardableResult
+    public func simulateDrag(from source: IndexPath, to destination: IndexPath) -> Bool {
+      guard let dataSource, dataSource.tableView(self, canMoveRowAt: source) else { return false }
+      if let cell = engine.visible.removeValue(forKey: ItemPath(source)) {
+        engine.visible[ItemPath(destination)] = cell
+      }
+      dataSource.tableView(self, moveRowAt: source, to: destination)
+      return true
+    }
+  }
+#endif

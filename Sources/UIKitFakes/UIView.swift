@@ -1,0 +1,151 @@
+#if os(Linux)
+  public import Foundation
+
+  /// An object that responds to events.
+  @MainActor open class UIResponder: NSObject {
+    public override init() { super.init() }
+  }
+
+  /// A rectangle on screen with subviews (fake: frames, a view tree, `window`, layout passes).
+  @MainActor open class UIView: UIResponder, AssociatedObjectHolder {
+    open var frame: CGRect
+    open var bounds: CGRect {
+      get { CGRect(origin: .zero, size: frame.size) }
+      set { frame.size = newValue.size }
+    }
+    open var isHidden = false
+    open var isUserInteractionEnabled = true
+    open var backgroundColor: UIColor?
+    open var translatesAutoresizingMaskIntoConstraints = true
+    open var isAccessibilityElement = false
+    open var accessibilityLabel: String?
+    open var accessibilityTraits: UIAccessibilityTraits = []
+    open private(set) var superview: UIView?
+    open private(set) var subviews: [UIView] = []
+    var associatedObjects: [UnsafeRawPointer: Any?] = [:]
+    var needsLayout = true
+
+    public init(frame: CGRect) {
+      self.frame = frame
+      super.init()
+    }
+
+    public convenience override init() { self.init(frame: .zero) }
+
+    public required init?(coder: NSCoder) { nil }
+
+    /// The window the view is in, through its superviews; nil when it is in none.
+    open var window: UIWindow? {
+      var view: UIView? = self
+      while let current = view {
+        if let window = current as? UIWindow { return window }
+        view = current.superview
+      }
+      return nil
+    }
+
+    open func addSubview(_ view: UIView) {
+      view.removeFromSuperview()
+      subviews.append(view)
+      view.superview = self
+    }
+
+    open func removeFromSuperview() {
+      superview?.subviews.removeAll { $0 === self }
+      superview = nil
+    }
+
+    open func setNeedsLayout() { needsLayout = true }
+
+    open func layoutIfNeeded() {
+      guard needsLayout else { return }
+      needsLayout = false
+      layoutSubviews()
+    }
+
+    open func layoutSubviews() {}
+
+    open func sizeThatFits(_ size: CGSize) -> CGSize { frame.size }
+
+    open func accessibilityActivate() -> Bool { false }
+  }
+
+  /// Accessibility traits.
+  public struct UIAccessibilityTraits: OptionSet, Sendable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    public static let button = UIAccessibilityTraits(rawValue: 1)
+    public static let staticText = UIAccessibilityTraits(rawValue: 1 << 6)
+  }
+
+  /// The root of a view tree; a view is in a window when one of its superviews is one.
+  @MainActor open class UIWindow: UIView {}
+
+  /// A color.
+  public final class UIColor: NSObject, @unchecked Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+    public static let secondaryLabel = UIColor(name: "secondaryLabel")
+    public static let label = UIColor(name: "label")
+    public static let clear = UIColor(name: "clear")
+  }
+
+  /// A font.
+  public final class UIFont: NSObject, @unchecked Sendable {
+    /// A text style of Dynamic Type.
+    public struct TextStyle: Hashable, Sendable {
+      let rawValue: String
+      public static let footnote = TextStyle(rawValue: "footnote")
+      public static let body = TextStyle(rawValue: "body")
+    }
+    let style: TextStyle
+    init(style: TextStyle) { self.style = style }
+    public class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont {
+      UIFont(style: style)
+    }
+  }
+
+  /// Text alignment.
+  public enum NSTextAlignment: Int, Sendable {
+    case left = 0
+    case center = 1
+    case right = 2
+    case justified = 3
+    case natural = 4
+  }
+
+  /// A view that shows text.
+  @MainActor open class UILabel: UIView {
+    open var text: String?
+    open var font: UIFont!
+    open var textColor: UIColor!
+    open var textAlignment: NSTextAlignment = .natural
+    open var numberOfLines = 1
+    open var adjustsFontForContentSizeCategory = false
+  }
+
+  /// A spinner.
+  @MainActor open class UIActivityIndicatorView: UIView {
+    /// The spinner's size.
+    public enum Style: Int, Sendable {
+      case medium = 100
+      case large = 101
+    }
+    open var style: UIActivityIndicatorView.Style
+    open var hidesWhenStopped = true
+    open private(set) var isAnimating = false
+
+    public init(style: UIActivityIndicatorView.Style) {
+      self.style = style
+      super.init(frame: .zero)
+    }
+
+    public required init(coder: NSCoder) {
+      style = .medium
+      super.init(frame: .zero)
+    }
+
+    open func startAnimating() { isAnimating = true }
+    open func stopAnimating() { isAnimating = false }
+  }
+#endif

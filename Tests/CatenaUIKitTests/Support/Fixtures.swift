@@ -1,0 +1,79 @@
+#if os(Linux)
+  import CatenaDataSource
+  import CatenaDiff
+  import CatenaUIKit
+  import UIKitFakes
+
+  /// A row of a test list; `isAd` picks the ad cell kind.
+  struct Row: Identifiable, Equatable, Sendable {
+    let id: Int
+    var title: String
+    var isAd = false
+
+    init(_ id: Int, _ title: String? = nil, isAd: Bool = false) {
+      self.id = id
+      self.title = title ?? "r\(id)"
+      self.isAd = isAd
+    }
+  }
+
+  /// A table cell showing a row's title.
+  final class TitleCell: UITableViewCell {
+    var title = ""
+    override func prepareForReuse() {
+      super.prepareForReuse()
+      title = ""
+    }
+  }
+
+  /// A table cell for ads.
+  final class AdCell: UITableViewCell {
+    var banner = ""
+  }
+
+  /// A collection cell showing a row's title.
+  final class TileCell: UICollectionViewCell {
+    var title = ""
+  }
+
+  /// A table 440 points tall (10 rows of 44) in a window.
+  @MainActor
+  func tableInWindow(height: CGFloat = 440) -> (UITableView, UIWindow) {
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: height))
+    let table = UITableView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: height), style: .plain)
+    window.addSubview(table)
+    return (table, window)
+  }
+
+  /// A data source of rows bound to `table` with title cells and ad cells.
+  @MainActor
+  func rowSource(_ table: UITableView) -> SectionedDataSource<String, Row, UITableViewCell> {
+    SectionedDataSource<String, Row, UITableViewCell>()
+      .bind(table, cell: TitleCell.self, reuseIdentifier: "title")
+      .configureCell { cell, _, row in (cell as? TitleCell)?.title = row.title }
+      .cell(AdCell.self, reuseIdentifier: "ad", when: { $0.isAd }) { cell, _, row in
+        cell.banner = row.title
+      }
+  }
+
+  /// A snapshot of one section "s" holding `rows`.
+  func snapshot(_ rows: [Row], header: String? = nil) throws -> Snapshot<String, Row> {
+    var snapshot = Snapshot<String, Row>()
+    try snapshot.appendSection("s", header: header)
+    try snapshot.appendItems(rows)
+    return snapshot
+  }
+
+  /// The path of a row.
+  func path(_ item: Int, _ section: Int = 0) -> IndexPath { IndexPath(row: item, section: section) }
+
+  extension UITableView {
+    /// The titles the visible cells show, top to bottom.
+    var shownTitles: [String] {
+      visibleCells.map {
+        ($0 as? TitleCell)?.title ?? ($0 as? AdCell).map { "AD \($0.banner)" } ?? "?"
+      }
+    }
+  }
+#endif
