@@ -122,9 +122,10 @@ public final class PagedList<Item: Sendable> {
   }
 
   /// What a bound table asks for when rows near the end are on screen: the next page, unless
-  /// auto-loading is paused; a row that came on screen by scrolling lifts the pause.
+  /// auto-loading is paused; a row that came on screen by scrolling lifts the pause, except
+  /// after a failure, which waits for a tap or a refresh.
   package func autoLoadNextPage(byScrolling: Bool) {
-    if byScrolling { autoLoadPause = nil }
+    if byScrolling, !(autoLoadPause?.isFailure ?? false) { autoLoadPause = nil }
     guard autoLoadPause == nil else { return }
     startNextPage()
   }
@@ -246,6 +247,7 @@ public final class PagedList<Item: Sendable> {
     switch result {
     case .failure(let error):
       let failure = PageLoadError(page: page, isFirstPage: isFirst, error: error)
+      if !isFirst { autoLoadPause = .failed(page: page) }
       state = .failed(failure)
       status = .networkFailure
       lastStatus = status

@@ -80,12 +80,21 @@ public enum AutoLoadPause: Equatable, Sendable, CustomStringConvertible {
   /// Next page `page` added no row to the table (every item was already shown, or none could
   /// be read): the server may be repeating itself, so loading on would never end.
   case noNewRows(page: Int)
+  /// Next page `page` failed: the footer says "Tap to retry", so scrolling does not retry by
+  /// itself; ``PagedList/loadNextPage()`` (the tap) or ``PagedList/refresh()`` does.
+  case failed(page: Int)
+
+  /// Whether a failure paused auto-loading (only a tap or a refresh lifts it).
+  var isFailure: Bool {
+    if case .failed = self { true } else { false }
+  }
 
   /// A short line for logs.
   public var description: String {
     switch self {
     case .cancelled: "cancelled"
     case .noNewRows(let page): "page \(page) added no row"
+    case .failed(let page): "page \(page) failed"
     }
   }
 }

@@ -92,6 +92,12 @@
     weak open var delegate: (any UICollectionViewDelegate)?
     open var collectionViewLayout: UICollectionViewLayout
     open var allowsMultipleSelection = false
+    open var backgroundView: UIView? {
+      didSet {
+        oldValue?.removeFromSuperview()
+        if let backgroundView { addSubview(backgroundView) }
+      }
+    }
     /// Not UIKit: the height of one item in the fake's one-column layout.
     public var fakeItemHeight: CGFloat = 44
     lazy var engine = ListEngine(host: self)

@@ -44,7 +44,9 @@ struct BoundPagingModelTests {
       for _ in 0..<(5 + random.below(20)) {
         let startedBefore = ledger.started
         let pauseBefore = list.autoLoadPause
+        let stateBefore = list.state
         var userAsked = false
+        var scrolled = false
         switch random.below(8) {
         case 0:
           list.refresh()
@@ -57,6 +59,7 @@ struct BoundPagingModelTests {
         case 3:
           table.scroll(toOffset: Double(random.below(50)) * 44)
           userAsked = true
+          scrolled = true
         case 4, 5:
           // Answer the running load, or a stale one that is still waiting.
           let waiting = manual.waitingNumbers.filter { !answered.contains($0) }
@@ -86,6 +89,10 @@ struct BoundPagingModelTests {
         checkedSteps += 1
         #expect(ledger.balances(list), "started \(ledger.started) ended \(ledger.ended) \(context)")
         #expect(manual.requests.count == ledger.started, context)
+        if scrolled, case .failed(let failure) = stateBefore, !failure.isFirstPage {
+          // The footer says "Tap to retry": scrolling does not retry by itself.
+          #expect(ledger.started == startedBefore, "retried on scroll after a failure: \(context)")
+        }
         if let pause = pauseBefore, pause == list.autoLoadPause, !userAsked {
           #expect(ledger.started == startedBefore, "loaded while paused (\(pause)): \(context)")
         }

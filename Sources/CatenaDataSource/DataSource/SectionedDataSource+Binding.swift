@@ -13,6 +13,14 @@ extension SectionedDataSource {
   ) -> Self {
     guard !isInvalidated else { return self }
     binding?.disconnect()
+    // After every reload and batch, the table shows the empty-state text when it has no row.
+    let showEmptyState = { [weak self, weak table] in
+      guard let self, let table else { return }
+      let isEmpty = (0..<self.numberOfSections()).allSatisfy {
+        self.numberOfRows(inSection: $0) == 0
+      }
+      table.showEmptyState(isEmpty ? self.emptyStateText : nil)
+    }
     binding = Binding(
       dequeue: { [weak table] identifier, path in
         guard let table else { throw DataSourceError(kind: .unregisteredCell, id: identifier) }
@@ -21,12 +29,16 @@ extension SectionedDataSource {
       register: { [weak table] cellClass, identifier in
         table?.register(cellClass, forCellReuseIdentifier: identifier)
       },
-      reloadData: { [weak table] in table?.reloadData() },
+      reloadData: { [weak table] in
+        table?.reloadData()
+        showEmptyState()
+      },
       perform: { [weak table] (batch, commit) throws(DataSourceError) in
         guard let table else {
           commit()
           return
         }
+        defer { showEmptyState() }
         try table.performBatchUpdates(batch, commit: commit)
       },
       isInWindow: { [weak table] in table?.isInWindow ?? false },

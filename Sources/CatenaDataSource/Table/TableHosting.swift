@@ -56,6 +56,14 @@ public protocol TableHosting: AnyObject {
   /// An object the table keeps alive for as long as it lives (the data source a table-side
   /// convenience created).
   var retainedDataSource: AnyObject? { get set }
+  /// Shows `text` in place of rows (the table has none), or removes it when nil. A bound data
+  /// source calls it after every reload and batch update with its ``TableContentProviding/emptyStateText``.
+  func showEmptyState(_ text: String?)
+}
+
+extension TableHosting {
+  /// Does nothing: a table that renders ``TableContentProviding/emptyStateText`` itself.
+  public func showEmptyState(_ text: String?) {}
 }
 
 extension HeadlessTable: TableHosting {

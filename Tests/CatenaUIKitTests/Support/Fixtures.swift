@@ -77,3 +77,13 @@
     }
   }
 #endif
+
+#if os(Linux)
+  extension UICollectionView {
+    /// The user scrolls so that the content at `y` is at the top, and the view lays out.
+    func simulateScroll(toY y: CGFloat) {
+      contentOffset = CGPoint(x: 0, y: y)
+      layoutIfNeeded()
+    }
+  }
+#endif

@@ -1,0 +1,99 @@
+public import CatenaPaging
+public import CatenaRequest
+import Foundation
+
+/// A page source a test answers by hand: every request waits until the test responds or
+/// fails it, so the test decides the order in which answers arrive (a late answer to an old
+/// refresh, a failure in the middle), with no clock involved.
+///
+/// ```swift
+/// let pages = ManualPages<House>()
+/// let list = PagedList(pageSize: 20, source: pages.source)
+/// let load = list.refresh()
+/// await pages.waitForRequests(1)
+/// pages.respond(with: Page(items: houses))
+/// await load?.value
+/// ```
+public final class ManualPages<Item: Sendable>: @unchecked Sendable {
+  /// A request waiting for its answer.
+  struct Request {
+    let number: Int
+    let page: Int
+    let size: Int
+    let continuation: CheckedContinuation<Page<Item>, any Error>
+  }
+
+  // NB: `lock` guards `waiting`, `asked` and `watchers`.
+  private let lock = NSLock()
+  private var waiting: [Request] = []
+  private var asked: [(page: Int, size: Int)] = []
+  private var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+  /// Creates a source with no request yet.
+  public init() {}
+
+  /// The source to give a ``PagedList``.
+  public var source: PageSource<Item> {
+    PageSource { page, size in
+      try await withCheckedThrowingContinuation { continuation in
+        let ready = self.lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+          self.waiting.append(
+            Request(number: self.asked.count, page: page, size: size, continuation: continuation))
+          self.asked.append((page, size))
+          let count = self.asked.count
+          defer { self.watchers.removeAll { $0.count <= count } }
+          return self.watchers.filter { $0.count <= count }.map(\.continuation)
+        }
+        for watcher in ready { watcher.resume() }
+      }
+    }
+  }
+
+  /// Every page asked for so far, oldest first.
+  public var requests: [(page: Int, size: Int)] { lock.withLock { asked } }
+
+  /// The pages waiting for an answer, oldest first.
+  public var pending: [Int] { lock.withLock { waiting.map(\.page) } }
+
+  /// The request numbers (in the order they were asked, from 0) still waiting.
+  public var waitingNumbers: [Int] { lock.withLock { waiting.map(\.number) } }
+
+  /// Waits until `count` requests have been made (a list starts its loads in tasks).
+  public func waitForRequests(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      let done = lock.withLock { () -> Bool in
+        if asked.count >= count { return true }
+        watchers.append((count, continuation))
+        return false
+      }
+      if done { continuation.resume() }
+    }
+  }
+
+  /// Answers the oldest waiting request for `page` (or the oldest at all) with `answer`.
+  public func respond(page: Int? = nil, with answer: Page<Item>) {
+    take { page == nil || $0.page == page }?.continuation.resume(returning: answer)
+  }
+
+  /// Answers request number `number` with `answer`.
+  public func respond(number: Int, with answer: Page<Item>) {
+    take { $0.number == number }?.continuation.resume(returning: answer)
+  }
+
+  /// Fails the oldest waiting request for `page` (or the oldest at all).
+  public func fail(page: Int? = nil, with error: any Error = RequestError(.transport, "offline")) {
+    take { page == nil || $0.page == page }?.continuation.resume(throwing: error)
+  }
+
+  /// Fails request number `number` with `error`.
+  public func fail(number: Int, with error: any Error) {
+    take { $0.number == number }?.continuation.resume(throwing: error)
+  }
+
+  private func take(where matches: (Request) -> Bool) -> Request? {
+    lock.withLock {
+      guard let index = waiting.firstIndex(where: matches) else { return nil }
+      return waiting.remove(at: index)
+    }
+  }
+}
