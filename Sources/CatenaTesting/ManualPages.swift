@@ -32,7 +32,7 @@ public final class ManualPages<Item: Sendable>: @unchecked Sendable {
   /// Creates a source with no request yet.
   public init() {}
 
-  /// The source to give a ``PagedList``.
+  /// The source to give a `PagedList`.
   public var source: PageSource<Item> {
     PageSource { page, size in
       try await withCheckedThrowingContinuation { continuation in

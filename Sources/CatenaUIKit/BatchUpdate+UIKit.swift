@@ -7,7 +7,7 @@
     /// compares with) and the counts the data source reports after the model changed; in
     /// release builds too, because UIKit stops the app on an invalid batch.
     ///
-    /// - Throws: ``DataSourceError`` of kind `invalidBatchUpdate` with UIKit's message.
+    /// - Throws: `DataSourceError` of kind `invalidBatchUpdate` with UIKit's message.
     @MainActor
     func checkedForUIKit(
       shown before: [Int], after: [Int]

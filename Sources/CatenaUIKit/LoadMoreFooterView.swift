@@ -35,12 +35,12 @@
     /// What the footer shows now.
     public var mode: Mode = .idle { didSet { update() } }
 
-    /// The spinner shown while loading.
-    let spinner = UIActivityIndicatorView(style: .medium)
-    /// The message.
-    let label = UILabel()
-    /// Covers the footer; enabled only after a failure.
-    let retryButton = UIButton(type: .custom)
+    /// The spinner shown while loading (style it as you like).
+    public let spinner = UIActivityIndicatorView(style: .medium)
+    /// The message ("No more", or the error and "Tap to retry"; style it as you like).
+    public let label = UILabel()
+    /// Covers the footer; enabled only after a failure, when a tap retries.
+    public let retryButton = UIButton(type: .custom)
 
     /// The smallest height, and the margin around the message.
     static let minimumHeight: CGFloat = 44

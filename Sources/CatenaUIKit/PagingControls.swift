@@ -6,7 +6,7 @@
   #endif
   public import CatenaPaging
 
-  /// Pull-to-refresh and a load-more footer for a table showing a ``PagedList``, driven by
+  /// Pull-to-refresh and a load-more footer for a table showing a `PagedList`, driven by
   /// the list's events: pulling refreshes, the header stops when the first page arrives, the
   /// footer spins while a next page loads, says "no more" at the end, and retries on tap
   /// after a failure.

@@ -29,7 +29,7 @@
     /// becomes a `reloadData()` and throws, where UIKit would stop the app. Off-window
     /// collection views reload.
     ///
-    /// - Throws: ``DataSourceError`` of kind `invalidBatchUpdate`, after the reload.
+    /// - Throws: `DataSourceError` of kind `invalidBatchUpdate`, after the reload.
     @discardableResult
     public func performBatchUpdates(
       _ batch: BatchUpdate, commit: () -> Void

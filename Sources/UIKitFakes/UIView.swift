@@ -20,7 +20,7 @@
     open var isAccessibilityElement = false
     open var accessibilityLabel: String?
     open var accessibilityTraits: UIAccessibilityTraits = []
-    open private(set) var superview: UIView?
+    open private(set) weak var superview: UIView?
     open private(set) var subviews: [UIView] = []
     var associatedObjects: [UnsafeRawPointer: Any?] = [:]
     var needsLayout = true
