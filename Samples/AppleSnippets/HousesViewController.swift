@@ -29,6 +29,8 @@
       } transform: { json in
         House(json: json)
       })
+    // The table holds its data source weakly, as it holds a diffable data source: keep it.
+    var dataSource: SectionedDataSource<String, House, UITableViewCell>?
     var controls: PagingControls<House>?
 
     override func viewDidLoad() {
@@ -41,6 +43,7 @@
           cell.contentConfiguration = content
         }
       houses.bind(to: dataSource, section: "houses", emptyText: "No houses yet")
+      self.dataSource = dataSource
       controls = PagingControls(list: houses, tableView: tableView)
       houses.refresh()
     }

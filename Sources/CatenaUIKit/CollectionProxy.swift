@@ -8,19 +8,24 @@
   import CatenaDiff
 
   /// Answers a `UICollectionView`'s data-source and delegate calls from a
-  /// `TableContentProviding` held weakly. The collection view keeps the proxy alive.
+  /// `TableContentProviding` held weakly, and passes the rest to the app's own delegate
+  /// (flow-layout sizes, supplementary views; see `ForwardingProxy`). The collection view
+  /// keeps the proxy alive.
   @MainActor
-  final class CollectionProxy: NSObject, UICollectionViewDataSource, UICollectionViewDelegate {
-    weak var provider: (any TableContentProviding)?
+  final class CollectionProxy: ForwardingProxy, UICollectionViewDataSource,
+    UICollectionViewDelegate
+  {
     /// The reuse identifier of the empty cell shown when the provider has none.
     static let placeholder = "catena.placeholder"
 
-    init(_ provider: any TableContentProviding) {
-      self.provider = provider
-    }
+    /// The app's delegate, typed.
+    var app: (any UICollectionViewDelegate)? { appDelegate as? any UICollectionViewDelegate }
 
     func numberOfSections(in collectionView: UICollectionView) -> Int {
-      provider?.numberOfSections() ?? 0
+      if collectionView.delegate !== self {
+        Task { @MainActor [weak collectionView] in collectionView?.reclaimDelegate() }
+      }
+      return provider?.numberOfSections() ?? 0
     }
 
     func collectionView(
@@ -59,23 +64,6 @@
       to destinationIndexPath: IndexPath
     ) {
       provider?.moveRow(at: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
-    }
-
-    func collectionView(
-      _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
-      forItemAt indexPath: IndexPath
-    ) {
-      provider?.willDisplayRow(at: ItemPath(indexPath))
-    }
-
-    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
-      provider?.didSelectRow(at: ItemPath(indexPath))
-    }
-
-    func collectionView(
-      _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
-    ) {
-      provider?.didDeselectRow(at: ItemPath(indexPath))
     }
   }
 #endif

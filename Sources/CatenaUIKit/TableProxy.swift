@@ -8,17 +8,30 @@
   import CatenaDiff
 
   /// Answers a `UITableView`'s data-source and delegate calls from a `TableContentProviding`
-  /// held weakly. The table keeps the proxy alive (see `UITableView.connect(_:)`).
+  /// held weakly, and passes the rest to the app's own delegate (see `ForwardingProxy`). The
+  /// table keeps the proxy alive (see `UITableView.connect(_:)`).
   @MainActor
-  final class TableProxy: NSObject, UITableViewDataSource, UITableViewDelegate {
-    weak var provider: (any TableContentProviding)?
+  final class TableProxy: ForwardingProxy, UITableViewDataSource, UITableViewDelegate {
+    /// Whether the provider gave row heights when it was connected (UIKit asks once).
+    let providesRowHeights: Bool
 
-    init(_ provider: any TableContentProviding) {
-      self.provider = provider
+    override init(
+      _ provider: any TableContentProviding, delegate: AnyObject?, dataSource: AnyObject?
+    ) {
+      providesRowHeights = provider.providesRowHeights
+      super.init(provider, delegate: delegate, dataSource: dataSource)
     }
 
+    /// The app's delegate, typed.
+    var app: (any UITableViewDelegate)? { appDelegate as? any UITableViewDelegate }
+
     func numberOfSections(in tableView: UITableView) -> Int {
-      provider?.numberOfSections() ?? 0
+      // The app set its own delegate after `connect`: take it over once this layout is done
+      // (setting a delegate while the table lays out is not safe).
+      if tableView.delegate !== self {
+        Task { @MainActor [weak tableView] in tableView?.reclaimDelegate() }
+      }
+      return provider?.numberOfSections() ?? 0
     }
 
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
@@ -49,13 +62,6 @@
 
     func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
       provider?.titleForFooter(inSection: section)
-    }
-
-    func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-      guard let provider, provider.providesRowHeights,
-        let height = provider.heightForRow(at: ItemPath(indexPath))
-      else { return tableView.rowHeight }
-      return CGFloat(height)
     }
 
     func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
@@ -92,20 +98,6 @@
       to destinationIndexPath: IndexPath
     ) {
       provider?.moveRow(at: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
-    }
-
-    func tableView(
-      _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
-    ) {
-      provider?.willDisplayRow(at: ItemPath(indexPath))
-    }
-
-    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-      provider?.didSelectRow(at: ItemPath(indexPath))
-    }
-
-    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
-      provider?.didDeselectRow(at: ItemPath(indexPath))
     }
   }
 #endif

@@ -34,6 +34,7 @@
     public func performBatchUpdates(
       _ batch: BatchUpdate, commit: () -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
+      reclaimDelegate()
       guard window != nil, let provider = collectionProxy?.provider else {
         commit()
         reloadData()
@@ -91,16 +92,48 @@
     public var isInWindow: Bool { window != nil }
 
     /// Makes `provider` the data source and delegate through a proxy the collection view keeps
-    /// alive; the provider is held weakly. Section header and footer titles are not shown: a
-    /// collection view needs supplementary views for those.
+    /// alive; the provider is held weakly. The delegate and data source the view had keep
+    /// receiving what Catena does not answer (flow-layout sizes, supplementary views) and the
+    /// item events it shares; a provider connected before is told it lost the view. Nil
+    /// disconnects and gives the view its own objects back. Section header and footer titles
+    /// are not shown: a collection view needs supplementary views for those.
     public func connect(_ provider: (any TableContentProviding)?) {
-      let proxy = provider.map(CollectionProxy.init)
+      let installed = objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? CollectionProxy
+      var appDelegate: AnyObject? = delegate
+      var appDataSource: AnyObject? = dataSource
+      if let installed {
+        if appDelegate === installed { appDelegate = installed.appDelegate }
+        if appDataSource === installed { appDataSource = installed.appDataSource }
+        if let previous = installed.provider, previous !== provider {
+          previous.tableDidDisconnect()
+        }
+      }
+      let proxy = provider.map {
+        CollectionProxy($0, delegate: appDelegate, dataSource: appDataSource)
+      }
       register(UICollectionViewCell.self, forCellWithReuseIdentifier: CollectionProxy.placeholder)
       objc_setAssociatedObject(
         self, &AssociatedKeys.proxy, proxy, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-      dataSource = proxy
-      delegate = proxy
+      // UIKit reads which optional methods its delegate implements when it is set.
+      dataSource = nil
+      delegate = nil
+      dataSource = proxy ?? appDataSource as? any UICollectionViewDataSource
+      delegate = proxy ?? appDelegate as? any UICollectionViewDelegate
       reloadData()
+    }
+
+    /// Runs `changes` inside `UIView.performWithoutAnimation(_:)`.
+    public func performWithoutAnimation(_ changes: () -> Void) {
+      UIView.performWithoutAnimation(changes)
+    }
+
+    /// Makes the proxy the delegate again when the app set its own after `connect(_:)`; the
+    /// app's delegate is then the one the proxy forwards to.
+    func reclaimDelegate() {
+      guard let proxy = collectionProxy, delegate !== proxy else { return }
+      proxy.appDelegate = delegate
+      delegate = nil
+      delegate = proxy
     }
 
     /// The proxy `connect(_:)` installed, if it is still the data source.

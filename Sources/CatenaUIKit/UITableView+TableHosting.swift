@@ -40,6 +40,7 @@
     public func performBatchUpdates(
       _ batch: BatchUpdate, commit: () -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
+      reclaimDelegate()
       guard window != nil, let provider = tableProxy?.provider else {
         commit()
         reloadData()
@@ -124,14 +125,46 @@
     public var isInWindow: Bool { window != nil }
 
     /// Makes `provider` the table view's data source and delegate, through a proxy the table
-    /// view keeps alive; the provider is held weakly.
+    /// view keeps alive; the provider is held weakly. The delegate and data source the table
+    /// had keep receiving what Catena does not answer, and the row events it shares
+    /// (selection, a row coming on screen, scrolling); a provider connected before is told
+    /// it lost the table. Nil disconnects and gives the table its own objects back.
     public func connect(_ provider: (any TableContentProviding)?) {
-      let proxy = provider.map(TableProxy.init)
+      let installed = objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? TableProxy
+      var appDelegate: AnyObject? = delegate
+      var appDataSource: AnyObject? = dataSource
+      if let installed {
+        if appDelegate === installed { appDelegate = installed.appDelegate }
+        if appDataSource === installed { appDataSource = installed.appDataSource }
+        if let previous = installed.provider, previous !== provider {
+          previous.tableDidDisconnect()
+        }
+      }
+      let proxy = provider.map {
+        TableProxy($0, delegate: appDelegate, dataSource: appDataSource)
+      }
       objc_setAssociatedObject(
         self, &AssociatedKeys.proxy, proxy, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-      dataSource = proxy
-      delegate = proxy
+      // UIKit reads which optional methods its delegate implements when it is set.
+      dataSource = nil
+      delegate = nil
+      dataSource = proxy ?? appDataSource as? any UITableViewDataSource
+      delegate = proxy ?? appDelegate as? any UITableViewDelegate
       reloadData()
+    }
+
+    /// Runs `changes` inside `UIView.performWithoutAnimation(_:)`.
+    public func performWithoutAnimation(_ changes: () -> Void) {
+      UIView.performWithoutAnimation(changes)
+    }
+
+    /// Makes the proxy the delegate again when the app set its own after `connect(_:)`; the
+    /// app's delegate is then the one the proxy forwards to.
+    func reclaimDelegate() {
+      guard let proxy = tableProxy, delegate !== proxy else { return }
+      proxy.appDelegate = delegate
+      delegate = nil
+      delegate = proxy
     }
 
     /// The proxy `connect(_:)` installed, if it is still the data source.

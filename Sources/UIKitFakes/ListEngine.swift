@@ -165,7 +165,9 @@
       guard batchDepth == 0 else { return }
       let batch = pending
       pending = BatchUpdate()
-      calls.append("performBatchUpdates \(batch)")
+      calls.append(
+        UIView.areAnimationsEnabled
+          ? "performBatchUpdates \(batch)" : "performBatchUpdates (no animation) \(batch)")
       var validator = BatchValidator(update: batch, before: countsAtOpen, after: readCounts())
       do {
         try validator.run()

@@ -253,6 +253,7 @@
     func tellDidEndDisplaying(_ cell: UIView, at path: IndexPath) {}
     func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int]) {}
     func setNeedsLayoutForEngine() { setNeedsLayout() }
+    override func tellDidScroll() { delegate?.scrollViewDidScroll(self) }
     var viewport: (offset: CGFloat, height: CGFloat, rowHeight: CGFloat) {
       (contentOffset.y, bounds.height, fakeItemHeight > 0 ? fakeItemHeight : 44)
     }

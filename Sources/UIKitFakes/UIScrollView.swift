@@ -27,7 +27,12 @@
 
   /// A scrolling view (fake: records `setContentOffset`; setting the offset lays out again).
   @MainActor open class UIScrollView: UIView {
-    open var contentOffset: CGPoint = .zero { didSet { setNeedsLayout() } }
+    open var contentOffset: CGPoint = .zero {
+      didSet {
+        setNeedsLayout()
+        tellDidScroll()
+      }
+    }
     open var contentSize: CGSize = .zero
     open var contentInset: UIEdgeInsets = .zero
     open var isScrollEnabled = true
@@ -50,6 +55,9 @@
         if let refreshControl { addSubview(refreshControl) }
       }
     }
+
+    /// Tells the delegate the offset changed (the subclasses own the typed delegate).
+    func tellDidScroll() {}
 
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
       contentOffsetCalls.append(contentOffset)

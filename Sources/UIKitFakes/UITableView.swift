@@ -102,6 +102,12 @@
     func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
     func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath)
       -> UITableViewCell.EditingStyle
+    func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
+      -> CGFloat
+    func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
+    func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
+    func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView?
+    func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView?
   }
 
   extension UITableViewDelegate {
@@ -120,6 +126,21 @@
     public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath)
       -> UITableViewCell.EditingStyle
     { .delete }
+    public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
+      -> CGFloat
+    { tableView.estimatedRowHeight }
+    public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int)
+      -> CGFloat
+    { tableView.sectionHeaderHeight }
+    public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int)
+      -> CGFloat
+    { tableView.sectionFooterHeight }
+    public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int)
+      -> UIView?
+    { nil }
+    public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int)
+      -> UIView?
+    { nil }
   }
 
   /// A table (fake: a `ListEngine` behind UIKit's API; rows are `rowHeight` tall, and the rows
@@ -152,8 +173,12 @@
     open private(set) var style: UITableView.Style
     weak open var dataSource: (any UITableViewDataSource)?
     weak open var delegate: (any UITableViewDelegate)?
+    /// The height that means "size to fit" (UIKit's value).
+    public static let automaticDimension: CGFloat = -1
     open var rowHeight: CGFloat = 44
     open var estimatedRowHeight: CGFloat = 0
+    open var sectionHeaderHeight: CGFloat = UITableView.automaticDimension
+    open var sectionFooterHeight: CGFloat = UITableView.automaticDimension
     open var backgroundView: UIView? {
       didSet {
         oldValue?.removeFromSuperview()
@@ -323,14 +348,32 @@
       delegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
     }
     func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int]) {
-      // Header views follow their sections; inserted or reloaded sections get new ones.
-      guard
-        !batch.sectionInserts.isEmpty || !batch.sectionDeletes.isEmpty
-          || !batch.sectionMoves.isEmpty || !batch.sectionReloads.isEmpty
-      else { return }
+      // Header and footer views follow their sections with the text they had (as UIKit
+      // keeps the views); inserted and reloaded sections get new ones from the data source.
+      let reloaded = Set(batch.sectionReloads)
+      func carried(_ views: [Int: UITableViewHeaderFooterView]) -> [Int:
+        UITableViewHeaderFooterView]
+      {
+        var result: [Int: UITableViewHeaderFooterView] = [:]
+        for (old, view) in views where sectionMap.indices.contains(old) && !reloaded.contains(old) {
+          if sectionMap[old] >= 0 { result[sectionMap[old]] = view }
+        }
+        return result
+      }
+      let keptHeaders = carried(headerViews)
+      let keptFooters = carried(footerViews)
+      let kept = Set(
+        sectionMap.indices.filter { !reloaded.contains($0) && sectionMap[$0] >= 0 }.map {
+          sectionMap[$0]
+        })
       refreshHeaderViews()
+      for section in kept {
+        headerViews[section] = keptHeaders[section]
+        footerViews[section] = keptFooters[section]
+      }
     }
     func setNeedsLayoutForEngine() { setNeedsLayout() }
+    override func tellDidScroll() { delegate?.scrollViewDidScroll(self) }
     var viewport: (offset: CGFloat, height: CGFloat, rowHeight: CGFloat) {
       (contentOffset.y, bounds.height, rowHeight > 0 ? rowHeight : 44)
     }

@@ -8,6 +8,18 @@
 
   /// A rectangle on screen with subviews (fake: frames, a view tree, `window`, layout passes).
   @MainActor open class UIView: UIResponder, AssociatedObjectHolder {
+    /// Whether changes animate; false inside `performWithoutAnimation(_:)`.
+    open class var areAnimationsEnabled: Bool { animationsEnabled }
+    private static var animationsEnabled = true
+
+    /// Runs `actionsWithoutAnimation` with animations disabled.
+    open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+      let before = animationsEnabled
+      animationsEnabled = false
+      defer { animationsEnabled = before }
+      actionsWithoutAnimation()
+    }
+
     open var frame: CGRect
     open var bounds: CGRect {
       get { CGRect(origin: .zero, size: frame.size) }

@@ -3,8 +3,9 @@ import CatenaDiff
 extension SectionedDataSource {
   /// Shows `snapshot`: diffs it against the shown one and performs one batch update per stage,
   /// committing the model inside each batch, so the table animates inserts, deletes, moves
-  /// and reconfigures. The first snapshot, a non-animated apply, and a table that is not in a
-  /// window reload instead (keeping the selection by item id).
+  /// and reconfigures. With `animated: false` the same batches run without animation, so cells
+  /// that stay keep their state (a text field keeps the keyboard). The first snapshot and a
+  /// table that is not in a window reload instead (keeping the selection by item id).
   ///
   /// ```swift
   /// var snapshot = Snapshot<String, Article>()
@@ -71,7 +72,7 @@ extension SectionedDataSource {
     generation &+= 1
     let mine = generation
     let shownVersion = version
-    guard let base = self.snapshot, animated else {
+    guard let base = self.snapshot, binding?.isInWindow() == true else {
       try perform(.apply(snapshot, changes: nil, animated: animated, diff: diff))
       return true
     }
@@ -82,17 +83,18 @@ extension SectionedDataSource {
     guard mine == generation, !isInvalidated else { return false }
     try perform(
       .apply(
-        snapshot, changes: shownVersion == version ? try? result.get() : nil, animated: true,
-        diff: diff))
+        snapshot, changes: shownVersion == version ? try? result.get() : nil,
+        animated: animated, diff: diff))
     return true
   }
 
-  /// Animates from what is shown to `target` with `changes` (computed here when nil), or
-  /// reloads when animation is off or impossible.
+  /// Updates the rows from what is shown to `target` with `changes` (computed here when nil),
+  /// animated or inside the table's `performWithoutAnimation`; reloads when nothing was shown
+  /// yet or the table is not in a window.
   func show(
     _ target: Content, changes: StagedChangeset<Sections>?, animated: Bool, diff: Differ
   ) throws(DataSourceError) {
-    guard let binding, animated, binding.isInWindow(), let current = snapshot else {
+    guard let binding, binding.isInWindow(), let current = snapshot else {
       reload(with: target)
       return
     }
@@ -107,14 +109,23 @@ extension SectionedDataSource {
         throw DataSourceError(kind: .duplicateItemID, id: error.id)
       }
     }
-    do {
+    func performStages() throws(DataSourceError) {
       for stage in stages {
         let batch = reloadingKindChanges(in: stage.batch, from: displayed, to: stage.data)
-        try binding.perform(batch) { self.displayed = stage.data }
+        _ = try binding.perform(batch) { self.displayed = stage.data }
       }
-    } catch {
+    }
+    var failure: DataSourceError?
+    if animated {
+      do { try performStages() } catch { failure = error }
+    } else {
+      binding.withoutAnimation {
+        do throws(DataSourceError) { try performStages() } catch { failure = error }
+      }
+    }
+    if let failure {
       reload(with: target)
-      throw error
+      throw failure
     }
     snapshot = target
     displayed = target.sections

@@ -36,16 +36,23 @@ extension SectionedDataSource {
       perform: { [weak table] (batch, commit) throws(DataSourceError) in
         guard let table else {
           commit()
-          return
+          return []
         }
         defer { showEmptyState() }
-        try table.performBatchUpdates(batch, commit: commit)
+        return try table.performBatchUpdates(batch, commit: commit)
       },
       isInWindow: { [weak table] in table?.isInWindow ?? false },
       selected: { [weak table] in table?.selectedItemPaths ?? [] },
       visible: { [weak table] in table?.visibleItemPaths ?? [] },
       select: { [weak table] path in table?.selectRow(at: path, animated: false) },
-      disconnect: { [weak table] in table?.connect(nil) })
+      disconnect: { [weak table] in table?.connect(nil) },
+      reconnect: { [weak self, weak table] in
+        guard let self else { return }
+        table?.connect(self)
+      },
+      withoutAnimation: { [weak table] changes in
+        if let table { table.performWithoutAnimation(changes) } else { changes() }
+      })
     table.register(cell, forCellReuseIdentifier: reuseIdentifier)
     defaultKind = CellKind(
       identifier: reuseIdentifier, cellClass: cell, accepts: nil,
@@ -55,6 +62,13 @@ extension SectionedDataSource {
     }
     table.connect(self)
     return self
+  }
+
+  /// The table now answers to another data source (or to none): this one stops driving it,
+  /// so its later applies do not touch rows that are no longer its own. Its snapshot and
+  /// closures stay; binding it again connects it again.
+  public func tableDidDisconnect() {
+    binding = nil
   }
 
   /// Adds another kind of cell, used for the items `accepts` returns true for (the first
@@ -95,20 +109,25 @@ extension SectionedDataSource {
   ///   articles.insert(article, at: 0)
   /// }
   /// ```
+  ///
+  /// - Returns: What the table's check noticed but let through, as UIKit would (an operation
+  ///   UIKit drops, a move listed twice); empty when the table is not in a window.
+  @discardableResult
   public func performUpdates(
     _ batch: BatchUpdate, commit: () -> Void
-  ) throws(DataSourceError) {
+  ) throws(DataSourceError) -> [BatchUpdateWarning] {
     guard !isInvalidated, let binding else {
       commit()
-      return
+      return []
     }
     guard !isPerforming else {
       throw DataSourceError(kind: .reentrantUpdate, id: "performUpdates")
     }
     isPerforming = true
     var failure: DataSourceError?
+    var warnings: [BatchUpdateWarning] = []
     do {
-      try binding.perform(batch, commit)
+      warnings = try binding.perform(batch, commit)
     } catch {
       failure = error
     }
@@ -119,5 +138,6 @@ extension SectionedDataSource {
       failure = failure ?? error
     }
     if let failure { throw failure }
+    return warnings
   }
 }

@@ -75,7 +75,11 @@ extension SectionedDataSource {
   /// The height of each row; without it every row has the table's row height.
   @discardableResult
   public func rowHeight(_ body: @escaping (ItemPath, Item?) -> Double) -> Self {
-    if !isInvalidated { rowHeight = body }
+    guard !isInvalidated else { return self }
+    let hadHeights = rowHeight != nil
+    rowHeight = body
+    // A table reads once, when the data source is connected, whether rows have heights.
+    if !hadHeights { binding?.reconnect() }
     return self
   }
 

@@ -42,12 +42,16 @@ public final class SectionedDataSource<
     let dequeue: (String, ItemPath) throws -> Any
     let register: (AnyClass, String) -> Void
     let reloadData: () -> Void
-    let perform: (BatchUpdate, () -> Void) throws(DataSourceError) -> Void
+    let perform: (BatchUpdate, () -> Void) throws(DataSourceError) -> [BatchUpdateWarning]
     let isInWindow: () -> Bool
     let selected: () -> [ItemPath]
     let visible: () -> [ItemPath]
     let select: (ItemPath) -> Void
     let disconnect: () -> Void
+    /// Connects the data source to the table again, so that the table reads what it answers
+    /// anew (UIKit reads it once, when its delegate is set).
+    let reconnect: () -> Void
+    let withoutAnimation: (() -> Void) -> Void
   }
 
   /// One kind of cell: its class, identifier, which items it shows, how to configure it.

@@ -137,10 +137,12 @@ extension HeadlessTable {
   }
 
   /// Who gives row heights: a data source adopting ``HeadlessTableRowHeights``, or a
-  /// connected provider that ``TableContentProviding/providesRowHeights``.
+  /// connected provider that ``TableContentProviding/providesRowHeights`` when it was
+  /// connected (a provider that starts giving heights later connects again).
   var rowHeightSource: (any HeadlessTableRowHeights)? {
     if let providerAdapter, dataSource === providerAdapter {
-      return providerAdapter.provider?.providesRowHeights == true ? providerAdapter : nil
+      return providerAdapter.providesRowHeights && providerAdapter.provider != nil
+        ? providerAdapter : nil
     }
     return dataSource as? any HeadlessTableRowHeights
   }

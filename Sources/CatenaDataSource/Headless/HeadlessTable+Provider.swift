@@ -4,6 +4,9 @@ extension HeadlessTable {
   /// Makes `provider` answer the table's questions, through an adapter the table owns; the
   /// provider itself is held weakly. Nil disconnects.
   public func connect(_ provider: (any TableContentProviding)?) {
+    if let previous = providerAdapter?.provider, previous !== provider {
+      previous.tableDidDisconnect()
+    }
     guard let provider else {
       providerAdapter = nil
       dataSource = nil
@@ -25,8 +28,14 @@ extension HeadlessTable {
 @MainActor
 final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
   weak var provider: (any TableContentProviding)?
+  /// Whether the provider gave row heights when it was connected: read once, as UIKit asks
+  /// its delegate what it implements only when the delegate is set.
+  let providesRowHeights: Bool
 
-  init(_ provider: any TableContentProviding) { self.provider = provider }
+  init(_ provider: any TableContentProviding) {
+    self.provider = provider
+    providesRowHeights = provider.providesRowHeights
+  }
 
   func numberOfSections(in table: HeadlessTable) -> Int { provider?.numberOfSections() ?? 0 }
 

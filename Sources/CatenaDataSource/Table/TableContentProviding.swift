@@ -38,6 +38,10 @@ public protocol TableContentProviding: AnyObject {
   var emptyStateText: String? { get }
   /// The row at `path` came on screen.
   func willDisplayRow(at path: ItemPath)
+  /// The table stopped asking this provider: another provider was connected to it, or none.
+  /// A provider that drives the table stops doing so, since the table's rows are no longer
+  /// its own.
+  func tableDidDisconnect()
 }
 
 extension TableContentProviding {
@@ -49,4 +53,7 @@ extension TableContentProviding {
 
   /// Does nothing.
   public func willDisplayRow(at path: ItemPath) {}
+
+  /// Does nothing.
+  public func tableDidDisconnect() {}
 }

@@ -59,9 +59,16 @@ public protocol TableHosting: AnyObject {
   /// Shows `text` in place of rows (the table has none), or removes it when nil. A bound data
   /// source calls it after every reload and batch update with its ``TableContentProviding/emptyStateText``.
   func showEmptyState(_ text: String?)
+  /// Runs `changes` (batch updates) without animation: an apply with `animated: false` on a
+  /// table in a window, which updates the rows in place rather than reloading them all (a
+  /// reload would end the editing in a cell and re-measure every visible row).
+  func performWithoutAnimation(_ changes: () -> Void)
 }
 
 extension TableHosting {
+  /// Runs `changes`: a table that does not animate.
+  public func performWithoutAnimation(_ changes: () -> Void) { changes() }
+
   /// Does nothing: a table that renders ``TableContentProviding/emptyStateText`` itself.
   public func showEmptyState(_ text: String?) {}
 }

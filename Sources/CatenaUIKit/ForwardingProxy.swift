@@ -1,0 +1,57 @@
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    import UIKitFakes
+  #else
+    import UIKit
+  #endif
+  import CatenaDataSource
+
+  /// What the table and collection proxies share: the provider they answer from, and the
+  /// app's own delegate and data source, which keep receiving what Catena does not answer.
+  ///
+  /// The calls Catena shares with the app (a row coming on screen, a selection, a scroll,
+  /// header and footer sizes and views) are forwarded explicitly by the proxies. On Apple
+  /// platforms every other call the app's objects implement reaches them through the
+  /// Objective-C runtime (`responds(to:)` and `forwardingTarget(for:)`, below); that part
+  /// cannot run on Linux, where the UIKit fakes call their protocols' requirements directly.
+  @MainActor
+  class ForwardingProxy: NSObject {
+    weak var provider: (any TableContentProviding)?
+    /// The app's delegate: the one the view had when the proxy was installed, or one set
+    /// later (taken over before the next batch update).
+    weak var appDelegate: AnyObject?
+    /// The app's data source, found on the view when the proxy was installed.
+    weak var appDataSource: AnyObject?
+
+    init(_ provider: any TableContentProviding, delegate: AnyObject?, dataSource: AnyObject?) {
+      self.provider = provider
+      appDelegate = delegate
+      appDataSource = dataSource
+    }
+
+    #if canImport(ObjectiveC)
+      /// Whether a method the proxy implements should look unimplemented to UIKit (UIKit
+      /// asks once, when the delegate is set).
+      func hides(_ selector: Selector) -> Bool { false }
+
+      override func responds(to aSelector: Selector!) -> Bool {
+        if super.responds(to: aSelector) { return !hides(aSelector) }
+        return appTarget(for: aSelector) != nil
+      }
+
+      override func forwardingTarget(for aSelector: Selector!) -> Any? {
+        appTarget(for: aSelector) ?? super.forwardingTarget(for: aSelector)
+      }
+
+      /// The app's object that implements `selector`, the delegate first.
+      func appTarget(for selector: Selector) -> AnyObject? {
+        for candidate in [appDelegate, appDataSource] {
+          if let object = candidate as? NSObjectProtocol, object.responds(to: selector) {
+            return object
+          }
+        }
+        return nil
+      }
+    #endif
+  }
+#endif
