@@ -49,13 +49,5 @@
         app?.scrollViewDidScroll?(scrollView)
       #endif
     }
-
-    #if canImport(ObjectiveC)
-      /// Scrolling looks unimplemented when the app's delegate does not implement it.
-      override func hides(_ selector: Selector) -> Bool {
-        selector == #selector(UIScrollViewDelegate.scrollViewDidScroll(_:))
-          && appTarget(for: selector) == nil
-      }
-    #endif
   }
 #endif

@@ -21,6 +21,14 @@
     /// The app's delegate, typed.
     var app: (any UICollectionViewDelegate)? { appDelegate as? any UICollectionViewDelegate }
 
+    #if canImport(ObjectiveC)
+      /// Scrolling looks unimplemented when the app's delegate does not implement it.
+      nonisolated override func hides(_ selector: Selector) -> Bool {
+        selector == #selector(CollectionProxy.scrollViewDidScroll(_:))
+          && appTarget(for: selector) == nil
+      }
+    #endif
+
     func numberOfSections(in collectionView: UICollectionView) -> Int {
       if collectionView.delegate !== self {
         Task { @MainActor [weak collectionView] in collectionView?.reclaimDelegate() }

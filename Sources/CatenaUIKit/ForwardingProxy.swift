@@ -18,10 +18,11 @@
   class ForwardingProxy: NSObject {
     weak var provider: (any TableContentProviding)?
     /// The app's delegate: the one the view had when the proxy was installed, or one set
-    /// later (taken over before the next batch update).
-    weak var appDelegate: AnyObject?
+    /// later (taken over before the next batch update). Written on the main actor only; read
+    /// also by `responds(to:)`, which the Objective-C runtime may call from anywhere.
+    nonisolated(unsafe) weak var appDelegate: AnyObject?
     /// The app's data source, found on the view when the proxy was installed.
-    weak var appDataSource: AnyObject?
+    nonisolated(unsafe) weak var appDataSource: AnyObject?
 
     init(_ provider: any TableContentProviding, delegate: AnyObject?, dataSource: AnyObject?) {
       self.provider = provider
@@ -32,21 +33,21 @@
     #if canImport(ObjectiveC)
       /// Whether a method the proxy implements should look unimplemented to UIKit (UIKit
       /// asks once, when the delegate is set).
-      func hides(_ selector: Selector) -> Bool { false }
+      nonisolated func hides(_ selector: Selector) -> Bool { false }
 
-      override func responds(to aSelector: Selector!) -> Bool {
+      nonisolated override func responds(to aSelector: Selector!) -> Bool {
         if super.responds(to: aSelector) { return !hides(aSelector) }
         return appTarget(for: aSelector) != nil
       }
 
-      override func forwardingTarget(for aSelector: Selector!) -> Any? {
+      nonisolated override func forwardingTarget(for aSelector: Selector!) -> Any? {
         appTarget(for: aSelector) ?? super.forwardingTarget(for: aSelector)
       }
 
       /// The app's object that implements `selector`, the delegate first.
-      func appTarget(for selector: Selector) -> AnyObject? {
+      nonisolated func appTarget(for selector: Selector) -> AnyObject? {
         for candidate in [appDelegate, appDataSource] {
-          if let object = candidate as? NSObjectProtocol, object.responds(to: selector) {
+          if let object = candidate as? any NSObjectProtocol, object.responds(to: selector) {
             return object
           }
         }

@@ -113,28 +113,5 @@
         app?.tableView?(tableView, viewForFooterInSection: section) ?? nil
       #endif
     }
-
-    #if canImport(ObjectiveC)
-      /// Row heights look unimplemented when neither the provider (when it was connected) nor
-      /// the app's delegate gives them; the calls only the app answers look unimplemented
-      /// when the app's delegate does not implement them, so UIKit keeps its defaults.
-      override func hides(_ selector: Selector) -> Bool {
-        let heights = [
-          #selector(UITableViewDelegate.tableView(_:heightForRowAt:)),
-          #selector(UITableViewDelegate.tableView(_:estimatedHeightForRowAt:)),
-        ]
-        let appOnly = [
-          #selector(UIScrollViewDelegate.scrollViewDidScroll(_:)),
-          #selector(UITableViewDelegate.tableView(_:heightForHeaderInSection:)),
-          #selector(UITableViewDelegate.tableView(_:heightForFooterInSection:)),
-          #selector(UITableViewDelegate.tableView(_:viewForHeaderInSection:)),
-          #selector(UITableViewDelegate.tableView(_:viewForFooterInSection:)),
-        ]
-        if heights.contains(selector) {
-          return !providesRowHeights && appTarget(for: selector) == nil
-        }
-        return appOnly.contains(selector) && appTarget(for: selector) == nil
-      }
-    #endif
   }
 #endif

@@ -25,6 +25,29 @@
     /// The app's delegate, typed.
     var app: (any UITableViewDelegate)? { appDelegate as? any UITableViewDelegate }
 
+    #if canImport(ObjectiveC)
+      /// Row heights look unimplemented when neither the provider (when it was connected) nor
+      /// the app's delegate gives them; the calls only the app answers look unimplemented
+      /// when the app's delegate does not implement them, so UIKit keeps its defaults.
+      nonisolated override func hides(_ selector: Selector) -> Bool {
+        let heights = [
+          #selector(TableProxy.tableView(_:heightForRowAt:)),
+          #selector(TableProxy.tableView(_:estimatedHeightForRowAt:)),
+        ]
+        let appOnly = [
+          #selector(TableProxy.scrollViewDidScroll(_:)),
+          #selector(TableProxy.tableView(_:heightForHeaderInSection:)),
+          #selector(TableProxy.tableView(_:heightForFooterInSection:)),
+          #selector(TableProxy.tableView(_:viewForHeaderInSection:)),
+          #selector(TableProxy.tableView(_:viewForFooterInSection:)),
+        ]
+        if heights.contains(selector) {
+          return !providesRowHeights && appTarget(for: selector) == nil
+        }
+        return appOnly.contains(selector) && appTarget(for: selector) == nil
+      }
+    #endif
+
     func numberOfSections(in tableView: UITableView) -> Int {
       // The app set its own delegate after `connect`: take it over once this layout is done
       // (setting a delegate while the table lays out is not safe).
