@@ -19,6 +19,7 @@
     }
     open private(set) var reuseIdentifier: String?
     open var isSelected = false
+    open var accessoryView: UIView?
     open private(set) var textLabel: UILabel? = UILabel()
     open private(set) var detailTextLabel: UILabel? = UILabel()
     /// Not UIKit: how many times the cell was prepared for reuse.

@@ -25,6 +25,12 @@
       get { CGRect(origin: .zero, size: frame.size) }
       set { frame.size = newValue.size }
     }
+    open var center: CGPoint {
+      get { CGPoint(x: frame.midX, y: frame.midY) }
+      set {
+        frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2)
+      }
+    }
     open var isHidden = false
     open var isUserInteractionEnabled = true
     open var backgroundColor: UIColor?
@@ -100,6 +106,10 @@
     public static let secondaryLabel = UIColor(name: "secondaryLabel")
     public static let label = UIColor(name: "label")
     public static let clear = UIColor(name: "clear")
+    public static let systemBackground = UIColor(name: "systemBackground")
+    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+      UIColor(name: "\(name) @ \(alpha)")
+    }
   }
 
   /// A font.

@@ -1,0 +1,57 @@
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    public import UIKitFakes
+  #else
+    public import UIKit
+  #endif
+  public import CatenaRequest
+
+  /// A button that shows its request running: disabled, its title replaced by a spinner while
+  /// any of its requests runs, and its own title and enabled state back when the last ends.
+  ///
+  /// ```swift
+  /// let sending = ButtonLoader(sendButton)
+  /// Post("messages", body).load(sending).then { … }.start()
+  /// ```
+  @MainActor
+  public final class ButtonLoader: LoadingIndicator {
+    /// The button.
+    public private(set) weak var button: UIButton?
+    /// The spinner shown in the button while loading.
+    public let spinner = UIActivityIndicatorView(style: .medium)
+    private var running: Set<RequestID> = []
+    private var saved: (title: String?, isEnabled: Bool)?
+
+    /// A loader for `button`.
+    public init(_ button: UIButton) {
+      self.button = button
+    }
+
+    /// Whether a request of this button is running.
+    public var isLoading: Bool { !running.isEmpty }
+
+    /// Disables the button and spins, once for any number of overlapping requests.
+    public func begin(_ request: RequestID) {
+      guard let button, running.insert(request).inserted, running.count == 1 else { return }
+      saved = (button.title(for: .normal), button.isEnabled)
+      button.isEnabled = false
+      button.setTitle(nil, for: .normal)
+      button.accessibilityLabel = saved?.title
+      spinner.frame = button.bounds
+      button.addSubview(spinner)
+      spinner.startAnimating()
+    }
+
+    /// When the last request ends, gives the button its title and enabled state back.
+    public func end(_ request: RequestID) {
+      guard running.remove(request) != nil, running.isEmpty, let saved else { return }
+      self.saved = nil
+      spinner.stopAnimating()
+      spinner.removeFromSuperview()
+      guard let button else { return }
+      button.setTitle(saved.title, for: .normal)
+      button.isEnabled = saved.isEnabled
+      button.accessibilityLabel = nil
+    }
+  }
+#endif

@@ -1,0 +1,46 @@
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    public import UIKitFakes
+  #else
+    public import UIKit
+  #endif
+  public import CatenaRequest
+
+  /// A refresh control that spins while requests run: it begins with the first (unless the
+  /// user's pull already began it) and ends with the last, whatever order they finish in.
+  ///
+  /// ```swift
+  /// let spinning = RefreshControlLoader(tableView.refreshControl!)
+  /// Get("inbox").load(spinning).then { … }.start()
+  /// ```
+  @MainActor
+  public final class RefreshControlLoader: LoadingIndicator {
+    /// The refresh control.
+    public private(set) weak var refreshControl: UIRefreshControl?
+    private var running: Set<RequestID> = []
+
+    /// A loader for `refreshControl`.
+    public init(_ refreshControl: UIRefreshControl) {
+      self.refreshControl = refreshControl
+    }
+
+    /// Whether a request is running.
+    public var isLoading: Bool { !running.isEmpty }
+
+    /// Begins refreshing with the first request.
+    public func begin(_ request: RequestID) {
+      guard running.insert(request).inserted, running.count == 1, let refreshControl,
+        !refreshControl.isRefreshing
+      else { return }
+      refreshControl.beginRefreshing()
+    }
+
+    /// Ends refreshing with the last request.
+    public func end(_ request: RequestID) {
+      guard running.remove(request) != nil, running.isEmpty, let refreshControl,
+        refreshControl.isRefreshing
+      else { return }
+      refreshControl.endRefreshing()
+    }
+  }
+#endif
