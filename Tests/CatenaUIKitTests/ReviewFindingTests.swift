@@ -34,10 +34,7 @@
 
     @Test("#2 the collection fallback cell is dequeued")
     func finding2CollectionFallbackCellIsDequeued() throws {
-      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
-      let collection = UICollectionView(
-        frame: window.frame, collectionViewLayout: UICollectionViewFlowLayout())
-      window.addSubview(collection)
+      let (collection, window) = collectionInWindow()
       var dataSource: SectionedDataSource<String, Row, UICollectionViewCell>? =
         SectionedDataSource<String, Row, UICollectionViewCell>()
         .bind(collection, cell: TileCell.self, reuseIdentifier: "tile")
@@ -49,6 +46,7 @@
       collection.reloadData()
       collection.layoutIfNeeded()
       #expect(collection.exceptions.isEmpty)
+      withExtendedLifetime(window) {}
     }
 
     @Test("#3 a batch against a model changed behind the table's back reloads and throws")

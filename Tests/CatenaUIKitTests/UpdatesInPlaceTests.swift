@@ -153,10 +153,7 @@
 
     @Test("#12 a collection view's selection survives a reload (it lays out before selecting)")
     func finding12CollectionSelectionSurvivesAReload() throws {
-      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
-      let collection = UICollectionView(
-        frame: window.frame, collectionViewLayout: UICollectionViewFlowLayout())
-      window.addSubview(collection)
+      let (collection, window) = collectionInWindow()
       let dataSource = SectionedDataSource<String, Row, UICollectionViewCell>()
         .bind(collection, cell: TileCell.self, reuseIdentifier: "tile")
       try dataSource.apply(try snapshot([Row(1), Row(2), Row(3)]))

@@ -19,7 +19,7 @@
     public private(set) weak var button: UIButton?
     /// The spinner shown in the button while loading.
     public let spinner = UIActivityIndicatorView(style: .medium)
-    private var running: Set<RequestID> = []
+    private var running = RequestSpan()
     private var saved: (title: String?, isEnabled: Bool)?
 
     /// A loader for `button`.
@@ -32,7 +32,7 @@
 
     /// Disables the button and spins, once for any number of overlapping requests.
     public func begin(_ request: RequestID) {
-      guard let button, running.insert(request).inserted, running.count == 1 else { return }
+      guard running.begin(request), let button else { return }
       saved = (button.title(for: .normal), button.isEnabled)
       button.isEnabled = false
       button.setTitle(nil, for: .normal)
@@ -44,7 +44,7 @@
 
     /// When the last request ends, gives the button its title and enabled state back.
     public func end(_ request: RequestID) {
-      guard running.remove(request) != nil, running.isEmpty, let saved else { return }
+      guard running.end(request), let saved else { return }
       self.saved = nil
       spinner.stopAnimating()
       spinner.removeFromSuperview()

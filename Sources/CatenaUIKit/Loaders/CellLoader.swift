@@ -20,7 +20,7 @@
     public private(set) weak var cell: UITableViewCell?
     /// The spinner shown as the accessory while loading.
     public let spinner = UIActivityIndicatorView(style: .medium)
-    private var running: Set<RequestID> = []
+    private var running = RequestSpan()
     private var savedAccessory: UIView?
 
     /// A loader for `cell`.
@@ -33,7 +33,7 @@
 
     /// Shows the spinner with the first request.
     public func begin(_ request: RequestID) {
-      guard let cell, running.insert(request).inserted, running.count == 1 else { return }
+      guard running.begin(request), let cell else { return }
       savedAccessory = cell.accessoryView
       cell.accessoryView = spinner
       spinner.startAnimating()
@@ -41,7 +41,7 @@
 
     /// Puts the cell's own accessory back after the last request.
     public func end(_ request: RequestID) {
-      guard running.remove(request) != nil, running.isEmpty else { return }
+      guard running.end(request) else { return }
       spinner.stopAnimating()
       if let cell, cell.accessoryView === spinner { cell.accessoryView = savedAccessory }
       savedAccessory = nil

@@ -33,15 +33,8 @@
       self.makeMask = makeMask
     }
 
-    /// A translucent view with a large spinning indicator.
-    public static func spinnerMask() -> UIView {
-      let mask = UIView(frame: .zero)
-      mask.backgroundColor = UIColor.systemBackground.withAlphaComponent(0.6)
-      let spinner = UIActivityIndicatorView(style: .large)
-      spinner.startAnimating()
-      mask.addSubview(spinner)
-      return mask
-    }
+    /// A translucent view with a large spinning indicator in its middle.
+    public static func spinnerMask() -> UIView { SpinnerMask() }
 
     /// Covers the container with a new mask for `request`, hiding the older ones.
     public func begin(_ request: RequestID) {
@@ -70,6 +63,25 @@
         scrollView.isScrollEnabled = savedScrolling
         self.savedScrolling = nil
       }
+    }
+  }
+
+  /// The default mask: translucent, a large spinner kept in the middle as it is laid out.
+  final class SpinnerMask: UIView {
+    let spinner = UIActivityIndicatorView(style: .large)
+
+    init() {
+      super.init(frame: .zero)
+      backgroundColor = UIColor.systemBackground.withAlphaComponent(0.6)
+      spinner.startAnimating()
+      addSubview(spinner)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func layoutSubviews() {
+      super.layoutSubviews()
+      spinner.center = CGPoint(x: bounds.midX, y: bounds.midY)
     }
   }
 #endif

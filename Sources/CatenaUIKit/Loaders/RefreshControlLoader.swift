@@ -17,7 +17,7 @@
   public final class RefreshControlLoader: LoadingIndicator {
     /// The refresh control.
     public private(set) weak var refreshControl: UIRefreshControl?
-    private var running: Set<RequestID> = []
+    private var running = RequestSpan()
 
     /// A loader for `refreshControl`.
     public init(_ refreshControl: UIRefreshControl) {
@@ -29,17 +29,15 @@
 
     /// Begins refreshing with the first request.
     public func begin(_ request: RequestID) {
-      guard running.insert(request).inserted, running.count == 1, let refreshControl,
-        !refreshControl.isRefreshing
-      else { return }
+      guard running.begin(request), let refreshControl, !refreshControl.isRefreshing else {
+        return
+      }
       refreshControl.beginRefreshing()
     }
 
     /// Ends refreshing with the last request.
     public func end(_ request: RequestID) {
-      guard running.remove(request) != nil, running.isEmpty, let refreshControl,
-        refreshControl.isRefreshing
-      else { return }
+      guard running.end(request), let refreshControl, refreshControl.isRefreshing else { return }
       refreshControl.endRefreshing()
     }
   }

@@ -30,6 +30,23 @@
       appDataSource = dataSource
     }
 
+    /// The app's own delegate and data source of a view whose current ones are `delegate` and
+    /// `dataSource`, looking through `installed` (the proxy Catena installed before, never
+    /// the app's); the provider `installed` answered for is told when `provider` replaces it.
+    static func handOver(
+      from installed: ForwardingProxy?, delegate: AnyObject?, dataSource: AnyObject?,
+      to provider: (any TableContentProviding)?
+    ) -> (delegate: AnyObject?, dataSource: AnyObject?) {
+      guard let installed else { return (delegate, dataSource) }
+      if let previous = installed.provider, previous !== provider {
+        previous.tableDidDisconnect()
+      }
+      return (
+        delegate === installed ? installed.appDelegate : delegate,
+        dataSource === installed ? installed.appDataSource : dataSource
+      )
+    }
+
     #if canImport(ObjectiveC)
       /// Whether a method the proxy implements should look unimplemented to UIKit (UIKit
       /// asks once, when the delegate is set).

@@ -7,7 +7,7 @@
   public import CatenaDataSource
   public import CatenaDiff
 
-  extension UICollectionView: TableHosting {
+  extension UICollectionView: TableHosting, ProxiedListView {
     /// A `UICollectionView` hands out `UICollectionViewCell`s.
     public typealias Cell = UICollectionViewCell
 
@@ -24,46 +24,30 @@
     }
 
     /// Performs `batch` as one `performBatchUpdates`, checked first, in every build, against
-    /// the counts the collection view itself shows: it lays out first (which also settles a
-    /// pending reload), `commit` changes the model, and a batch the new counts contradict
-    /// becomes a `reloadData()` and throws, where UIKit would stop the app. Off-window
-    /// collection views reload.
+    /// the counts the collection view itself shows: laying out first also settles a pending
+    /// reload; a batch the new counts contradict becomes a `reloadData()` and throws, where
+    /// UIKit would stop the app. Off-window collection views reload.
     ///
     /// - Throws: `DataSourceError` of kind `invalidBatchUpdate`, after the reload.
     @discardableResult
     public func performBatchUpdates(
       _ batch: BatchUpdate, commit: () -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
-      reclaimDelegate()
-      guard window != nil, let provider = collectionProxy?.provider else {
-        commit()
-        reloadData()
-        return []
-      }
-      layoutIfNeeded()
-      let shown = (0..<numberOfSections).map { numberOfItems(inSection: $0) }
-      commit()
-      let validator: BatchValidator
-      do {
-        validator = try batch.checkedForUIKit(shown: shown, after: provider.rowCounts)
-      } catch {
-        reloadData()
-        throw error
-      }
-      performBatchUpdates { [self] in
-        deleteSections(IndexSet(batch.sectionDeletes))
-        insertSections(IndexSet(batch.sectionInserts))
-        reloadSections(IndexSet(batch.sectionReloads))
-        for move in batch.sectionMoves { moveSection(move.source, toSection: move.target) }
-        deleteItems(at: batch.itemDeletes.map(\.indexPath))
-        insertItems(at: batch.itemInserts.map(\.indexPath))
-        reloadItems(at: batch.itemReloads.map(\.indexPath))
-        for move in batch.itemMoves {
-          moveItem(at: move.source.indexPath, to: move.target.indexPath)
+      try performChecked(batch, commit: commit) { _ in
+        performBatchUpdates { [self] in
+          deleteSections(IndexSet(batch.sectionDeletes))
+          insertSections(IndexSet(batch.sectionInserts))
+          reloadSections(IndexSet(batch.sectionReloads))
+          for move in batch.sectionMoves { moveSection(move.source, toSection: move.target) }
+          deleteItems(at: batch.itemDeletes.map(\.indexPath))
+          insertItems(at: batch.itemInserts.map(\.indexPath))
+          reloadItems(at: batch.itemReloads.map(\.indexPath))
+          for move in batch.itemMoves {
+            moveItem(at: move.source.indexPath, to: move.target.indexPath)
+          }
+          reconfigureItems(at: batch.itemReconfigures.map(\.indexPath))
         }
-        reconfigureItems(at: batch.itemReconfigures.map(\.indexPath))
       }
-      return validator.warnings
     }
 
     /// The paths of the items on screen.
@@ -98,18 +82,11 @@
     /// disconnects and gives the view its own objects back. Section header and footer titles
     /// are not shown: a collection view needs supplementary views for those.
     public func connect(_ provider: (any TableContentProviding)?) {
-      let installed = objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? CollectionProxy
-      var appDelegate: AnyObject? = delegate
-      var appDataSource: AnyObject? = dataSource
-      if let installed {
-        if appDelegate === installed { appDelegate = installed.appDelegate }
-        if appDataSource === installed { appDataSource = installed.appDataSource }
-        if let previous = installed.provider, previous !== provider {
-          previous.tableDidDisconnect()
-        }
-      }
+      let app = ForwardingProxy.handOver(
+        from: objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? ForwardingProxy,
+        delegate: delegate, dataSource: dataSource, to: provider)
       let proxy = provider.map {
-        CollectionProxy($0, delegate: appDelegate, dataSource: appDataSource)
+        CollectionProxy($0, delegate: app.delegate, dataSource: app.dataSource)
       }
       register(UICollectionViewCell.self, forCellWithReuseIdentifier: CollectionProxy.placeholder)
       objc_setAssociatedObject(
@@ -117,8 +94,8 @@
       // UIKit reads which optional methods its delegate implements when it is set.
       dataSource = nil
       delegate = nil
-      dataSource = proxy ?? appDataSource as? any UICollectionViewDataSource
-      delegate = proxy ?? appDelegate as? any UICollectionViewDelegate
+      dataSource = proxy ?? app.dataSource as? any UICollectionViewDataSource
+      delegate = proxy ?? app.delegate as? any UICollectionViewDelegate
       reloadData()
     }
 
@@ -135,6 +112,12 @@
       delegate = nil
       delegate = proxy
     }
+
+    /// The proxy `connect(_:)` installed, if it is still the data source.
+    var installedProxy: ForwardingProxy? { collectionProxy }
+
+    /// The items per section the collection view shows (its cached counts).
+    var shownCounts: [Int] { (0..<numberOfSections).map { numberOfItems(inSection: $0) } }
 
     /// The proxy `connect(_:)` installed, if it is still the data source.
     var collectionProxy: CollectionProxy? {

@@ -15,7 +15,7 @@
     static var dataSource: UInt8 = 0
   }
 
-  extension UITableView: TableHosting {
+  extension UITableView: TableHosting, ProxiedListView {
     /// A `UITableView` hands out `UITableViewCell`s.
     public typealias Cell = UITableViewCell
 
@@ -27,40 +27,20 @@
     }
 
     /// Performs `batch` as one `performBatchUpdates`, checked first, in every build, against
-    /// the counts the table itself shows, as UIKit checks it.
-    ///
-    /// The table lays out first, so that its counts are current; then `commit` changes the
-    /// model and the batch is checked against the data source's new counts. A valid batch is
-    /// handed to UIKit; an invalid one (a model changed earlier without telling the table)
-    /// becomes a `reloadData()` and throws, where UIKit would stop the app. Off-window tables
-    /// reload.
+    /// the counts the table itself shows, as UIKit checks it: `commit` changes the model after
+    /// the table has laid out, a valid batch is handed to UIKit, and an invalid one (a model
+    /// changed earlier without telling the table) becomes a `reloadData()` and throws, where
+    /// UIKit would stop the app. Off-window tables reload.
     ///
     /// - Throws: `DataSourceError` of kind `invalidBatchUpdate`, after the reload.
     @discardableResult
     public func performBatchUpdates(
       _ batch: BatchUpdate, commit: () -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
-      reclaimDelegate()
-      guard window != nil, let provider = tableProxy?.provider else {
-        commit()
-        reloadData()
-        return []
+      try performChecked(batch, commit: commit) { validator in
+        performBatchUpdates { [self] in perform(batch, sectionMap: validator.sectionMap) }
+        refreshTitles(ofSectionsUpdatedIn: batch, sectionMap: validator.sectionMap)
       }
-      // "Update your data model inside the updates block or ensure the layout is updated
-      // before you call performBatchUpdates" (UIKit): the latter, so the check can run first.
-      layoutIfNeeded()
-      let shown = (0..<numberOfSections).map { numberOfRows(inSection: $0) }
-      commit()
-      let validator: BatchValidator
-      do {
-        validator = try batch.checkedForUIKit(shown: shown, after: provider.rowCounts)
-      } catch {
-        reloadData()
-        throw error
-      }
-      performBatchUpdates { [self] in perform(batch, sectionMap: validator.sectionMap) }
-      refreshTitles(ofSectionsUpdatedIn: batch, sectionMap: validator.sectionMap)
-      return validator.warnings
     }
 
     /// Hands every operation of `batch` to UIKit.
@@ -130,26 +110,19 @@
     /// (selection, a row coming on screen, scrolling); a provider connected before is told
     /// it lost the table. Nil disconnects and gives the table its own objects back.
     public func connect(_ provider: (any TableContentProviding)?) {
-      let installed = objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? TableProxy
-      var appDelegate: AnyObject? = delegate
-      var appDataSource: AnyObject? = dataSource
-      if let installed {
-        if appDelegate === installed { appDelegate = installed.appDelegate }
-        if appDataSource === installed { appDataSource = installed.appDataSource }
-        if let previous = installed.provider, previous !== provider {
-          previous.tableDidDisconnect()
-        }
-      }
+      let app = ForwardingProxy.handOver(
+        from: objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? ForwardingProxy,
+        delegate: delegate, dataSource: dataSource, to: provider)
       let proxy = provider.map {
-        TableProxy($0, delegate: appDelegate, dataSource: appDataSource)
+        TableProxy($0, delegate: app.delegate, dataSource: app.dataSource)
       }
       objc_setAssociatedObject(
         self, &AssociatedKeys.proxy, proxy, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       // UIKit reads which optional methods its delegate implements when it is set.
       dataSource = nil
       delegate = nil
-      dataSource = proxy ?? appDataSource as? any UITableViewDataSource
-      delegate = proxy ?? appDelegate as? any UITableViewDelegate
+      dataSource = proxy ?? app.dataSource as? any UITableViewDataSource
+      delegate = proxy ?? app.delegate as? any UITableViewDelegate
       reloadData()
     }
 
@@ -166,6 +139,12 @@
       delegate = nil
       delegate = proxy
     }
+
+    /// The proxy `connect(_:)` installed, if it is still the data source.
+    var installedProxy: ForwardingProxy? { tableProxy }
+
+    /// The rows per section the table shows (its cached counts).
+    var shownCounts: [Int] { (0..<numberOfSections).map { numberOfRows(inSection: $0) } }
 
     /// The proxy `connect(_:)` installed, if it is still the data source.
     var tableProxy: TableProxy? {

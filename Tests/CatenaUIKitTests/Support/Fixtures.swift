@@ -46,6 +46,16 @@
     return (table, window)
   }
 
+  /// A collection view 440 points tall in a window.
+  @MainActor
+  func collectionInWindow() -> (UICollectionView, UIWindow) {
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+    let collection = UICollectionView(
+      frame: window.frame, collectionViewLayout: UICollectionViewFlowLayout())
+    window.addSubview(collection)
+    return (collection, window)
+  }
+
   /// A data source of rows bound to `table` with title cells and ad cells.
   @MainActor
   func rowSource(_ table: UITableView) -> SectionedDataSource<String, Row, UITableViewCell> {
