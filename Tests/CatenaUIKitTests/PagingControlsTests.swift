@@ -175,24 +175,48 @@
       #expect(footer.frame.height >= 44)
     }
 
-    @Test("the controls hold the list and the table weakly and go away with the screen")
-    func controlsDoNotLeak() async {
+    @Test(
+      "a whole screen (list, data source, controls, footer, table) goes away, idle or loading",
+      arguments: [false, true])
+    func screenDoesNotLeak(loadingWhenClosed: Bool) async {
       weak var weakControls: PagingControls<Row>?
       weak var weakList: PagedList<Row>?
       weak var weakTable: UITableView?
+      weak var weakDataSource: SectionedDataSource<String, Row, UITableViewCell>?
+      weak var weakFooter: LoadMoreFooterView?
+      let pages: ManualPages<Row>
       do {
         let screen = PagedScreen()
+        pages = screen.pages
         weakControls = screen.controls
         weakList = screen.list
         weakTable = screen.table
+        weakDataSource = screen.dataSource
+        weakFooter = screen.controls.footer
         screen.list.refresh()
         await screen.pages.waitForRequests(1)
         await screen.answer(0..<10)
+        screen.table.simulateScroll(toY: 100)
+        await settle { screen.pages.pending.count == 1 }
+        #expect(screen.pages.pending.count == 1)
+        if !loadingWhenClosed { await screen.answer(10..<20) }
       }
-      await settle { weakControls == nil && weakList == nil && weakTable == nil }
+      // The screen closes with page 2 in flight or not: nothing waits for the server.
+      await settle {
+        weakControls == nil && weakList == nil && weakTable == nil && weakDataSource == nil
+          && weakFooter == nil
+      }
       #expect(weakList == nil)
       #expect(weakTable == nil)
       #expect(weakControls == nil)
+      #expect(weakDataSource == nil)
+      #expect(weakFooter == nil)
+      // A late answer finds nothing alive and changes nothing.
+      if loadingWhenClosed {
+        pages.respond(with: Page(items: [Row(99)]))
+        await settle { pages.pending.isEmpty }
+        #expect(weakList == nil)
+      }
     }
   }
 #endif
