@@ -46,6 +46,7 @@ func run() throws {
       cell.comments = article.comments
     }
     .didSelect { _, article in opened.append(article.title) }
+    .sectionIndexTitle { _, section in section == "today" ? "T" : "E" }
 
   func show(_ step: String) {
     let batches = table.events.compactMap { event -> String? in

@@ -64,9 +64,17 @@
     func tableView(
       _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
       to destinationIndexPath: IndexPath)
+    func sectionIndexTitles(for tableView: UITableView) -> [String]?
+    func tableView(
+      _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+    ) -> Int
   }
 
   extension UITableViewDataSource {
+    public func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
+    public func tableView(
+      _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+    ) -> Int { index }
     public func numberOfSections(in tableView: UITableView) -> Int { 1 }
     public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
       -> String?
@@ -401,6 +409,24 @@
     public func simulateScroll(toY y: CGFloat) {
       contentOffset = CGPoint(x: 0, y: y)
       layoutIfNeeded()
+    }
+
+    /// The section index the data source gives (empty without one).
+    public var shownSectionIndexTitles: [String] {
+      dataSource?.sectionIndexTitles(for: self) ?? []
+    }
+
+    /// The user taps the section index title at `index`: the table asks its data source for
+    /// the section and scrolls to it (rows are `rowHeight` tall; headers take no room).
+    public func simulateSectionIndexTap(at index: Int) {
+      let titles = shownSectionIndexTitles
+      guard let dataSource, titles.indices.contains(index) else { return }
+      let section = dataSource.tableView(
+        self, sectionForSectionIndexTitle: titles[index], at: index)
+      engine.calls.append("sectionIndex \(titles[index]) -> section \(section)")
+      guard section >= 0, section < numberOfSections else { return }
+      let rows = (0..<section).reduce(0) { $0 + numberOfRows(inSection: $1) }
+      simulateScroll(toY: CGFloat(rows) * viewport.rowHeight)
     }
 
     /// The user taps the row at `indexPath`: it is selected and the delegate is told.

@@ -54,6 +54,27 @@ extension SectionedDataSource: TableContentProviding {
       ? displayed[section].model.footer : nil
   }
 
+  /// The titles of the section index, top to bottom, with the section each one scrolls to;
+  /// empty without a ``sectionIndexTitle(_:)`` closure.
+  func sectionIndex() -> [(title: String, section: Int)] {
+    guard !isInvalidated, let indexTitle else { return [] }
+    return (0..<numberOfSections()).compactMap { section in
+      indexTitle(section, sectionID(at: section)).map { ($0, section) }
+    }
+  }
+
+  /// The ``sectionIndexTitle(_:)`` titles, or nil when there is no section index.
+  public func sectionIndexTitles() -> [String]? {
+    guard indexTitle != nil else { return nil }
+    return sectionIndex().map(\.title)
+  }
+
+  /// The section the index title at `index` scrolls to.
+  public func section(forSectionIndexTitleAt index: Int) -> Int {
+    let entries = sectionIndex()
+    return entries.indices.contains(index) ? entries[index].section : 0
+  }
+
   /// Whether a ``rowHeight(_:)`` closure is set.
   public var providesRowHeights: Bool { !isInvalidated && rowHeight != nil }
 

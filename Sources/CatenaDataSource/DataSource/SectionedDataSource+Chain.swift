@@ -64,6 +64,19 @@ extension SectionedDataSource {
     return self
   }
 
+  /// The section index (the letters down a table's edge): the title of a section (by index
+  /// and, with snapshots, id) in the index, or nil to leave the section out of it. Tapping a
+  /// title scrolls to its section.
+  ///
+  /// ```swift
+  /// dataSource.sectionIndexTitle { _, letter in letter }  // sections "A", "B", …
+  /// ```
+  @discardableResult
+  public func sectionIndexTitle(_ body: @escaping (Int, SectionID?) -> String?) -> Self {
+    if !isInvalidated { indexTitle = body }
+    return self
+  }
+
   /// The footer text of a section (by index and, with snapshots, id). Without it a snapshot
   /// section's own footer shows.
   @discardableResult

@@ -96,6 +96,7 @@ public final class SectionedDataSource<
 
   // Presentation and events.
   var headerText: ((Int, SectionID?) -> String?)?
+  var indexTitle: ((Int, SectionID?) -> String?)?
   var footerText: ((Int, SectionID?) -> String?)?
   var rowHeight: ((ItemPath, Item?) -> Double)?
   var selectHandler: ((ItemPath, Item?) -> Void)?
@@ -127,6 +128,7 @@ public final class SectionedDataSource<
     rowsCount = nil
     itemAt = nil
     headerText = nil
+    indexTitle = nil
     footerText = nil
     rowHeight = nil
     selectHandler = nil

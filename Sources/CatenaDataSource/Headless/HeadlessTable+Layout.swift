@@ -13,11 +13,7 @@ public protocol HeadlessTableRowHeights: AnyObject {
 extension HeadlessTable {
   /// The height of all sections, headers, rows and footers.
   public var contentHeight: Double {
-    var height = 0.0
-    for section in rowCounts.indices {
-      height += headerHeight(section) + rowsHeight(section) + footerHeight(section)
-    }
-    return height
+    rowCounts.indices.reduce(0.0) { $0 + sectionHeight($1) }
   }
 
   /// Scrolls so that `offset` is at the top of the viewport (clamped to the content).
@@ -34,15 +30,29 @@ extension HeadlessTable {
   /// Scrolls to the end of the content.
   public func scrollToBottom() { scroll(toOffset: .infinity) }
 
+  /// The titles of the section index down the table's edge (empty without one).
+  public var sectionIndexTitles: [String] { dataSource?.sectionIndexTitles(for: self) ?? [] }
+
+  /// Simulates a tap on the section index title at `index`: the table scrolls so that the
+  /// section the data source names starts at the top of the viewport.
+  public func tapSectionIndex(at index: Int) {
+    guard sectionIndexTitles.indices.contains(index), let dataSource else { return }
+    let section = dataSource.table(self, sectionForSectionIndexTitleAt: index)
+    guard rowCounts.indices.contains(section) else { return }
+    scroll(toOffset: (0..<section).reduce(0.0) { $0 + sectionHeight($1) })
+  }
+
+  /// The height of a section: its header, rows and footer.
+  func sectionHeight(_ section: Int) -> Double {
+    headerHeight(section) + rowsHeight(section) + footerHeight(section)
+  }
+
   /// Scrolls so the row at `path` is at the top of the viewport, if it exists.
   public func scrollToRow(at path: ItemPath) {
     guard rowCounts.indices.contains(path.section), path.item < rowCounts[path.section] else {
       return
     }
-    var offset = 0.0
-    for section in 0..<path.section {
-      offset += headerHeight(section) + rowsHeight(section) + footerHeight(section)
-    }
+    var offset = (0..<path.section).reduce(0.0) { $0 + sectionHeight($1) }
     offset += headerHeight(path.section)
     for item in 0..<path.item { offset += height(of: ItemPath(item: item, section: path.section)) }
     scroll(toOffset: offset)

@@ -95,4 +95,12 @@ final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
   func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath) {
     provider?.willDisplayRow(at: path)
   }
+
+  func sectionIndexTitles(for table: HeadlessTable) -> [String]? {
+    provider?.sectionIndexTitles()
+  }
+
+  func table(_ table: HeadlessTable, sectionForSectionIndexTitleAt index: Int) -> Int {
+    provider?.section(forSectionIndexTitleAt: index) ?? index
+  }
 }

@@ -8,8 +8,10 @@ extension HeadlessTable {
   ///   0-0  Typed throws
   /// * 0-1  Macros
   /// (2 articles)
+  /// index: N O
   /// ```
-  /// Selected rows start with `*`. A section's header and footer show when its rows do.
+  /// Selected rows start with `*`. A section's header and footer show when its rows do; the
+  /// section index, when there is one, is the last line.
   public func render() -> String {
     var lines: [String] = []
     let visible = indexPathsForVisibleRows
@@ -31,6 +33,8 @@ extension HeadlessTable {
       }
     }
     if lines.isEmpty { lines.append(emptyStateText.map { "(\($0))" } ?? "(empty)") }
+    let index = sectionIndexTitles
+    if !index.isEmpty { lines.append("index: " + index.joined(separator: " ")) }
     return lines.joined(separator: "\n")
   }
 }

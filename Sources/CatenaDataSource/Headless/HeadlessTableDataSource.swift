@@ -35,6 +35,10 @@ public protocol HeadlessTableDataSource: AnyObject {
 
   /// A row's cell came on screen (after it was configured).
   func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath)
+  /// The titles of the section index, or nil for none.
+  func sectionIndexTitles(for table: HeadlessTable) -> [String]?
+  /// The section the section-index title at `index` scrolls to.
+  func table(_ table: HeadlessTable, sectionForSectionIndexTitleAt index: Int) -> Int
 }
 
 extension HeadlessTableDataSource {
@@ -70,4 +74,10 @@ extension HeadlessTableDataSource {
   public func table(_ table: HeadlessTable, didDeselectRowAt path: ItemPath) {}
   /// Does nothing.
   public func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath) {}
+  /// No section index by default.
+  public func sectionIndexTitles(for table: HeadlessTable) -> [String]? { nil }
+  /// The section at `index` by default.
+  public func table(_ table: HeadlessTable, sectionForSectionIndexTitleAt index: Int) -> Int {
+    index
+  }
 }

@@ -38,6 +38,10 @@ public protocol TableContentProviding: AnyObject {
   var emptyStateText: String? { get }
   /// The row at `path` came on screen.
   func willDisplayRow(at path: ItemPath)
+  /// The titles of the section index down the table's edge, or nil for none.
+  func sectionIndexTitles() -> [String]?
+  /// The section the section-index title at `index` scrolls to.
+  func section(forSectionIndexTitleAt index: Int) -> Int
   /// The table stopped asking this provider: another provider was connected to it, or none.
   /// A provider that drives the table stops doing so, since the table's rows are no longer
   /// its own.
@@ -56,4 +60,10 @@ extension TableContentProviding {
 
   /// Does nothing.
   public func tableDidDisconnect() {}
+
+  /// No section index.
+  public func sectionIndexTitles() -> [String]? { nil }
+
+  /// The section at `index`.
+  public func section(forSectionIndexTitleAt index: Int) -> Int { index }
 }

@@ -87,6 +87,16 @@
       provider?.titleForFooter(inSection: section)
     }
 
+    func sectionIndexTitles(for tableView: UITableView) -> [String]? {
+      provider?.sectionIndexTitles()
+    }
+
+    func tableView(
+      _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+    ) -> Int {
+      provider?.section(forSectionIndexTitleAt: index) ?? index
+    }
+
     func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
       provider?.canEditRow(at: ItemPath(indexPath)) ?? false
     }
