@@ -117,6 +117,12 @@
     func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
     func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView?
     func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView?
+    func tableView(
+      _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration?
+    func tableView(
+      _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration?
   }
 
   extension UITableViewDelegate {
@@ -150,6 +156,12 @@
     public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int)
       -> UIView?
     { nil }
+    public func tableView(
+      _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration? { nil }
+    public func tableView(
+      _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration? { nil }
   }
 
   /// A table (fake: a `ListEngine` behind UIKit's API; rows are `rowHeight` tall, and the rows
@@ -443,15 +455,29 @@
     }
 
     /// The user swipes the row at `indexPath` and taps Delete, as UIKit offers it: only when
-    /// the data source says the row can be edited and the delegate's style is `.delete`.
-    /// Returns whether the row offered Delete.
+    /// the data source says the row can be edited, the delegate's style is `.delete` and the
+    /// delegate gives no trailing swipe actions of its own. Returns whether the row offered
+    /// Delete.
     @discardableResult
     public func simulateSwipeToDelete(at indexPath: IndexPath) -> Bool {
       guard let dataSource, dataSource.tableView(self, canEditRowAt: indexPath),
-        delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete == .delete
+        delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete == .delete,
+        delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath) == nil
       else { return false }
       dataSource.tableView(self, commit: .delete, forRowAt: indexPath)
       return true
+    }
+
+    /// The user swipes the row at `indexPath` from its leading or trailing edge: the buttons
+    /// the delegate's configuration reveals (nil: UIKit's default, Delete on the trailing
+    /// edge when the row can be deleted). A test taps one by calling its `handler`.
+    public func simulateSwipe(at indexPath: IndexPath, leading: Bool)
+      -> UISwipeActionsConfiguration?
+    {
+      engine.calls.append("swipe \(leading ? "leading" : "trailing") \(ItemPath(indexPath))")
+      return leading
+        ? delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
+        : delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)
     }
 
     /// The user drags a row in editing mode, when the data source lets it move: UIKit moves it

@@ -27,5 +27,88 @@
       #expect(table.shownTitles.first == "r5")
       withExtendedLifetime(window) {}
     }
+
+    @Test("swipe actions become UIKit's buttons; a tap runs the handler with UIKit's completion")
+    func swipeActionsBecomeContextualActions() throws {
+      let (table, window) = tableInWindow()
+      var handled: [String] = []
+      let dataSource = rowSource(table)
+        .swipeActions(.trailing) { _, row in
+          [
+            SwipeAction("Flag") { done in
+              handled.append("flag \(row.id)"); done(false)
+            },
+            SwipeAction("Remove", style: .destructive) { done in
+              handled.append("remove \(row.id)")
+              done(true)
+            },
+          ]
+        }
+      try dataSource.apply(try snapshot((1...3).map { Row($0) }))
+      table.layoutIfNeeded()
+      let configuration = try #require(table.simulateSwipe(at: path(1), leading: false))
+      #expect(configuration.actions.map(\.title) == ["Flag", "Remove"])
+      #expect(configuration.actions.map(\.style) == [.normal, .destructive])
+      var completions: [Bool] = []
+      for action in configuration.actions {
+        action.handler(action, UIView(frame: .zero)) { completions.append($0) }
+      }
+      #expect(handled == ["flag 2", "remove 2"])
+      #expect(completions == [false, true])
+      // Nothing on the leading edge: UIKit's default (no buttons there).
+      #expect(table.simulateSwipe(at: path(1), leading: true) == nil)
+      withExtendedLifetime(window) {}
+    }
+
+    @Test("onDelete alone keeps UIKit's Delete; trailing swipe actions replace it")
+    func trailingActionsReplaceDelete() throws {
+      let (table, window) = tableInWindow()
+      var deleted: [Int] = []
+      let dataSource = rowSource(table).onDelete { _, row in deleted.append(row.id) }
+      try dataSource.apply(try snapshot((1...3).map { Row($0) }))
+      table.layoutIfNeeded()
+      #expect(table.simulateSwipe(at: path(0), leading: false) == nil)
+      #expect(table.simulateSwipeToDelete(at: path(0)))
+      #expect(deleted == [1])
+      dataSource.swipeActions(.trailing) { _, _ in [SwipeAction("Flag") { $0(true) }] }
+      #expect(!table.simulateSwipeToDelete(at: path(0)))
+      #expect(deleted == [1])
+      #expect(table.exceptions.isEmpty)
+      withExtendedLifetime(window) {}
+    }
+
+    @Test("the app's own swipe configuration is used on an edge Catena gives nothing for")
+    func appSwipeActionsAreForwarded() throws {
+      let (table, window) = tableInWindow()
+      let app = AppSwipeDelegate()
+      table.delegate = app
+      let dataSource = rowSource(table)
+        .swipeActions(.trailing) { _, _ in [SwipeAction("Catena") { $0(true) }] }
+      try dataSource.apply(try snapshot((1...3).map { Row($0) }))
+      table.layoutIfNeeded()
+      #expect(table.simulateSwipe(at: path(0), leading: true)?.actions.map(\.title) == ["App"])
+      #expect(
+        table.simulateSwipe(at: path(0), leading: false)?.actions.map(\.title) == ["Catena"])
+      withExtendedLifetime(window) {}
+    }
+  }
+
+  /// An app delegate that gives its own leading and trailing swipe actions.
+  @MainActor
+  final class AppSwipeDelegate: NSObject, UITableViewDelegate {
+    func tableView(
+      _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration? {
+      UISwipeActionsConfiguration(actions: [
+        UIContextualAction(style: .normal, title: "App") { _, _, done in done(true) }
+      ])
+    }
+    func tableView(
+      _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration? {
+      UISwipeActionsConfiguration(actions: [
+        UIContextualAction(style: .normal, title: "App trailing") { _, _, done in done(true) }
+      ])
+    }
   }
 #endif

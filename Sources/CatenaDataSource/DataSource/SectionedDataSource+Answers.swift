@@ -139,6 +139,13 @@ extension SectionedDataSource: TableContentProviding {
     moveHandler?(source, destination, item)
   }
 
+  /// The ``swipeActions(_:_:)`` of the row's item on `edge`; nil without a closure for the
+  /// edge, empty for a row without an item.
+  public func swipeActions(_ edge: SwipeEdge, forRowAt path: ItemPath) -> [SwipeAction]? {
+    guard !isInvalidated, let builder = swipeActionBuilders[edge] else { return nil }
+    return item(at: path).map { builder(path, $0) } ?? []
+  }
+
   /// Calls `didSelect(_:)` with the row's item.
   public func didSelectRow(at path: ItemPath) {
     guard !isInvalidated else { return }

@@ -179,6 +179,24 @@ extension SectionedDataSource {
     return self
   }
 
+  /// The buttons a swipe on `edge` of a row reveals (rows without an item reveal none).
+  /// Actions on the trailing edge replace the Delete that `onDelete(_:)` offers; include
+  /// your own destructive action if rows should still be deleted by a swipe. Return an
+  /// empty array for a row that reveals nothing.
+  ///
+  /// ```swift
+  /// .swipeActions(.trailing) { _, house in
+  ///   [SwipeAction("Delete", style: .destructive) { done in store.remove(house.id); done(true) }]
+  /// }
+  /// ```
+  @discardableResult
+  public func swipeActions(
+    _ edge: SwipeEdge, _ body: @escaping (ItemPath, Item) -> [SwipeAction]
+  ) -> Self {
+    if !isInvalidated { swipeActionBuilders[edge] = body }
+    return self
+  }
+
   /// Called when a row comes on screen, with its item (nil in count mode without ``item(_:)``).
   @discardableResult
   public func willDisplay(_ body: @escaping (ItemPath, Item?) -> Void) -> Self {

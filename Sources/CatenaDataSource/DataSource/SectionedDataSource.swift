@@ -107,6 +107,7 @@ public final class SectionedDataSource<
   var moveHandler: ((ItemPath, ItemPath, Item?) -> Void)?
   var emptyText: (() -> String?)?
   var displayHandler: ((ItemPath, Item?) -> Void)?
+  var swipeActionBuilders: [SwipeEdge: (ItemPath, Item) -> [SwipeAction]] = [:]
   /// Extra observers of displayed rows (a paged list's load-more trigger), after the user's.
   package var displayObservers: [(ItemPath) -> Void] = []
 
@@ -139,6 +140,7 @@ public final class SectionedDataSource<
     moveHandler = nil
     emptyText = nil
     displayHandler = nil
+    swipeActionBuilders = [:]
     displayObservers = []
   }
 

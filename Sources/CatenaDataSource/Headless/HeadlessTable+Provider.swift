@@ -103,4 +103,10 @@ final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
   func table(_ table: HeadlessTable, sectionForSectionIndexTitleAt index: Int) -> Int {
     provider?.section(forSectionIndexTitleAt: index) ?? index
   }
+
+  func table(
+    _ table: HeadlessTable, swipeActions edge: SwipeEdge, forRowAt path: ItemPath
+  ) -> [SwipeAction]? {
+    provider?.swipeActions(edge, forRowAt: path)
+  }
 }

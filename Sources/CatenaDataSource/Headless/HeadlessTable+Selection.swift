@@ -56,13 +56,14 @@ extension HeadlessTable {
   }
 
   /// Simulates a user's swipe-to-delete on the row at `path`: the data source, if it allows
-  /// deleting the row, deletes it from its model and from the table.
+  /// deleting the row and gives no trailing swipe actions of its own (which replace Delete,
+  /// as in UIKit), deletes it from its model and from the table.
   ///
   /// - Throws: whatever the data source's commit throws (such as an invalid batch update).
   public func swipeToDeleteRow(at path: ItemPath) throws {
-    guard exists(path), let dataSource, dataSource.table(self, canDeleteRowAt: path) else {
-      return
-    }
+    guard exists(path), let dataSource, dataSource.table(self, canDeleteRowAt: path),
+      dataSource.table(self, swipeActions: .trailing, forRowAt: path) == nil
+    else { return }
     record(.commitDelete(path: path))
     try dataSource.table(self, commitDeleteAt: path)
   }

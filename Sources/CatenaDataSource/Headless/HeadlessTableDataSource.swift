@@ -39,6 +39,11 @@ public protocol HeadlessTableDataSource: AnyObject {
   func sectionIndexTitles(for table: HeadlessTable) -> [String]?
   /// The section the section-index title at `index` scrolls to.
   func table(_ table: HeadlessTable, sectionForSectionIndexTitleAt index: Int) -> Int
+  /// The buttons a swipe on `edge` of the row at `path` reveals, or nil for the default (on
+  /// the trailing edge, delete when the row can be deleted).
+  func table(
+    _ table: HeadlessTable, swipeActions edge: SwipeEdge, forRowAt path: ItemPath
+  ) -> [SwipeAction]?
 }
 
 extension HeadlessTableDataSource {
@@ -80,4 +85,8 @@ extension HeadlessTableDataSource {
   public func table(_ table: HeadlessTable, sectionForSectionIndexTitleAt index: Int) -> Int {
     index
   }
+  /// The default swipe by default.
+  public func table(
+    _ table: HeadlessTable, swipeActions edge: SwipeEdge, forRowAt path: ItemPath
+  ) -> [SwipeAction]? { nil }
 }

@@ -30,6 +30,10 @@ public enum TableEvent: Hashable, Sendable, CustomStringConvertible {
   case commitMove(from: ItemPath, to: ItemPath)
   /// The table scrolled to a content offset.
   case scroll(offset: Double)
+  /// The user tapped a swipe action of a row.
+  case swipeAction(edge: SwipeEdge, path: ItemPath, title: String)
+  /// A swipe action's handler called its completion (the first time only).
+  case swipeActionCompleted(title: String, performed: Bool)
 
   /// A short line for logs and test failures.
   public var description: String {
@@ -49,6 +53,9 @@ public enum TableEvent: Hashable, Sendable, CustomStringConvertible {
     case .commitDelete(let path): "commitDelete (\(path))"
     case .commitMove(let from, let to): "commitMove (\(from)) -> (\(to))"
     case .scroll(let offset): "scroll \(offset)"
+    case .swipeAction(let edge, let path, let title): "swipe \(edge) (\(path)) \(title)"
+    case .swipeActionCompleted(let title, let performed):
+      "swipe \(title) \(performed ? "performed" : "not performed")"
     }
   }
 }

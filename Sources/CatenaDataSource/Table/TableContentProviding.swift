@@ -42,6 +42,10 @@ public protocol TableContentProviding: AnyObject {
   func sectionIndexTitles() -> [String]?
   /// The section the section-index title at `index` scrolls to.
   func section(forSectionIndexTitleAt index: Int) -> Int
+  /// The buttons a swipe on `edge` of the row at `path` reveals, or nil for the table's
+  /// default (on the trailing edge: Delete when ``canDeleteRow(at:)``). Actions on the
+  /// trailing edge replace that Delete; an empty array reveals nothing.
+  func swipeActions(_ edge: SwipeEdge, forRowAt path: ItemPath) -> [SwipeAction]?
   /// The table stopped asking this provider: another provider was connected to it, or none.
   /// A provider that drives the table stops doing so, since the table's rows are no longer
   /// its own.
@@ -60,6 +64,9 @@ extension TableContentProviding {
 
   /// Does nothing.
   public func tableDidDisconnect() {}
+
+  /// The table's default swipe.
+  public func swipeActions(_ edge: SwipeEdge, forRowAt path: ItemPath) -> [SwipeAction]? { nil }
 
   /// No section index.
   public func sectionIndexTitles() -> [String]? { nil }

@@ -1,0 +1,54 @@
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    import UIKitFakes
+  #else
+    import UIKit
+  #endif
+  import CatenaDataSource
+  import CatenaDiff
+
+  // Swipe actions: the provider's when it gives them for the edge, else the app's delegate's,
+  // else nil, which is UIKit's default (Delete on the trailing edge when the editing style is
+  // `.delete`), so a data source with `onDelete` and no swipe actions keeps its Delete.
+  extension TableProxy {
+    func tableView(
+      _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration? {
+      if let actions = provider?.swipeActions(.leading, forRowAt: ItemPath(indexPath)) {
+        return Self.configuration(actions)
+      }
+      #if os(Linux)
+        return app?.tableView(tableView, leadingSwipeActionsConfigurationForRowAt: indexPath)
+      #else
+        return app?.tableView?(tableView, leadingSwipeActionsConfigurationForRowAt: indexPath)
+          ?? nil
+      #endif
+    }
+
+    func tableView(
+      _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration? {
+      if let actions = provider?.swipeActions(.trailing, forRowAt: ItemPath(indexPath)) {
+        return Self.configuration(actions)
+      }
+      #if os(Linux)
+        return app?.tableView(tableView, trailingSwipeActionsConfigurationForRowAt: indexPath)
+      #else
+        return app?.tableView?(tableView, trailingSwipeActionsConfigurationForRowAt: indexPath)
+          ?? nil
+      #endif
+    }
+
+    /// UIKit's buttons for `actions`, in order; each runs its action's handler.
+    static func configuration(_ actions: [SwipeAction]) -> UISwipeActionsConfiguration {
+      UISwipeActionsConfiguration(
+        actions: actions.map { action in
+          UIContextualAction(
+            style: action.style == .destructive ? .destructive : .normal, title: action.title
+          ) { _, _, completion in
+            action.handler { performed in completion(performed) }
+          }
+        })
+    }
+  }
+#endif
