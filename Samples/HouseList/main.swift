@@ -115,7 +115,9 @@ func run() async throws {
 
   print("House list (\(SampleAPI.origin()))\n")
   try await model.loadHeader()
-  model.houses.refresh()  // the pull-to-refresh on first appearance
+  // The pull-to-refresh on first appearance. The table prefetches the rows past the screen,
+  // as UIKit does, so the second page starts before its rows come on screen.
+  model.houses.refresh()
   try await settle()
   await show("pull to refresh")
   var scrolls = 0

@@ -4,7 +4,8 @@ import CatenaDiff
 extension PagedList where Item: Identifiable & Equatable {
   /// Shows the list in `section` of `dataSource`: every page becomes an animated batch update
   /// (the first one a reload), and rows coming on screen within `distance` rows of the end
-  /// load the next page, so scrolling loads pages. After each page the rows on screen are
+  /// load the next page, so scrolling loads pages; so do rows the table prefetches (UIKit's
+  /// prefetching, `HeadlessTable.prefetchDistance`), which starts the page earlier. After each page the rows on screen are
   /// checked again, so a page that does not fill the screen is followed by the next at once.
   ///
   /// ```swift
@@ -56,17 +57,21 @@ extension PagedList where Item: Identifiable & Equatable {
       else { return 0 }
       return snapshot.sections[index].items.count
     }
-    let check: (ItemPath?) -> Void = { [weak self, weak dataSource] displayed in
+    // Rows displayed (or, with nil, those on screen) or prefetched near the end load the
+    // next page; a displayed row lifts a pause that is not a failure, a prefetched one
+    // (which the table also asks for after updates, without a scroll) does not.
+    let check: ([ItemPath]?, Bool) -> Void = { [weak self, weak dataSource] paths, scrolled in
       guard let self, let dataSource, self.canLoadNextPage,
         let sectionIndex = dataSource.snapshot?.sectionIDs.firstIndex(of: section)
       else { return }
       let rows = dataSource.numberOfRows(inSection: sectionIndex)
-      let candidates = displayed.map { [$0] } ?? dataSource.visibleItemPaths
+      let candidates = paths ?? dataSource.visibleItemPaths
       if candidates.contains(where: { $0.section == sectionIndex && $0.item >= rows - distance }) {
-        self.autoLoadNextPage(byScrolling: displayed != nil)
+        self.autoLoadNextPage(byScrolling: scrolled)
       }
     }
-    dataSource.displayObservers.append { path in check(path) }
+    dataSource.displayObservers.append { path in check([path], true) }
+    dataSource.prefetchObservers.append { paths in check(paths, false) }
     var grew = false
     listeners.append { [weak self] event in
       guard let self else { return }
@@ -85,7 +90,7 @@ extension PagedList where Item: Identifiable & Equatable {
         return
       }
       grew = false
-      check(nil)
+      check(nil, false)
     }
     if let emptyText {
       dataSource.emptyState { [weak self] in self?.state == .empty ? emptyText : nil }

@@ -7,9 +7,11 @@ import Testing
 @MainActor
 @Suite("Paged list bound to a data source")
 struct PagingBindingTests {
-  /// A 5-row viewport over a data source of rows.
-  func screen() -> (HeadlessTable, SectionedDataSource<String, Row, TextCell>) {
+  /// A 5-row viewport over a data source of rows, prefetching `prefetch` rows ahead (none
+  /// by default: most tests here are about rows coming on screen).
+  func screen(prefetch: Int = 0) -> (HeadlessTable, SectionedDataSource<String, Row, TextCell>) {
     let table = HeadlessTable(viewportHeight: 5 * 44)
+    table.prefetchDistance = prefetch
     let dataSource = SectionedDataSource<String, Row, TextCell>()
       .bind(table, cell: TextCell.self, reuseIdentifier: "row")
       .configureCell { cell, _, row in cell.text = row.title }
@@ -61,6 +63,47 @@ struct PagingBindingTests {
     #expect(table.numberOfRows(inSection: 0) == 15)
     #expect(table.indexPathsForVisibleRows.map(\.item) == [0, 1, 2, 3, 4])
     #expect(fixture.requests.count == 5)
+  }
+
+  @Test func prefetchedRowsStartTheNextPageBeforeTheyComeOnScreen() async {
+    let fixture = FixturePages(count: 53) { Row($0) }
+    let list = PagedList(pageSize: 10, source: fixture.source)
+    let (table, dataSource) = screen(prefetch: 10)
+    var prefetched: [[Int]] = []
+    dataSource.prefetch { _, rows in prefetched.append(rows.map(\.id)) }
+    list.bind(to: dataSource, section: "rows", loadWithin: 3)
+    await list.refresh()?.value
+    await settle(list)
+    // Rows 0-4 are on screen, 5-9 prefetched: row 7 is within 3 of the end, so page 2
+    // loads although no row near the end came on screen. Its rows are prefetched in turn
+    // (10-14), none within 3 of the new end: no page 3.
+    #expect(table.indexPathsForVisibleRows.map(\.item) == [0, 1, 2, 3, 4])
+    #expect(fixture.requests.map(\.page) == [1, 2])
+    #expect(prefetched == [Array(5...9), Array(10...14)])
+    #expect(table.numberOfRows(inSection: 0) == 20)
+  }
+
+  @Test func aPrefetchDoesNotRetryAFailedPage() async {
+    let fixture = FixturePages(count: 53) { Row($0) }.failing(pages: [2])
+    let list = PagedList(pageSize: 10, source: fixture.source)
+    let (table, dataSource) = screen(prefetch: 10)
+    list.bind(to: dataSource, section: "rows", loadWithin: 3)
+    await list.refresh()?.value
+    await settle(list)
+    #expect(fixture.requests.map(\.page) == [1, 2])
+    #expect(list.autoLoadPause == .failed(page: 2))
+    // Scrolling up cancels the prefetched rows; scrolling down again prefetches the rows near
+    // the end once more: still no retry until a tap or a refresh.
+    table.scroll(by: 44)
+    table.scroll(toOffset: 0)
+    table.clearEvents()
+    table.scroll(by: 10)
+    await settle(list)
+    #expect(table.events.contains { if case .prefetch = $0 { true } else { false } })
+    #expect(fixture.requests.map(\.page) == [1, 2], "a failed page waits for a tap")
+    list.loadNextPage()
+    await settle(list)
+    #expect(fixture.requests.map(\.page) == [1, 2, 2])
   }
 
   @Test func theEmptyStateShowsOnlyWhenTheFirstPageIsEmpty() async {

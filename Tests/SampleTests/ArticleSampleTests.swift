@@ -21,9 +21,10 @@ struct ArticleSampleTests {
     let steps = output.components(separatedBy: "── ").dropFirst()
     #expect(
       steps.map { $0.prefix { $0 != "\n" } } == [
-        "pull to refresh", "scroll to the bottom", "scroll to the bottom", "pull to refresh again",
+        "pull to refresh", "scroll to the bottom", "pull to refresh again",
       ])
-    #expect(output.contains("9 houses, page 1, loaded, more to come, 1 entry dropped"))
+    // Page 2 follows page 1 at once: rows past the screen are prefetched.
+    #expect(output.contains("19 houses, page 2, loaded, more to come, 1 entry dropped"))
     #expect(output.contains("22 houses, page 3, loaded, no more, 1 entry dropped"))
     #expect(output.contains("event: footer ended (no more)"))
     #expect(output.contains("[Recommended]\n  0-0  Sea view apartment — ¥4200/month · 2 rooms"))

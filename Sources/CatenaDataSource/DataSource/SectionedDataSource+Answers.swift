@@ -146,6 +146,19 @@ extension SectionedDataSource: TableContentProviding {
     return item(at: path).map { builder(path, $0) } ?? []
   }
 
+  /// Calls ``prefetch(_:)`` with the rows' items, then the internal observers.
+  public func prefetchRows(at paths: [ItemPath]) {
+    guard !isInvalidated else { return }
+    prefetchHandler?(paths, paths.compactMap { item(at: $0) })
+    for observer in prefetchObservers { observer(paths) }
+  }
+
+  /// Calls ``cancelPrefetching(_:)`` with the rows' items.
+  public func cancelPrefetchingForRows(at paths: [ItemPath]) {
+    guard !isInvalidated else { return }
+    cancelPrefetchHandler?(paths, paths.compactMap { item(at: $0) })
+  }
+
   /// Calls `didSelect(_:)` with the row's item.
   public func didSelectRow(at path: ItemPath) {
     guard !isInvalidated else { return }

@@ -197,6 +197,26 @@ extension SectionedDataSource {
     return self
   }
 
+  /// Called when the table expects to show rows soon (UIKit's prefetching), with their paths
+  /// (nearest first) and the items of those that have one: start loading what they show.
+  ///
+  /// ```swift
+  /// .prefetch { _, houses in images.prefetch(houses.map(\.photoURL)) }
+  /// ```
+  @discardableResult
+  public func prefetch(_ body: @escaping ([ItemPath], [Item]) -> Void) -> Self {
+    if !isInvalidated { prefetchHandler = body }
+    return self
+  }
+
+  /// Called when rows given to ``prefetch(_:)`` are no longer expected soon (the user
+  /// scrolled the other way): cancel what was started for them.
+  @discardableResult
+  public func cancelPrefetching(_ body: @escaping ([ItemPath], [Item]) -> Void) -> Self {
+    if !isInvalidated { cancelPrefetchHandler = body }
+    return self
+  }
+
   /// Called when a row comes on screen, with its item (nil in count mode without ``item(_:)``).
   @discardableResult
   public func willDisplay(_ body: @escaping (ItemPath, Item?) -> Void) -> Self {

@@ -108,8 +108,12 @@ public final class SectionedDataSource<
   var emptyText: (() -> String?)?
   var displayHandler: ((ItemPath, Item?) -> Void)?
   var swipeActionBuilders: [SwipeEdge: (ItemPath, Item) -> [SwipeAction]] = [:]
+  var prefetchHandler: (([ItemPath], [Item]) -> Void)?
+  var cancelPrefetchHandler: (([ItemPath], [Item]) -> Void)?
   /// Extra observers of displayed rows (a paged list's load-more trigger), after the user's.
   package var displayObservers: [(ItemPath) -> Void] = []
+  /// Extra observers of prefetched rows (a paged list starting its next page early).
+  package var prefetchObservers: [([ItemPath]) -> Void] = []
 
   /// Creates an unbound data source; bind it with ``bind(_:cell:reuseIdentifier:)``.
   public init() {}
@@ -141,7 +145,10 @@ public final class SectionedDataSource<
     emptyText = nil
     displayHandler = nil
     swipeActionBuilders = [:]
+    prefetchHandler = nil
+    cancelPrefetchHandler = nil
     displayObservers = []
+    prefetchObservers = []
   }
 
   /// Whether the data source shows a snapshot (rather than answering from count closures).

@@ -145,7 +145,9 @@ extension HeadlessTable {
     // Only rows on screen or selected need a new path; reconfigures of rows off screen have
     // nothing to refresh.
     let mapping = RowMapping(validator, batch).fates(
-      of: Array(visibleCells.keys) + Array(selection.filter { visibleCells[$0] == nil }))
+      of: Array(visibleCells.keys) + Array(selection.filter { visibleCells[$0] == nil })
+        + Array(prefetchWindow.pending))
+    prefetchWindow.follow(mapping)
     var moved: [ItemPath: any HeadlessCell] = [:]
     // Cells of deleted and reloaded rows animate out: they return to the pool only after the
     // batch, so a reloaded row gets a different cell, as on a device.

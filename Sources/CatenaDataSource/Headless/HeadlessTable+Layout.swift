@@ -102,6 +102,7 @@ extension HeadlessTable {
     for path in visibleCells.keys.sorted() where !wantedSet.contains(path) { retireCell(at: path) }
     let arrived = wanted.filter { visibleCells[$0] == nil && showCell(at: $0) }
     for path in arrived { dataSource?.table(self, willDisplayRowAt: path) }
+    updatePrefetching(visible: wanted)
   }
 
   /// Asks the data source for the cell of the row at `path` and puts it on screen.

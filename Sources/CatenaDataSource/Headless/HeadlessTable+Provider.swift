@@ -109,4 +109,12 @@ final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
   ) -> [SwipeAction]? {
     provider?.swipeActions(edge, forRowAt: path)
   }
+
+  func table(_ table: HeadlessTable, prefetchRowsAt paths: [ItemPath]) {
+    provider?.prefetchRows(at: paths)
+  }
+
+  func table(_ table: HeadlessTable, cancelPrefetchingForRowsAt paths: [ItemPath]) {
+    provider?.cancelPrefetchingForRows(at: paths)
+  }
 }

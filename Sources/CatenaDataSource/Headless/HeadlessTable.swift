@@ -33,6 +33,9 @@ public final class HeadlessTable {
   public var allowsMultipleSelection = false
   /// Whether the table is in a window; peers fall back to `reloadData()` when it is not.
   public var isInWindow = true
+  /// How many rows beyond the viewport, in the direction of the last scroll, the data source
+  /// is asked to prefetch (`UITableViewDataSourcePrefetching`); 0 turns prefetching off.
+  public var prefetchDistance = 10
   /// Whether ``events`` records what the table does.
   public var isRecordingEvents = true
   /// What the table did, oldest first; clear it with ``clearEvents()``.
@@ -57,6 +60,10 @@ public final class HeadlessTable {
   var reconfiguring: (path: ItemPath, cell: any HeadlessCell)?
   /// The first error a cell configuration threw during layout.
   var layoutError: (any Error)?
+  /// The rows told to prefetch and not yet shown or cancelled.
+  var prefetchWindow = PrefetchWindow()
+  /// The offset of the last layout, which tells the direction of a scroll.
+  var prefetchOffset = 0.0
   /// The adapter that forwards to a connected ``TableContentProviding``.
   var providerAdapter: ProviderAdapter?
   /// An object the table keeps alive with itself (a data source a convenience created).
@@ -136,6 +143,7 @@ public final class HeadlessTable {
     for path in visibleCells.keys.sorted() { retireCell(at: path) }
     selection.removeAll()
     highlighted = nil
+    prefetchWindow.reset()
     rowCounts = readCounts()
     layOut()
   }

@@ -44,6 +44,11 @@ public protocol HeadlessTableDataSource: AnyObject {
   func table(
     _ table: HeadlessTable, swipeActions edge: SwipeEdge, forRowAt path: ItemPath
   ) -> [SwipeAction]?
+  /// The table expects to show the rows at `paths` soon (nearest first): start loading what
+  /// they need.
+  func table(_ table: HeadlessTable, prefetchRowsAt paths: [ItemPath])
+  /// Rows told to prefetch are no longer expected soon: cancel what was started for them.
+  func table(_ table: HeadlessTable, cancelPrefetchingForRowsAt paths: [ItemPath])
 }
 
 extension HeadlessTableDataSource {
@@ -89,4 +94,8 @@ extension HeadlessTableDataSource {
   public func table(
     _ table: HeadlessTable, swipeActions edge: SwipeEdge, forRowAt path: ItemPath
   ) -> [SwipeAction]? { nil }
+  /// Does nothing by default.
+  public func table(_ table: HeadlessTable, prefetchRowsAt paths: [ItemPath]) {}
+  /// Does nothing by default.
+  public func table(_ table: HeadlessTable, cancelPrefetchingForRowsAt paths: [ItemPath]) {}
 }

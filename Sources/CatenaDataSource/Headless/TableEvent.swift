@@ -30,6 +30,10 @@ public enum TableEvent: Hashable, Sendable, CustomStringConvertible {
   case commitMove(from: ItemPath, to: ItemPath)
   /// The table scrolled to a content offset.
   case scroll(offset: Double)
+  /// The data source was asked to prefetch rows the table expects to show soon.
+  case prefetch([ItemPath])
+  /// The data source was told rows it prefetched are no longer expected soon.
+  case cancelPrefetch([ItemPath])
   /// The user tapped a swipe action of a row.
   case swipeAction(edge: SwipeEdge, path: ItemPath, title: String)
   /// A swipe action's handler called its completion (the first time only).
@@ -53,6 +57,9 @@ public enum TableEvent: Hashable, Sendable, CustomStringConvertible {
     case .commitDelete(let path): "commitDelete (\(path))"
     case .commitMove(let from, let to): "commitMove (\(from)) -> (\(to))"
     case .scroll(let offset): "scroll \(offset)"
+    case .prefetch(let paths): "prefetch \(paths.map(\.description).joined(separator: ", "))"
+    case .cancelPrefetch(let paths):
+      "cancelPrefetch \(paths.map(\.description).joined(separator: ", "))"
     case .swipeAction(let edge, let path, let title): "swipe \(edge) (\(path)) \(title)"
     case .swipeActionCompleted(let title, let performed):
       "swipe \(title) \(performed ? "performed" : "not performed")"

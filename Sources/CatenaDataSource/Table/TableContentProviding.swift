@@ -46,6 +46,12 @@ public protocol TableContentProviding: AnyObject {
   /// default (on the trailing edge: Delete when ``canDeleteRow(at:)``). Actions on the
   /// trailing edge replace that Delete; an empty array reveals nothing.
   func swipeActions(_ edge: SwipeEdge, forRowAt path: ItemPath) -> [SwipeAction]?
+  /// The table expects to show the rows at `paths` soon (nearest first): start loading what
+  /// they need (`UITableViewDataSourcePrefetching`).
+  func prefetchRows(at paths: [ItemPath])
+  /// Rows told to prefetch are no longer expected soon (the user scrolled the other way):
+  /// cancel what was started for them. Rows that came on screen are not cancelled.
+  func cancelPrefetchingForRows(at paths: [ItemPath])
   /// The table stopped asking this provider: another provider was connected to it, or none.
   /// A provider that drives the table stops doing so, since the table's rows are no longer
   /// its own.
@@ -64,6 +70,12 @@ extension TableContentProviding {
 
   /// Does nothing.
   public func tableDidDisconnect() {}
+
+  /// Does nothing.
+  public func prefetchRows(at paths: [ItemPath]) {}
+
+  /// Does nothing.
+  public func cancelPrefetchingForRows(at paths: [ItemPath]) {}
 
   /// The table's default swipe.
   public func swipeActions(_ edge: SwipeEdge, forRowAt path: ItemPath) -> [SwipeAction]? { nil }

@@ -1,0 +1,30 @@
+public import CatenaDiff
+
+extension HeadlessTable {
+  /// The rows the data source was asked to prefetch that are neither on screen nor cancelled,
+  /// in order.
+  public var prefetchingRows: [ItemPath] { prefetchWindow.pending.sorted() }
+
+  /// After a layout: asks the data source to prefetch the ``prefetchDistance`` rows past the
+  /// viewport in the direction of the last scroll (down when it did not move), and cancels
+  /// rows it was asked for that are no longer ahead, as `UITableView` does.
+  func updatePrefetching(visible: [ItemPath]) {
+    let upwards = contentOffset < prefetchOffset
+    prefetchOffset = contentOffset
+    guard let dataSource else { return }
+    var ahead: [ItemPath] = []
+    if prefetchDistance > 0, let edge = upwards ? visible.first : visible.last {
+      ahead = PrefetchWindow.rows(
+        from: edge, count: prefetchDistance, forward: !upwards, rowCounts: rowCounts)
+    }
+    let (cancel, prefetch) = prefetchWindow.move(ahead: ahead, visible: Set(visible))
+    if !cancel.isEmpty {
+      record(.cancelPrefetch(cancel))
+      dataSource.table(self, cancelPrefetchingForRowsAt: cancel)
+    }
+    if !prefetch.isEmpty {
+      record(.prefetch(prefetch))
+      dataSource.table(self, prefetchRowsAt: prefetch)
+    }
+  }
+}
