@@ -13,6 +13,9 @@
     func tellDidEndDisplaying(_ cell: UIView, at path: IndexPath)
     func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int])
     func setNeedsLayoutForEngine()
+    /// Tells the prefetch data source (`cancel`: that rows are no longer expected), or nil
+    /// when prefetching is off or there is none.
+    var prefetcher: ((_ paths: [IndexPath], _ cancel: Bool) -> Void)? { get }
     var viewport: (offset: CGFloat, height: CGFloat, rowHeight: CGFloat) { get }
   }
 
@@ -39,6 +42,8 @@
     var reconfiguring: (path: ItemPath, cell: UIView, identifier: String)?
     /// Whether a cell was dequeued since the data source was asked for one.
     var dequeuedSinceAsk = false
+    var prefetchWindow = PrefetchWindow()
+    var prefetchOffset: CGFloat = 0
 
     init(host: any ListEngineHost) { self.host = host }
 
@@ -104,6 +109,7 @@
       if batchDepth > 0 { raise("reloadData inside performBatchUpdates") }
       for path in visible.keys.sorted() { retire(at: path) }
       selection.removeAll()
+      prefetchWindow.reset()
       counts = readCounts()
       host.setNeedsLayoutForEngine()
     }
@@ -127,6 +133,29 @@
         guard let cell = askCell(at: path) else { continue }
         visible[path] = cell
         host.tellWillDisplay(cell, at: path.indexPath)
+      }
+      prefetch(shown: shown, distance: end - first, offset: offset)
+    }
+
+    /// Tells the prefetch data source about the screenful of rows past the visible ones in
+    /// the direction of the scroll, and cancels rows no longer ahead.
+    func prefetch(shown: [ItemPath], distance: Int, offset: CGFloat) {
+      let upwards = offset < prefetchOffset
+      prefetchOffset = offset
+      guard let prefetcher = host.prefetcher else { return }
+      var ahead: [ItemPath] = []
+      if let edge = upwards ? shown.first : shown.last {
+        ahead = PrefetchWindow.rows(
+          from: edge, count: distance, forward: !upwards, rowCounts: loadedCounts())
+      }
+      let (cancel, prefetch) = prefetchWindow.move(ahead: ahead, visible: Set(shown))
+      if !cancel.isEmpty {
+        calls.append("cancelPrefetching \(cancel.map(\.description).joined(separator: ", "))")
+        prefetcher(cancel.map(\.indexPath), true)
+      }
+      if !prefetch.isEmpty {
+        calls.append("prefetch \(prefetch.map(\.description).joined(separator: ", "))")
+        prefetcher(prefetch.map(\.indexPath), false)
       }
     }
 
@@ -175,6 +204,7 @@
         raise(error.message)
         // A device stops here; the fake reloads so the rest of a test can go on.
         for path in visible.keys.sorted() { retire(at: path) }
+        prefetchWindow.reset()
         counts = validator.after
         host.setNeedsLayoutForEngine()
         return
@@ -186,7 +216,9 @@
     /// Moves what is on screen and the selection through a valid batch, then lays out.
     func commit(_ batch: BatchUpdate, validator: BatchValidator) {
       let mapping = RowMapping(validator, batch).fates(
-        of: Array(visible.keys) + Array(selection.filter { visible[$0] == nil }))
+        of: Array(visible.keys) + Array(selection.filter { visible[$0] == nil })
+          + Array(prefetchWindow.pending))
+      prefetchWindow.follow(mapping)
       var moved: [ItemPath: UIView] = [:]
       var departing: [(ItemPath, UIView)] = []
       for (path, cell) in visible {

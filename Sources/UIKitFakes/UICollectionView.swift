@@ -56,6 +56,19 @@
   }
 
   /// The calls a collection view makes to its delegate (those the adapter answers).
+  /// What a collection view tells about items it expects to show soon.
+  @MainActor public protocol UICollectionViewDataSourcePrefetching: NSObjectProtocol {
+    func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath])
+    func collectionView(
+      _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
+  }
+
+  extension UICollectionViewDataSourcePrefetching {
+    public func collectionView(
+      _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
+    ) {}
+  }
+
   @MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     func collectionView(
       _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
@@ -90,6 +103,8 @@
     }
     weak open var dataSource: (any UICollectionViewDataSource)?
     weak open var delegate: (any UICollectionViewDelegate)?
+    weak open var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
+    open var isPrefetchingEnabled = true
     open var collectionViewLayout: UICollectionViewLayout
     open var allowsMultipleSelection = false
     open var backgroundView: UIView? {
@@ -253,6 +268,16 @@
     func tellDidEndDisplaying(_ cell: UIView, at path: IndexPath) {}
     func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int]) {}
     func setNeedsLayoutForEngine() { setNeedsLayout() }
+    var prefetcher: ((_ paths: [IndexPath], _ cancel: Bool) -> Void)? {
+      guard isPrefetchingEnabled, let prefetchDataSource else { return nil }
+      return { [unowned self] paths, cancel in
+        if cancel {
+          prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: paths)
+        } else {
+          prefetchDataSource.collectionView(self, prefetchItemsAt: paths)
+        }
+      }
+    }
     override func tellDidScroll() { delegate?.scrollViewDidScroll(self) }
     var viewport: (offset: CGFloat, height: CGFloat, rowHeight: CGFloat) {
       (contentOffset.y, bounds.height, fakeItemHeight > 0 ? fakeItemHeight : 44)

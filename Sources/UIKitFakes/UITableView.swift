@@ -164,6 +164,18 @@
     ) -> UISwipeActionsConfiguration? { nil }
   }
 
+  /// What a table tells about rows it expects to show soon.
+  @MainActor public protocol UITableViewDataSourcePrefetching: NSObjectProtocol {
+    func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath])
+    func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath])
+  }
+
+  extension UITableViewDataSourcePrefetching {
+    public func tableView(
+      _ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]
+    ) {}
+  }
+
   /// A table (fake: a `ListEngine` behind UIKit's API; rows are `rowHeight` tall, and the rows
   /// within `bounds` below `contentOffset` are on screen after layout).
   @MainActor open class UITableView: UIScrollView, ListEngineHost {
@@ -194,6 +206,8 @@
     open private(set) var style: UITableView.Style
     weak open var dataSource: (any UITableViewDataSource)?
     weak open var delegate: (any UITableViewDelegate)?
+    weak open var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
+    open var isPrefetchingEnabled = true
     /// The height that means "size to fit" (UIKit's value).
     public static let automaticDimension: CGFloat = -1
     open var rowHeight: CGFloat = 44
@@ -394,6 +408,16 @@
       }
     }
     func setNeedsLayoutForEngine() { setNeedsLayout() }
+    var prefetcher: ((_ paths: [IndexPath], _ cancel: Bool) -> Void)? {
+      guard isPrefetchingEnabled, let prefetchDataSource else { return nil }
+      return { [unowned self] paths, cancel in
+        if cancel {
+          prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: paths)
+        } else {
+          prefetchDataSource.tableView(self, prefetchRowsAt: paths)
+        }
+      }
+    }
     override func tellDidScroll() { delegate?.scrollViewDidScroll(self) }
     var viewport: (offset: CGFloat, height: CGFloat, rowHeight: CGFloat) {
       (contentOffset.y, bounds.height, rowHeight > 0 ? rowHeight : 44)

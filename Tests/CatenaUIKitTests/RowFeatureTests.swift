@@ -91,6 +91,55 @@
         table.simulateSwipe(at: path(0), leading: false)?.actions.map(\.title) == ["Catena"])
       withExtendedLifetime(window) {}
     }
+
+    @Test("rows past the screen are prefetched with their items; scrolling back cancels them")
+    func tablePrefetching() throws {
+      let (table, window) = tableInWindow(height: 88)  // 2 rows on screen, 2 prefetched
+      let app = AppPrefetcher()
+      table.prefetchDataSource = app
+      var heard: [String] = []
+      let dataSource = rowSource(table)
+        .prefetch { _, rows in heard.append("prefetch \(rows.map(\.id))") }
+        .cancelPrefetching { _, rows in heard.append("cancel \(rows.map(\.id))") }
+      try dataSource.apply(try snapshot((0..<10).map { Row($0) }))
+      table.layoutIfNeeded()
+      #expect(table.prefetchDataSource !== app, "Catena answers, and forwards")
+      #expect(heard == ["prefetch [2, 3]"])
+      table.simulateScroll(toY: 44)  // rows 1-2 on screen: 4 is new ahead
+      table.simulateScroll(toY: 0)  // upwards: 3 and 4 cancelled
+      #expect(heard == ["prefetch [2, 3]", "prefetch [4]", "cancel [3, 4]"])
+      #expect(app.heard == ["prefetch [2, 3]", "prefetch [4]", "cancel [3, 4]"])
+      // Disconnected, the table gives the app its prefetch data source back.
+      table.connect(nil)
+      #expect(table.prefetchDataSource === app)
+      withExtendedLifetime((window, dataSource)) {}
+    }
+
+    @Test("a collection view's prefetching reaches the data source")
+    func collectionPrefetching() throws {
+      let (collection, window) = collectionInWindow()
+      var heard: [[Int]] = []
+      let dataSource = SectionedDataSource<String, Row, UICollectionViewCell>()
+        .bind(collection, cell: TileCell.self, reuseIdentifier: "tile")
+        .prefetch { _, rows in heard.append(rows.map(\.id)) }
+      try dataSource.apply(try snapshot((0..<30).map { Row($0) }))
+      collection.layoutIfNeeded()
+      #expect(heard == [Array(10..<20)])
+      #expect(collection.calls.contains { $0.hasPrefix("prefetch") })
+      withExtendedLifetime(window) {}
+    }
+  }
+
+  /// An app's own prefetch data source, recording what reaches it.
+  @MainActor
+  final class AppPrefetcher: NSObject, UITableViewDataSourcePrefetching {
+    var heard: [String] = []
+    func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
+      heard.append("prefetch \(indexPaths.map(\.row))")
+    }
+    func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+      heard.append("cancel \(indexPaths.map(\.row))")
+    }
   }
 
   /// An app delegate that gives its own leading and trailing swipe actions.

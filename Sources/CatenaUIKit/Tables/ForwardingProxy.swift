@@ -24,6 +24,9 @@
     /// The app's data source, found on the view when the proxy was installed.
     nonisolated(unsafe) weak var appDataSource: AnyObject?
 
+    /// The app's prefetch data source, found on the view when the proxy was installed.
+    weak var appPrefetcher: AnyObject?
+
     init(_ provider: any TableContentProviding, delegate: AnyObject?, dataSource: AnyObject?) {
       self.provider = provider
       appDelegate = delegate
@@ -45,6 +48,12 @@
         delegate === installed ? installed.appDelegate : delegate,
         dataSource === installed ? installed.appDataSource : dataSource
       )
+    }
+
+    /// The app's own prefetch data source of a view whose current one is `current`, looking
+    /// through a proxy Catena installed.
+    static func appPrefetcher(of current: AnyObject?) -> AnyObject? {
+      (current as? ForwardingProxy).map { $0.appPrefetcher } ?? current
     }
 
     #if canImport(ObjectiveC)

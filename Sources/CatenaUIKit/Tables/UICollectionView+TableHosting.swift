@@ -88,6 +88,8 @@
       let proxy = provider.map {
         CollectionProxy($0, delegate: app.delegate, dataSource: app.dataSource)
       }
+      let appPrefetcher = ForwardingProxy.appPrefetcher(of: prefetchDataSource)
+      proxy?.appPrefetcher = appPrefetcher
       register(UICollectionViewCell.self, forCellWithReuseIdentifier: CollectionProxy.placeholder)
       objc_setAssociatedObject(
         self, &AssociatedKeys.proxy, proxy, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
@@ -96,6 +98,7 @@
       delegate = nil
       dataSource = proxy ?? app.dataSource as? any UICollectionViewDataSource
       delegate = proxy ?? app.delegate as? any UICollectionViewDelegate
+      prefetchDataSource = proxy ?? appPrefetcher as? any UICollectionViewDataSourcePrefetching
       reloadData()
     }
 

@@ -116,6 +116,8 @@
       let proxy = provider.map {
         TableProxy($0, delegate: app.delegate, dataSource: app.dataSource)
       }
+      let appPrefetcher = ForwardingProxy.appPrefetcher(of: prefetchDataSource)
+      proxy?.appPrefetcher = appPrefetcher
       objc_setAssociatedObject(
         self, &AssociatedKeys.proxy, proxy, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       // UIKit reads which optional methods its delegate implements when it is set.
@@ -123,6 +125,7 @@
       delegate = nil
       dataSource = proxy ?? app.dataSource as? any UITableViewDataSource
       delegate = proxy ?? app.delegate as? any UITableViewDelegate
+      prefetchDataSource = proxy ?? appPrefetcher as? any UITableViewDataSourcePrefetching
       reloadData()
     }
 
