@@ -24,6 +24,9 @@ public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertibl
     case noSection
     /// A cell was dequeued for a reuse identifier nothing was registered for.
     case unregisteredCell
+    /// A header or footer view was dequeued for a reuse identifier nothing was registered for,
+    /// or from a table that has no such views.
+    case unregisteredView
     /// The registered class cannot serve as a cell of this table.
     case unexpectedCellType
     /// A batch update broke UIKit's rules; ``batchError`` says which.
@@ -82,6 +85,10 @@ public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertibl
     case .unregisteredCell:
       return "unable to dequeue a cell with identifier \(id) - must register a nib or a class "
         + "for the identifier or connect a prototype cell in a storyboard"
+    case .unregisteredView:
+      return "unable to dequeue a header or footer view with identifier \(id) for section "
+        + "\(incoming?.section ?? -1): register a class for it (`headerView`/`footerView` on "
+        + "the chain do), on a table that has header and footer views"
     case .unexpectedCellType:
       return "the class registered for identifier \(id) is not a cell this table can create"
     case .invalidBatchUpdate: return batchError.map(String.init(describing:)) ?? "invalid update"

@@ -29,6 +29,14 @@ extension SectionedDataSource {
       register: { [weak table] cellClass, identifier in
         table?.register(cellClass, forCellReuseIdentifier: identifier)
       },
+      dequeueView: { [weak table] identifier, kind, section in
+        guard let table else { throw DataSourceError(kind: .unregisteredView, id: identifier) }
+        return try table.dequeueReusableHeaderFooterView(
+          withIdentifier: identifier, for: kind, inSection: section)
+      },
+      registerView: { [weak table] viewClass, identifier in
+        table?.register(viewClass, forHeaderFooterViewReuseIdentifier: identifier)
+      },
       reloadData: { [weak table] in
         table?.reloadData()
         showEmptyState()
@@ -59,6 +67,9 @@ extension SectionedDataSource {
       configure: defaultKind?.configure ?? pendingDefaultConfigure)
     for kind in cellKinds {
       table.register(kind.cellClass, forCellReuseIdentifier: kind.identifier)
+    }
+    for spec in sectionViews.values {
+      table.register(spec.viewClass, forHeaderFooterViewReuseIdentifier: spec.identifier)
     }
     table.connect(self)
     return self

@@ -41,6 +41,8 @@ public final class SectionedDataSource<
   struct Binding {
     let dequeue: (String, ItemPath) throws -> Any
     let register: (AnyClass, String) -> Void
+    let dequeueView: (String, SectionViewKind, Int) throws -> Any
+    let registerView: (AnyClass, String) -> Void
     let reloadData: () -> Void
     let perform: (BatchUpdate, () -> Void) throws(DataSourceError) -> [BatchUpdateWarning]
     let isInWindow: () -> Bool
@@ -62,7 +64,19 @@ public final class SectionedDataSource<
     var configure: ((Any, ItemPath, Item?) -> Void)?
   }
 
+  /// A kind of header or footer view: its class, identifier, height, which sections have it,
+  /// how to configure it.
+  struct SectionViewSpec {
+    let identifier: String
+    let viewClass: AnyClass
+    let height: Double?
+    let shows: ((Int, SectionID?) -> Bool)?
+    let configure: (Any, Int, SectionID?) -> Void
+  }
+
   var binding: Binding?
+  /// The header and footer views, by kind.
+  var sectionViews: [SectionViewKind: SectionViewSpec] = [:]
   /// Extra kinds first, the bound default kind last.
   var cellKinds: [CellKind] = []
   var defaultKind: CellKind?
@@ -127,6 +141,7 @@ public final class SectionedDataSource<
     binding?.disconnect()
     binding = nil
     cellKinds = []
+    sectionViews = [:]
     defaultKind = nil
     pendingDefaultConfigure = nil
     sectionsCount = nil

@@ -174,6 +174,7 @@ extension HeadlessTable {
     highlighted = nil
     rowCounts = validator.after
     record(.batch(batch))
+    followSectionViews(batch, sectionMap: validator.sectionMap)
     refreshTitles()
     // Reconfigure in place: the data source gets the same cell back from `dequeue`.
     for path in batch.itemReconfigures {

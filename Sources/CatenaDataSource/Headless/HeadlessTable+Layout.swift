@@ -101,6 +101,7 @@ extension HeadlessTable {
     let wantedSet = Set(wanted)
     for path in visibleCells.keys.sorted() where !wantedSet.contains(path) { retireCell(at: path) }
     let arrived = wanted.filter { visibleCells[$0] == nil && showCell(at: $0) }
+    layOutSectionViews()
     for path in arrived { dataSource?.table(self, willDisplayRowAt: path) }
     updatePrefetching(visible: wanted)
   }
@@ -133,18 +134,28 @@ extension HeadlessTable {
     guard let dataSource else {
       headerTitles = []
       footerTitles = []
+      headerHeights = []
+      footerHeights = []
       return
     }
     headerTitles = rowCounts.indices.map { dataSource.table(self, titleForHeaderInSection: $0) }
     footerTitles = rowCounts.indices.map { dataSource.table(self, titleForFooterInSection: $0) }
+    headerHeights = rowCounts.indices.map {
+      dataSource.table(self, heightFor: .header, inSection: $0)
+        ?? (headerTitles[$0] != nil ? sectionHeaderHeight : 0)
+    }
+    footerHeights = rowCounts.indices.map {
+      dataSource.table(self, heightFor: .footer, inSection: $0)
+        ?? (footerTitles[$0] != nil ? sectionFooterHeight : 0)
+    }
   }
 
   func headerHeight(_ section: Int) -> Double {
-    section < headerTitles.count && headerTitles[section] != nil ? sectionHeaderHeight : 0
+    section < headerHeights.count ? headerHeights[section] : 0
   }
 
   func footerHeight(_ section: Int) -> Double {
-    section < footerTitles.count && footerTitles[section] != nil ? sectionFooterHeight : 0
+    section < footerHeights.count ? footerHeights[section] : 0
   }
 
   /// Who gives row heights: a data source adopting ``HeadlessTableRowHeights``, or a

@@ -31,10 +31,13 @@ final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
   /// Whether the provider gave row heights when it was connected: read once, as UIKit asks
   /// its delegate what it implements only when the delegate is set.
   let providesRowHeights: Bool
+  /// Whether the provider gave header or footer views when it was connected.
+  let providesSectionViews: Bool
 
   init(_ provider: any TableContentProviding) {
     self.provider = provider
     providesRowHeights = provider.providesRowHeights
+    providesSectionViews = provider.providesSectionViews
   }
 
   func numberOfSections(in table: HeadlessTable) -> Int { provider?.numberOfSections() ?? 0 }
@@ -58,6 +61,31 @@ final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
 
   func table(_ table: HeadlessTable, titleForFooterInSection section: Int) -> String? {
     provider?.titleForFooter(inSection: section)
+  }
+
+  func table(
+    _ table: HeadlessTable, viewFor kind: SectionViewKind, inSection section: Int
+  ) throws -> (any HeadlessHeaderFooterView)? {
+    guard providesSectionViews, let provider, provider.hasView(kind, inSection: section) else {
+      return nil
+    }
+    let view = try provider.view(kind, inSection: section)
+    guard let view, let headless = view as? any HeadlessHeaderFooterView else {
+      throw DataSourceError(
+        kind: .unregisteredView, id: view.map { "\(type(of: $0))" } ?? "nil",
+        incoming: ItemPath(item: 0, section: section))
+    }
+    return headless
+  }
+
+  func table(
+    _ table: HeadlessTable, heightFor kind: SectionViewKind, inSection section: Int
+  ) -> Double? {
+    guard providesSectionViews, let provider, provider.hasView(kind, inSection: section) else {
+      return nil
+    }
+    return provider.height(of: kind, inSection: section)
+      ?? (kind == .header ? table.sectionHeaderHeight : table.sectionFooterHeight)
   }
 
   func table(_ table: HeadlessTable, heightForRowAt path: ItemPath) -> Double {

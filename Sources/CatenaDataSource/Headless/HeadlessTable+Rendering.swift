@@ -10,8 +10,8 @@ extension HeadlessTable {
   /// (2 articles)
   /// index: N O
   /// ```
-  /// Selected rows start with `*`. A section's header and footer show when its rows do; the
-  /// section index, when there is one, is the last line.
+  /// Selected rows start with `*`. A section's header and footer (its view's text, else its
+  /// title) show when its rows do; the section index, when there is one, is the last line.
   public func render() -> String {
     var lines: [String] = []
     let visible = indexPathsForVisibleRows
@@ -20,7 +20,9 @@ extension HeadlessTable {
       shownSections.append(path.section)
     }
     for section in shownSections {
-      if section < headerTitles.count, let header = headerTitles[section] {
+      if let header = headerView(forSection: section)?.renderedText
+        ?? (section < headerTitles.count ? headerTitles[section] : nil)
+      {
         lines.append("[\(header)]")
       }
       for path in visible where path.section == section {
@@ -28,7 +30,9 @@ extension HeadlessTable {
         let text = visibleCells[path]?.renderedText ?? ""
         lines.append("\(marker) \(path.section)-\(path.item)  \(text)")
       }
-      if section < footerTitles.count, let footer = footerTitles[section] {
+      if let footer = footerView(forSection: section)?.renderedText
+        ?? (section < footerTitles.count ? footerTitles[section] : nil)
+      {
         lines.append("(\(footer))")
       }
     }

@@ -46,9 +46,15 @@ public final class HeadlessTable {
   var reusePool: [String: [any HeadlessCell]] = [:]
   /// Rows per section as of the last reload or batch.
   public internal(set) var rowCounts: [Int] = []
-  /// Header and footer titles as of the last layout.
+  /// Header and footer titles and heights as of the last layout.
   var headerTitles: [String?] = []
   var footerTitles: [String?] = []
+  var headerHeights: [Double] = []
+  var footerHeights: [Double] = []
+  /// Header and footer view classes by reuse identifier, their pool, and those on screen.
+  var viewRegistrations: [String: any HeadlessHeaderFooterView.Type] = [:]
+  var viewPool: [String: [any HeadlessHeaderFooterView]] = [:]
+  var visibleSectionViews: [SectionViewSlot: any HeadlessHeaderFooterView] = [:]
   var visibleCells: [ItemPath: any HeadlessCell] = [:]
   var selection: Set<ItemPath> = []
   var highlighted: ItemPath?
@@ -141,6 +147,7 @@ public final class HeadlessTable {
     }
     record(.reloadData)
     for path in visibleCells.keys.sorted() { retireCell(at: path) }
+    retireSectionViews { _ in true }
     selection.removeAll()
     highlighted = nil
     prefetchWindow.reset()

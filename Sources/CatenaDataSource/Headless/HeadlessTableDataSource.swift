@@ -16,6 +16,17 @@ public protocol HeadlessTableDataSource: AnyObject {
   func table(_ table: HeadlessTable, titleForHeaderInSection section: Int) -> String?
   /// The footer text of `section`, or nil for none.
   func table(_ table: HeadlessTable, titleForFooterInSection section: Int) -> String?
+  /// The configured header or footer view of `section` (dequeue it from `table`), or nil
+  /// for none; asked when the section comes on screen.
+  func table(
+    _ table: HeadlessTable, viewFor kind: SectionViewKind, inSection section: Int
+  ) throws -> (any HeadlessHeaderFooterView)?
+  /// The height of the header or footer of `section`, or nil for the table's default
+  /// (`sectionHeaderHeight` or `sectionFooterHeight` when the section has a title, else 0):
+  /// give one for a section that has a view.
+  func table(
+    _ table: HeadlessTable, heightFor kind: SectionViewKind, inSection section: Int
+  ) -> Double?
   /// The height of the row at `path`, or nil for the table's `rowHeight`.
   func table(_ table: HeadlessTable, heightForRowAt path: ItemPath) -> Double?
   /// Whether the row at `path` can be deleted or moved by the user.
@@ -60,6 +71,14 @@ extension HeadlessTableDataSource {
   public func table(_ table: HeadlessTable, titleForFooterInSection section: Int) -> String? {
     nil
   }
+  /// No view by default.
+  public func table(
+    _ table: HeadlessTable, viewFor kind: SectionViewKind, inSection section: Int
+  ) throws -> (any HeadlessHeaderFooterView)? { nil }
+  /// The table's default by default.
+  public func table(
+    _ table: HeadlessTable, heightFor kind: SectionViewKind, inSection section: Int
+  ) -> Double? { nil }
   /// The table's `rowHeight` by default.
   public func table(_ table: HeadlessTable, heightForRowAt path: ItemPath) -> Double? { nil }
   /// Rows are not editable by default.

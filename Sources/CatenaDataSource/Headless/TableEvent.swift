@@ -4,6 +4,8 @@ public import CatenaDiff
 public enum TableEvent: Hashable, Sendable, CustomStringConvertible {
   /// A cell was taken from the reuse pool (`reused`) or created for a row.
   case dequeue(identifier: String, path: ItemPath, reused: Bool)
+  /// A header or footer view was taken from the reuse pool (`reused`) or created.
+  case dequeueHeaderFooter(identifier: String, reused: Bool)
   /// A reused cell was reset with `prepareForReuse()`.
   case prepareForReuse(identifier: String)
   /// The data source configured a cell for a row (on display, reload or reconfigure).
@@ -44,6 +46,8 @@ public enum TableEvent: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .dequeue(let identifier, let path, let reused):
       "dequeue \(identifier) (\(path))\(reused ? " reused" : " new")"
+    case .dequeueHeaderFooter(let identifier, let reused):
+      "dequeue header/footer \(identifier)\(reused ? " reused" : " new")"
     case .prepareForReuse(let identifier): "prepareForReuse \(identifier)"
     case .configure(let path): "configure (\(path))"
     case .willDisplay(let path): "willDisplay (\(path))"

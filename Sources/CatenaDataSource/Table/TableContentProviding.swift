@@ -15,6 +15,17 @@ public protocol TableContentProviding: AnyObject {
   func titleForHeader(inSection section: Int) -> String?
   /// The footer text of `section`, if any.
   func titleForFooter(inSection section: Int) -> String?
+  /// Whether the provider gives header or footer views at all (read when it is connected,
+  /// as UIKit reads what its delegate implements).
+  var providesSectionViews: Bool { get }
+  /// Whether `section` has a header or footer view (else its title, if any, shows).
+  func hasView(_ kind: SectionViewKind, inSection section: Int) -> Bool
+  /// The configured header or footer view of `section`, dequeued from the table the provider
+  /// drives, or nil when the section has none.
+  func view(_ kind: SectionViewKind, inSection section: Int) throws -> Any?
+  /// The height of the header or footer view of `section`, or nil for the table's default
+  /// (`UITableView.automaticDimension`: self-sizing).
+  func height(of kind: SectionViewKind, inSection section: Int) -> Double?
   /// Whether rows have heights of their own (``heightForRow(at:)``); when false a table lays
   /// out with its default row height, in time independent of the number of rows.
   var providesRowHeights: Bool { get }
@@ -70,6 +81,18 @@ extension TableContentProviding {
 
   /// Does nothing.
   public func tableDidDisconnect() {}
+
+  /// No header or footer views.
+  public var providesSectionViews: Bool { false }
+
+  /// No header or footer views.
+  public func hasView(_ kind: SectionViewKind, inSection section: Int) -> Bool { false }
+
+  /// No header or footer views.
+  public func view(_ kind: SectionViewKind, inSection section: Int) throws -> Any? { nil }
+
+  /// The table's default.
+  public func height(of kind: SectionViewKind, inSection section: Int) -> Double? { nil }
 
   /// Does nothing.
   public func prefetchRows(at paths: [ItemPath]) {}

@@ -22,6 +22,20 @@ public protocol TableHosting: AnyObject {
     withIdentifier identifier: String, for path: ItemPath
   ) throws(DataSourceError) -> Cell
 
+  /// The type of the section header and footer views the table hands out.
+  associatedtype HeaderFooterView = Never
+
+  /// Registers a header or footer view class for a reuse identifier; nil unregisters.
+  func register(_ viewClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String)
+
+  /// A header or footer view for `section`, reused when one is free.
+  ///
+  /// - Throws: ``DataSourceError`` of kind `unregisteredView` when nothing is registered for
+  ///   `identifier` or the table has no header and footer views.
+  func dequeueReusableHeaderFooterView(
+    withIdentifier identifier: String, for kind: SectionViewKind, inSection section: Int
+  ) throws(DataSourceError) -> HeaderFooterView
+
   /// Reloads every row and section from the data source.
   func reloadData()
 
@@ -65,6 +79,21 @@ public protocol TableHosting: AnyObject {
   func performWithoutAnimation(_ changes: () -> Void)
 }
 
+extension TableHosting where HeaderFooterView == Never {
+  /// Does nothing: the table has no header and footer views.
+  public func register(
+    _ viewClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String
+  ) {}
+
+  /// Throws: the table has no header and footer views.
+  public func dequeueReusableHeaderFooterView(
+    withIdentifier identifier: String, for kind: SectionViewKind, inSection section: Int
+  ) throws(DataSourceError) -> Never {
+    throw DataSourceError(
+      kind: .unregisteredView, id: identifier, incoming: ItemPath(item: 0, section: section))
+  }
+}
+
 extension TableHosting {
   /// Runs `changes`: a table that does not animate.
   public func performWithoutAnimation(_ changes: () -> Void) { changes() }
@@ -76,6 +105,8 @@ extension TableHosting {
 extension HeadlessTable: TableHosting {
   /// The headless table hands out ``HeadlessCell``s.
   public typealias Cell = any HeadlessCell
+  /// Its section views are ``HeadlessHeaderFooterView``s.
+  public typealias HeaderFooterView = any HeadlessHeaderFooterView
 
   /// The paths of the rows on screen, in order.
   public var visibleItemPaths: [ItemPath] { indexPathsForVisibleRows }

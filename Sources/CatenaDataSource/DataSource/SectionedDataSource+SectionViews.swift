@@ -1,0 +1,84 @@
+import CatenaDiff
+
+extension SectionedDataSource {
+  /// Shows a header view above each section: `type` is registered for `reuseIdentifier` on
+  /// the bound table and dequeued (reused) when a section comes on screen; `configure` sets it
+  /// up with the section's index and, with snapshots, id. Sections the view is not for (see
+  /// `when`) show their header title, if any.
+  ///
+  /// ```swift
+  /// .headerView(StreetHeader.self, reuseIdentifier: "street", height: 56) { view, _, street in
+  ///   view.title = street ?? ""
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - height: the view's height; nil for the table's default (self-sizing on UIKit).
+  ///   - when: which sections have the view (all by default).
+  @discardableResult
+  public func headerView<View: AnyObject>(
+    _ type: View.Type, reuseIdentifier: String, height: Double? = nil,
+    when shows: ((Int, SectionID?) -> Bool)? = nil,
+    configure: @escaping (View, Int, SectionID?) -> Void
+  ) -> Self {
+    setSectionView(.header, type, reuseIdentifier, height, shows, configure)
+  }
+
+  /// Shows a footer view below each section; see ``headerView(_:reuseIdentifier:height:when:configure:)``.
+  @discardableResult
+  public func footerView<View: AnyObject>(
+    _ type: View.Type, reuseIdentifier: String, height: Double? = nil,
+    when shows: ((Int, SectionID?) -> Bool)? = nil,
+    configure: @escaping (View, Int, SectionID?) -> Void
+  ) -> Self {
+    setSectionView(.footer, type, reuseIdentifier, height, shows, configure)
+  }
+
+  private func setSectionView<View: AnyObject>(
+    _ kind: SectionViewKind, _ type: View.Type, _ identifier: String, _ height: Double?,
+    _ shows: ((Int, SectionID?) -> Bool)?, _ configure: @escaping (View, Int, SectionID?) -> Void
+  ) -> Self {
+    guard !isInvalidated else { return self }
+    let hadViews = !sectionViews.isEmpty
+    sectionViews[kind] = SectionViewSpec(
+      identifier: identifier, viewClass: type, height: height, shows: shows,
+      configure: { view, section, id in
+        if let view = view as? View { configure(view, section, id) }
+      })
+    binding?.registerView(type, identifier)
+    // A table reads once, when the data source is connected, whether it gives section views.
+    if !hadViews { binding?.reconnect() }
+    return self
+  }
+
+  /// Whether a ``headerView(_:reuseIdentifier:height:when:configure:)`` or footer view is set.
+  public var providesSectionViews: Bool { !isInvalidated && !sectionViews.isEmpty }
+
+  /// Whether `section` shows a view of `kind`.
+  public func hasView(_ kind: SectionViewKind, inSection section: Int) -> Bool {
+    guard !isInvalidated, let spec = sectionViews[kind] else { return false }
+    return spec.shows?(section, sectionID(at: section)) ?? true
+  }
+
+  /// Dequeues the view of `kind` for `section` from the bound table and configures it; nil
+  /// when the section has none.
+  ///
+  /// - Throws: ``DataSourceError`` when the data source is not bound or the table cannot
+  ///   dequeue the view.
+  public func view(_ kind: SectionViewKind, inSection section: Int) throws -> Any? {
+    guard hasView(kind, inSection: section), let spec = sectionViews[kind] else { return nil }
+    guard let binding else {
+      throw DataSourceError(
+        kind: .unregisteredView, id: spec.identifier, incoming: ItemPath(item: 0, section: section))
+    }
+    let view = try binding.dequeueView(spec.identifier, kind, section)
+    spec.configure(view, section, sectionID(at: section))
+    return view
+  }
+
+  /// The height given for the view of `kind`, if any.
+  public func height(of kind: SectionViewKind, inSection section: Int) -> Double? {
+    guard hasView(kind, inSection: section) else { return nil }
+    return sectionViews[kind]?.height
+  }
+}
