@@ -39,6 +39,10 @@
   @MainActor open class UITableViewHeaderFooterView: UIView {
     open private(set) var reuseIdentifier: String?
     open private(set) var textLabel: UILabel? = UILabel()
+    /// Not UIKit: how many times the view was prepared for reuse.
+    public private(set) var reuseCount = 0
+
+    open func prepareForReuse() { reuseCount += 1 }
 
     public required init(reuseIdentifier: String?) {
       self.reuseIdentifier = reuseIdentifier
@@ -224,8 +228,10 @@
     open var tableFooterView: UIView?
     open var isEditing = false
     open var allowsMultipleSelection = false
-    var headerViews: [Int: UITableViewHeaderFooterView] = [:]
-    var footerViews: [Int: UITableViewHeaderFooterView] = [:]
+    var headerViews: [Int: UIView] = [:]
+    var footerViews: [Int: UIView] = [:]
+    var viewRegistrations: [String: UITableViewHeaderFooterView.Type] = [:]
+    var viewPool: [String: [UITableViewHeaderFooterView]] = [:]
     lazy var engine = ListEngine(host: self)
 
     public init(frame: CGRect, style: UITableView.Style) {
@@ -252,6 +258,22 @@
       engine.dequeue(identifier: identifier, path: indexPath) {
         UITableViewCell(style: .default, reuseIdentifier: nil)
       }
+    }
+
+    open func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
+      viewRegistrations[identifier] = aClass as? UITableViewHeaderFooterView.Type
+      viewPool[identifier] = nil
+    }
+
+    open func dequeueReusableHeaderFooterView(withIdentifier identifier: String)
+      -> UITableViewHeaderFooterView?
+    {
+      engine.calls.append("dequeueHeaderFooter(\(identifier))")
+      if let view = viewPool[identifier]?.popLast() {
+        view.prepareForReuse()
+        return view
+      }
+      return viewRegistrations[identifier]?.init(reuseIdentifier: identifier)
     }
 
     open func reloadData() {
@@ -323,11 +345,11 @@
     }
 
     open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? {
-      headerViews[section]
+      headerViews[section] as? UITableViewHeaderFooterView
     }
 
     open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? {
-      footerViews[section]
+      footerViews[section] as? UITableViewHeaderFooterView
     }
 
     open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
@@ -343,23 +365,42 @@
       }
     }
 
-    /// Header and footer views for every section with a title, as the data source gives them.
+    /// Header and footer views for every section: the delegate's view, else a plain view
+    /// with the data source's title, if any. Views the table dequeued go back to its pool.
     func refreshHeaderViews() {
+      recycle(Array(headerViews.values) + Array(footerViews.values))
       headerViews = [:]
       footerViews = [:]
-      guard let dataSource else { return }
-      for section in 0..<numberOfSections {
-        if let title = dataSource.tableView(self, titleForHeaderInSection: section) {
-          let view = UITableViewHeaderFooterView(reuseIdentifier: nil)
-          view.textLabel?.text = title
-          headerViews[section] = view
-        }
-        if let title = dataSource.tableView(self, titleForFooterInSection: section) {
-          let view = UITableViewHeaderFooterView(reuseIdentifier: nil)
-          view.textLabel?.text = title
-          footerViews[section] = view
+      for section in 0..<numberOfSections { askViews(forSection: section) }
+    }
+
+    /// Asks the delegate (else the data source's title) for the views of `section`.
+    func askViews(forSection section: Int) {
+      headerViews[section] =
+        delegate?.tableView(self, viewForHeaderInSection: section)
+        ?? titleView(dataSource?.tableView(self, titleForHeaderInSection: section))
+      footerViews[section] =
+        delegate?.tableView(self, viewForFooterInSection: section)
+        ?? titleView(dataSource?.tableView(self, titleForFooterInSection: section))
+    }
+
+    /// Puts the dequeued views among `views` back in their pools.
+    func recycle(_ views: [UIView]) {
+      for view in views {
+        if let view = view as? UITableViewHeaderFooterView, let identifier = view.reuseIdentifier,
+          viewRegistrations[identifier] != nil
+        {
+          viewPool[identifier, default: []].append(view)
         }
       }
+    }
+
+    /// UIKit's default header or footer view for `title`.
+    func titleView(_ title: String?) -> UIView? {
+      guard let title else { return nil }
+      let view = UITableViewHeaderFooterView(reuseIdentifier: nil)
+      view.textLabel?.text = title
+      return view
     }
 
     // MARK: ListEngineHost
@@ -386,10 +427,8 @@
       // Header and footer views follow their sections with the text they had (as UIKit
       // keeps the views); inserted and reloaded sections get new ones from the data source.
       let reloaded = Set(batch.sectionReloads)
-      func carried(_ views: [Int: UITableViewHeaderFooterView]) -> [Int:
-        UITableViewHeaderFooterView]
-      {
-        var result: [Int: UITableViewHeaderFooterView] = [:]
+      func carried(_ views: [Int: UIView]) -> [Int: UIView] {
+        var result: [Int: UIView] = [:]
         for (old, view) in views where sectionMap.indices.contains(old) && !reloaded.contains(old) {
           if sectionMap[old] >= 0 { result[sectionMap[old]] = view }
         }
@@ -397,14 +436,20 @@
       }
       let keptHeaders = carried(headerViews)
       let keptFooters = carried(footerViews)
-      let kept = Set(
+      let kept = Set(keptHeaders.values.map(ObjectIdentifier.init))
+        .union(keptFooters.values.map(ObjectIdentifier.init))
+      recycle(
+        (Array(headerViews.values) + Array(footerViews.values)).filter {
+          !kept.contains(ObjectIdentifier($0))
+        })
+      let keptSections = Set(
         sectionMap.indices.filter { !reloaded.contains($0) && sectionMap[$0] >= 0 }.map {
           sectionMap[$0]
         })
-      refreshHeaderViews()
-      for section in kept {
-        headerViews[section] = keptHeaders[section]
-        footerViews[section] = keptFooters[section]
+      headerViews = keptHeaders
+      footerViews = keptFooters
+      for section in 0..<numberOfSections where !keptSections.contains(section) {
+        askViews(forSection: section)
       }
     }
     func setNeedsLayoutForEngine() { setNeedsLayout() }

@@ -128,6 +128,66 @@
       #expect(collection.calls.contains { $0.hasPrefix("prefetch") })
       withExtendedLifetime(window) {}
     }
+
+    @Test("header views are dequeued, configured with the section, sized, and reused")
+    func headerViews() throws {
+      let (table, window) = tableInWindow()
+      let dataSource = rowSource(table)
+        .headerView(
+          BannerView.self, reuseIdentifier: "banner", height: 60, when: { _, id in id != "p" }
+        ) {
+          view, _, id in
+          view.title = id ?? "?"
+          view.configurations += 1
+        }
+      var content = Snapshot<String, Row>()
+      for (id, rows) in [("A", 1...2), ("p", 3...3), ("C", 4...5)] {
+        try content.appendSection(id, header: id == "p" ? "Plain" : nil)
+        try content.appendItems(rows.map { Row($0) })
+      }
+      try dataSource.apply(content)
+      table.layoutIfNeeded()
+      let a = try #require(table.headerView(forSection: 0) as? BannerView)
+      let c = try #require(table.headerView(forSection: 2) as? BannerView)
+      #expect(a.title == "A" && c.title == "C")
+      #expect(table.headerView(forSection: 1)?.textLabel?.text == "Plain")
+      #expect(table.delegate?.tableView(table, heightForHeaderInSection: 0) == 60)
+      #expect(
+        table.delegate?.tableView(table, heightForHeaderInSection: 1)
+          == UITableView.automaticDimension)
+      #expect(table.calls.filter { $0 == "dequeueHeaderFooter(banner)" }.count == 2)
+
+      // C moves up and A goes: C keeps its view, unasked; A's goes to the pool, and the
+      // section inserted after takes it (prepared for reuse).
+      var next = Snapshot<String, Row>()
+      try next.appendSection("C")
+      try next.appendItems([Row(4), Row(5)])
+      try next.appendSection("p", header: "Plain")
+      try next.appendItems([Row(3)])
+      try next.appendSection("E")
+      try next.appendItems([Row(6)])
+      try dataSource.apply(next)
+      table.layoutIfNeeded()
+      #expect(table.headerView(forSection: 0) === c && c.configurations == 1)
+      #expect(table.headerView(forSection: 2) === a && a.title == "E" && a.reuseCount == 1)
+      #expect(table.exceptions.isEmpty)
+
+      // An updated section is reloaded, so its view is configured for it again.
+      var renamed = next
+      try renamed.updateSection("C", header: "new", footer: nil)
+      try dataSource.apply(renamed)
+      table.layoutIfNeeded()
+      #expect(table.calls.contains("performBatchUpdates [Reload section 0]"))
+      #expect((table.headerView(forSection: 0) as? BannerView)?.title == "C")
+      #expect(table.exceptions.isEmpty)
+      withExtendedLifetime(window) {}
+    }
+  }
+
+  /// A header view showing a section's name.
+  final class BannerView: UITableViewHeaderFooterView {
+    var title = ""
+    var configurations = 0
   }
 
   /// An app's own prefetch data source, recording what reaches it.

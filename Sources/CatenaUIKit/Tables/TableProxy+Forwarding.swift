@@ -78,40 +78,71 @@
       #endif
     }
 
+    // Section views: the provider's for the sections it has them for, else the app's
+    // delegate's, else UIKit's default (the title, the table's section heights).
     func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
+      if let height = sectionViewHeight(.header, section, in: tableView) { return height }
       #if os(Linux)
-        app?.tableView(tableView, heightForHeaderInSection: section)
+        return app?.tableView(tableView, heightForHeaderInSection: section)
           ?? tableView.sectionHeaderHeight
       #else
-        app?.tableView?(tableView, heightForHeaderInSection: section)
+        return app?.tableView?(tableView, heightForHeaderInSection: section)
           ?? tableView.sectionHeaderHeight
       #endif
     }
 
     func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
+      if let height = sectionViewHeight(.footer, section, in: tableView) { return height }
       #if os(Linux)
-        app?.tableView(tableView, heightForFooterInSection: section)
+        return app?.tableView(tableView, heightForFooterInSection: section)
           ?? tableView.sectionFooterHeight
       #else
-        app?.tableView?(tableView, heightForFooterInSection: section)
+        return app?.tableView?(tableView, heightForFooterInSection: section)
           ?? tableView.sectionFooterHeight
       #endif
     }
 
     func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
+      if let view = sectionView(.header, section) { return view }
       #if os(Linux)
-        app?.tableView(tableView, viewForHeaderInSection: section)
+        return app?.tableView(tableView, viewForHeaderInSection: section)
       #else
-        app?.tableView?(tableView, viewForHeaderInSection: section) ?? nil
+        return app?.tableView?(tableView, viewForHeaderInSection: section) ?? nil
       #endif
     }
 
     func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
+      if let view = sectionView(.footer, section) { return view }
       #if os(Linux)
-        app?.tableView(tableView, viewForFooterInSection: section)
+        return app?.tableView(tableView, viewForFooterInSection: section)
       #else
-        app?.tableView?(tableView, viewForFooterInSection: section) ?? nil
+        return app?.tableView?(tableView, viewForFooterInSection: section) ?? nil
       #endif
+    }
+
+    /// The height of the provider's view of `kind` for `section` (the table's section height,
+    /// self-sizing by default, when it gives none), or nil when the section has no such view.
+    func sectionViewHeight(
+      _ kind: SectionViewKind, _ section: Int, in tableView: UITableView
+    ) -> CGFloat? {
+      guard providesSectionViews, let provider, provider.hasView(kind, inSection: section) else {
+        return nil
+      }
+      if let height = provider.height(of: kind, inSection: section) { return CGFloat(height) }
+      return kind == .header ? tableView.sectionHeaderHeight : tableView.sectionFooterHeight
+    }
+
+    /// The provider's configured view of `kind` for `section`, if it has one.
+    func sectionView(_ kind: SectionViewKind, _ section: Int) -> UIView? {
+      guard providesSectionViews, let provider, provider.hasView(kind, inSection: section) else {
+        return nil
+      }
+      do {
+        return try provider.view(kind, inSection: section) as? UIView
+      } catch {
+        assertionFailure("Catena: no \(kind) view for section \(section): \(error)")
+        return nil
+      }
     }
   }
 #endif

@@ -14,11 +14,14 @@
   final class TableProxy: ForwardingProxy, UITableViewDataSource, UITableViewDelegate {
     /// Whether the provider gave row heights when it was connected (UIKit asks once).
     let providesRowHeights: Bool
+    /// Whether the provider gave header or footer views when it was connected.
+    let providesSectionViews: Bool
 
     override init(
       _ provider: any TableContentProviding, delegate: AnyObject?, dataSource: AnyObject?
     ) {
       providesRowHeights = provider.providesRowHeights
+      providesSectionViews = provider.providesSectionViews
       super.init(provider, delegate: delegate, dataSource: dataSource)
     }
 
@@ -26,16 +29,15 @@
     var app: (any UITableViewDelegate)? { appDelegate as? any UITableViewDelegate }
 
     #if canImport(ObjectiveC)
-      /// Row heights look unimplemented when neither the provider (when it was connected) nor
-      /// the app's delegate gives them; the calls only the app answers look unimplemented
-      /// when the app's delegate does not implement them, so UIKit keeps its defaults.
+      /// Row heights and section views look unimplemented when neither the provider (when it
+      /// was connected) nor the app's delegate gives them; scrolling looks unimplemented when
+      /// the app's delegate does not implement it, so UIKit keeps its defaults.
       nonisolated override func hides(_ selector: Selector) -> Bool {
         let heights = [
           #selector(TableProxy.tableView(_:heightForRowAt:)),
           #selector(TableProxy.tableView(_:estimatedHeightForRowAt:)),
         ]
-        let appOnly = [
-          #selector(TableProxy.scrollViewDidScroll(_:)),
+        let sectionViews = [
           #selector(TableProxy.tableView(_:heightForHeaderInSection:)),
           #selector(TableProxy.tableView(_:heightForFooterInSection:)),
           #selector(TableProxy.tableView(_:viewForHeaderInSection:)),
@@ -44,7 +46,11 @@
         if heights.contains(selector) {
           return !providesRowHeights && appTarget(for: selector) == nil
         }
-        return appOnly.contains(selector) && appTarget(for: selector) == nil
+        if sectionViews.contains(selector) {
+          return !providesSectionViews && appTarget(for: selector) == nil
+        }
+        return selector == #selector(TableProxy.scrollViewDidScroll(_:))
+          && appTarget(for: selector) == nil
       }
     #endif
 

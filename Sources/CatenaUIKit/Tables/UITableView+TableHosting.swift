@@ -18,6 +18,21 @@
   extension UITableView: TableHosting, ProxiedListView {
     /// A `UITableView` hands out `UITableViewCell`s.
     public typealias Cell = UITableViewCell
+    /// Its section views are `UITableViewHeaderFooterView`s.
+    public typealias HeaderFooterView = UITableViewHeaderFooterView
+
+    /// Dequeues a header or footer view registered for `identifier`.
+    ///
+    /// - Throws: `DataSourceError` of kind `unregisteredView` when nothing is registered.
+    public func dequeueReusableHeaderFooterView(
+      withIdentifier identifier: String, for kind: SectionViewKind, inSection section: Int
+    ) throws(DataSourceError) -> UITableViewHeaderFooterView {
+      guard let view = dequeueReusableHeaderFooterView(withIdentifier: identifier) else {
+        throw DataSourceError(
+          kind: .unregisteredView, id: identifier, incoming: ItemPath(item: 0, section: section))
+      }
+      return view
+    }
 
     /// Dequeues a cell for the row at `path` (UIKit asserts when nothing is registered).
     public func dequeueReusableCell(
@@ -58,13 +73,21 @@
 
     /// Shows the new header and footer titles of the sections `batch` updates, by their
     /// index after the batch. A title that appears or disappears changes the header's height,
-    /// which only a section reload lays out.
+    /// which only a section reload lays out; a section with a header or footer view is
+    /// reloaded, so that the view is configured for the updated section.
     func refreshTitles(ofSectionsUpdatedIn batch: BatchUpdate, sectionMap: [Int]) {
       guard !batch.sectionUpdates.isEmpty, let provider = tableProxy?.provider else { return }
       var reloads = IndexSet()
       for old in batch.sectionUpdates where sectionMap.indices.contains(old) {
         let section = sectionMap[old]
         guard section >= 0 else { continue }
+        // A section view is configured from the section: an updated section gets a new one.
+        if provider.hasView(.header, inSection: section)
+          || provider.hasView(.footer, inSection: section)
+        {
+          reloads.insert(section)
+          continue
+        }
         let titles = [
           (headerView(forSection: section), provider.titleForHeader(inSection: section)),
           (footerView(forSection: section), provider.titleForFooter(inSection: section)),
