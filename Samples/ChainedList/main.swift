@@ -1,6 +1,7 @@
 // The chained data source of the original article, headless: a two-section list built with
 // `bind … configureCell … didSelect`, fed with snapshots whose changes animate as batch updates,
-// printed after each step the way the screen would show it; then the article's
+// printed after each step the way the screen would show it (with a header view, a section index
+// and a swipe action); then the article's
 // `Get(…).then { }.failed { }.start()` for a user profile.
 //
 //   swift run ChainedList                                  # against the embedded fixtures
@@ -38,6 +39,7 @@ final class ArticleCell: HeadlessCell {
 func run() throws {
   let table = HeadlessTable(viewportHeight: 440)
   var opened: [String] = []
+  var archived: [String] = []
 
   let dataSource = SectionedDataSource<String, Article, ArticleCell>()
     .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
@@ -47,6 +49,16 @@ func run() throws {
     }
     .didSelect { _, article in opened.append(article.title) }
     .sectionIndexTitle { _, section in section == "today" ? "T" : "E" }
+    .headerView(TextHeaderFooterView.self, reuseIdentifier: "day", when: { $1 == "today" }) {
+      view, _, _ in view.text = "Today · live"
+    }
+    .swipeActions(.trailing) { _, article in
+      [
+        SwipeAction("Archive") { done in
+          archived.append(article.title); done(true)
+        }
+      ]
+    }
 
   func show(_ step: String) {
     let batches = table.events.compactMap { event -> String? in
@@ -100,6 +112,8 @@ func run() throws {
   table.tapRow(at: ItemPath(item: 1, section: 0))
   show("tap the second row")
   print("opened: \(opened.joined(separator: ", "))")
+  table.performSwipeAction(.trailing, at: 0, forRowAt: ItemPath(item: 0, section: 1))
+  print("swiped, archived: \(archived.joined(separator: ", "))")
 }
 
 /// A user profile, as the server sends it at `data.user`.
