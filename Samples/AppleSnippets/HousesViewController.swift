@@ -48,5 +48,39 @@
       houses.refresh()
     }
   }
+  // end snippet
+
+  // snippet: uikit-rows
+  final class StreetHeader: UITableViewHeaderFooterView {}
+
+  final class FavouritesViewController: UITableViewController {
+    let api = Client(
+      baseURL: URL(string: "https://api.example.com/"), transport: URLSessionTransport())
+    var dataSource: SectionedDataSource<String, House, UITableViewCell>?
+
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      dataSource = SectionedDataSource<String, House, UITableViewCell>()
+        .bind(tableView, cell: UITableViewCell.self, reuseIdentifier: "house")
+        .headerView(StreetHeader.self, reuseIdentifier: "street", height: 44) { view, _, street in
+          var content = view.defaultContentConfiguration()
+          content.text = street
+          view.contentConfiguration = content
+        }
+        .swipeActions(.trailing) { [weak self] _, house in
+          [SwipeAction("Remove", style: .destructive) { done in self?.remove(house, done: done) }]
+        }
+    }
+
+    /// The swipe's button stays open, under a mask over the table, until the server answers.
+    func remove(_ house: House, done: @escaping @MainActor (Bool) -> Void) {
+      Delete("favourites/\(house.id)")
+        .on(api)
+        .load(MaskLoader(over: tableView))
+        .then { _ in done(true) }
+        .failed { _ in done(false) }
+        .start()
+    }
+  }
 // end snippet
 #endif

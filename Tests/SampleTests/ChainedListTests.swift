@@ -12,7 +12,8 @@ struct ChainedListTests {
     #expect(output.contains("table: [Move row (0 - 2) to (1 - 0)]"))
     #expect(
       output.contains(
-        "table: [Reconfigure row (0 - 0)]\n[Today · live]\n  0-0  Swift 6.3 released (12 comments)"))
+        "table: [Reconfigure row (0 - 0)]\n[Today · live]\n  0-0  Swift 6.3 released (12 comments)")
+    )
     #expect(output.contains("* 0-1  Typed throws in practice"))
     #expect(output.contains("opened: Typed throws in practice\n"))
     #expect(output.contains("swiped, archived: Headless table views\n"))

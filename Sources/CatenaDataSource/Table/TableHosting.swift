@@ -17,7 +17,10 @@ public protocol TableHosting: AnyObject {
 
   /// A configured-to-be cell for the row at `path`, reused when one is free.
   ///
-  /// - Throws: ``DataSourceError`` when nothing is registered for `identifier`.
+  /// - Throws: ``DataSourceError`` when nothing is registered for `identifier`, where the
+  ///   table can tell: ``HeadlessTable`` throws, while `UITableView` and `UICollectionView`
+  ///   raise an Objective-C exception inside their own dequeue, which Swift cannot catch (a
+  ///   crash in debug and release alike), so register every class the chain names.
   func dequeueReusableCell(
     withIdentifier identifier: String, for path: ItemPath
   ) throws(DataSourceError) -> Cell
