@@ -87,6 +87,7 @@ final class HouseListViewModel {
 func run() async throws {
   let model = HouseListViewModel(api: SampleAPI.client())
   let table = HeadlessTable(viewportHeight: 6 * 44 + 28)
+  var photos: Set<Int> = []  // the houses whose photos were requested ahead of the scroll
   let dataSource = SectionedDataSource<String, House, TextCell>()
     .bind(table, cell: TextCell.self, reuseIdentifier: "house")
     .configureCell { cell, _, house in
@@ -96,6 +97,8 @@ func run() async throws {
     }
     .header { _, _ in "Recommended" }
     .didSelect { _, house in model.tap(house) }
+    .prefetch { _, houses in photos.formUnion(houses.map(\.id)) }  // start loading their photos
+    .cancelPrefetching { _, houses in photos.subtract(houses.map(\.id)) }
   model.houses.bind(to: dataSource, section: "houses", loadWithin: 3, emptyText: "No houses")
 
   func settle() async throws {
@@ -108,6 +111,7 @@ func run() async throws {
       "   \(model.houses.items.count) houses, page \(model.houses.currentPage ?? 0), "
         + "\(model.houses.state), \(model.houses.droppedCount) entr\(model.houses.droppedCount == 1 ? "y" : "ies") dropped"
     )
+    print("   photos requested ahead of the scroll: \(photos.count)")
     print("Featured: " + model.featured.joined(separator: " · "))
     print(table.render())
     print()

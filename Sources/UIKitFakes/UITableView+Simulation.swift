@@ -1,0 +1,97 @@
+#if os(Linux)
+  import CatenaDiff
+  public import Foundation
+
+  // MARK: Not UIKit: what a test reads and the gestures a user makes.
+
+  extension UITableView {
+    /// What the table was asked to do, oldest first (reloads, batches, dequeues, exceptions).
+    public var calls: [String] { engine.calls }
+
+    /// The Objective-C exceptions UIKit would have raised (each one a crash on a device).
+    public var exceptions: [String] { engine.exceptions }
+
+    /// Forgets the recorded calls (not the exceptions).
+    public func clearCalls() { engine.calls.removeAll() }
+
+    /// How many cells wait for reuse under `identifier`.
+    public func pooledCellCount(forIdentifier identifier: String) -> Int {
+      engine.pool[identifier]?.count ?? 0
+    }
+
+    /// The user scrolls so that the content at `y` is at the top, and the table lays out.
+    public func simulateScroll(toY y: CGFloat) {
+      contentOffset = CGPoint(x: 0, y: y)
+      layoutIfNeeded()
+    }
+
+    /// The section index the data source gives (empty without one).
+    public var shownSectionIndexTitles: [String] {
+      dataSource?.sectionIndexTitles(for: self) ?? []
+    }
+
+    /// The user taps the section index title at `index`: the table asks its data source for
+    /// the section and scrolls to it (rows are `rowHeight` tall; headers take no room).
+    public func simulateSectionIndexTap(at index: Int) {
+      let titles = shownSectionIndexTitles
+      guard let dataSource, titles.indices.contains(index) else { return }
+      let section = dataSource.tableView(
+        self, sectionForSectionIndexTitle: titles[index], at: index)
+      engine.calls.append("sectionIndex \(titles[index]) -> section \(section)")
+      guard section >= 0, section < numberOfSections else { return }
+      let rows = (0..<section).reduce(0) { $0 + numberOfRows(inSection: $1) }
+      simulateScroll(toY: CGFloat(rows) * viewport.rowHeight)
+    }
+
+    /// The user taps the row at `indexPath`: it is selected and the delegate is told.
+    public func simulateTap(at indexPath: IndexPath) {
+      if !allowsMultipleSelection {
+        for path in engine.selection.sorted() {
+          engine.selection.remove(path)
+          delegate?.tableView(self, didDeselectRowAt: path.indexPath)
+        }
+      }
+      engine.select(ItemPath(indexPath))
+      syncCellSelection()
+      delegate?.tableView(self, didSelectRowAt: indexPath)
+    }
+
+    /// The user swipes the row at `indexPath` and taps Delete, as UIKit offers it: only when
+    /// the data source says the row can be edited, the delegate's style is `.delete` and the
+    /// delegate gives no trailing swipe actions of its own. Returns whether the row offered
+    /// Delete.
+    @discardableResult
+    public func simulateSwipeToDelete(at indexPath: IndexPath) -> Bool {
+      guard let dataSource, dataSource.tableView(self, canEditRowAt: indexPath),
+        delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete == .delete,
+        delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath) == nil
+      else { return false }
+      dataSource.tableView(self, commit: .delete, forRowAt: indexPath)
+      return true
+    }
+
+    /// The user swipes the row at `indexPath` from its leading or trailing edge: the buttons
+    /// the delegate's configuration reveals (nil: UIKit's default, Delete on the trailing
+    /// edge when the row can be deleted). A test taps one by calling its `handler`.
+    public func simulateSwipe(at indexPath: IndexPath, leading: Bool)
+      -> UISwipeActionsConfiguration?
+    {
+      engine.calls.append("swipe \(leading ? "leading" : "trailing") \(ItemPath(indexPath))")
+      return leading
+        ? delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
+        : delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)
+    }
+
+    /// The user drags a row in editing mode, when the data source lets it move: UIKit moves it
+    /// on screen and then tells the data source. Returns whether the row could move.
+    @discardableResult
+    public func simulateDrag(from source: IndexPath, to destination: IndexPath) -> Bool {
+      guard let dataSource, dataSource.tableView(self, canMoveRowAt: source) else { return false }
+      if let cell = engine.visible.removeValue(forKey: ItemPath(source)) {
+        engine.visible[ItemPath(destination)] = cell
+      }
+      dataSource.tableView(self, moveRowAt: source, to: destination)
+      return true
+    }
+  }
+#endif

@@ -1,0 +1,182 @@
+#if os(Linux)
+  // The views a table hands out (cells, header and footer views) and the protocols it calls.
+  public import Foundation
+
+  /// A table row's view.
+  @MainActor open class UITableViewCell: UIView {
+    /// The cell's built-in layout.
+    public enum CellStyle: Int, Sendable {
+      case `default` = 0
+      case value1 = 1
+      case value2 = 2
+      case subtitle = 3
+    }
+    /// What editing does to a row.
+    public enum EditingStyle: Int, Sendable {
+      case none = 0
+      case delete = 1
+      case insert = 2
+    }
+    open private(set) var reuseIdentifier: String?
+    open var isSelected = false
+    open var accessoryView: UIView?
+    open private(set) var textLabel: UILabel? = UILabel()
+    open private(set) var detailTextLabel: UILabel? = UILabel()
+    /// Not UIKit: how many times the cell was prepared for reuse.
+    public private(set) var reuseCount = 0
+
+    public required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+      self.reuseIdentifier = reuseIdentifier
+      super.init(frame: .zero)
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    open func prepareForReuse() { reuseCount += 1 }
+  }
+
+  /// A section header or footer view.
+  @MainActor open class UITableViewHeaderFooterView: UIView {
+    open private(set) var reuseIdentifier: String?
+    open private(set) var textLabel: UILabel? = UILabel()
+    /// Not UIKit: how many times the view was prepared for reuse.
+    public private(set) var reuseCount = 0
+
+    open func prepareForReuse() { reuseCount += 1 }
+
+    public required init(reuseIdentifier: String?) {
+      self.reuseIdentifier = reuseIdentifier
+      super.init(frame: .zero)
+    }
+
+    public required init?(coder: NSCoder) { nil }
+  }
+
+  /// The calls a table makes to its data source. UIKit's optional requirements are requirements
+  /// with default implementations here, doing what UIKit does when one is not implemented.
+  @MainActor public protocol UITableViewDataSource: NSObjectProtocol {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+    func numberOfSections(in tableView: UITableView) -> Int
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+    func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+    func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
+    func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    func tableView(
+      _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+      forRowAt indexPath: IndexPath)
+    func tableView(
+      _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+      to destinationIndexPath: IndexPath)
+    func sectionIndexTitles(for tableView: UITableView) -> [String]?
+    func tableView(
+      _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+    ) -> Int
+  }
+
+  extension UITableViewDataSource {
+    public func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
+    public func tableView(
+      _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+    ) -> Int { index }
+    public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
+      -> String?
+    { nil }
+    public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int)
+      -> String?
+    { nil }
+    public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+      true
+    }
+    public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+      false
+    }
+    public func tableView(
+      _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+      forRowAt indexPath: IndexPath
+    ) {}
+    public func tableView(
+      _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+      to destinationIndexPath: IndexPath
+    ) {}
+  }
+
+  /// The calls a table makes to its delegate (those the adapter answers), with UIKit's
+  /// defaults.
+  @MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {
+    func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+    func tableView(
+      _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath)
+    func tableView(
+      _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
+      forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath)
+      -> UITableViewCell.EditingStyle
+    func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
+      -> CGFloat
+    func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
+    func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
+    func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView?
+    func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView?
+    func tableView(
+      _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration?
+    func tableView(
+      _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration?
+  }
+
+  extension UITableViewDelegate {
+    public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath)
+      -> CGFloat
+    { tableView.rowHeight }
+    public func tableView(
+      _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
+    ) {}
+    public func tableView(
+      _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
+      forRowAt indexPath: IndexPath
+    ) {}
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath)
+      -> UITableViewCell.EditingStyle
+    { .delete }
+    public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
+      -> CGFloat
+    { tableView.estimatedRowHeight }
+    public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int)
+      -> CGFloat
+    { tableView.sectionHeaderHeight }
+    public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int)
+      -> CGFloat
+    { tableView.sectionFooterHeight }
+    public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int)
+      -> UIView?
+    { nil }
+    public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int)
+      -> UIView?
+    { nil }
+    public func tableView(
+      _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration? { nil }
+    public func tableView(
+      _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration? { nil }
+  }
+
+  /// What a table tells about rows it expects to show soon.
+  @MainActor public protocol UITableViewDataSourcePrefetching: NSObjectProtocol {
+    func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath])
+    func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath])
+  }
+
+  extension UITableViewDataSourcePrefetching {
+    public func tableView(
+      _ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]
+    ) {}
+  }
+#endif
