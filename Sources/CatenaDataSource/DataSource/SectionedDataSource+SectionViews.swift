@@ -13,8 +13,12 @@ extension SectionedDataSource {
   /// ```
   ///
   /// - Parameters:
+  ///   - type: the view class: a `UITableViewHeaderFooterView` subclass on UIKit, a
+  ///     ``HeadlessHeaderFooterView`` headless.
+  ///   - reuseIdentifier: the identifier the class is registered and dequeued under.
   ///   - height: the view's height; nil for the table's default (self-sizing on UIKit).
-  ///   - when: which sections have the view (all by default).
+  ///   - shows: which sections have the view (all by default), by index and id.
+  ///   - configure: sets up a dequeued view for a section, by index and id.
   @discardableResult
   public func headerView<View: AnyObject>(
     _ type: View.Type, reuseIdentifier: String, height: Double? = nil,
