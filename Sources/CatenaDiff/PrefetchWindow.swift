@@ -4,8 +4,25 @@
 package struct PrefetchWindow {
   /// The rows told to prefetch and still expected.
   package private(set) var pending: Set<ItemPath> = []
+  /// The content offset of the last layout, which tells the direction of a scroll.
+  private var offset = 0.0
 
   package init() {}
+
+  /// After a layout at `offset` with `visible` on screen (in order): the `distance` rows
+  /// past them in the direction of the scroll (down when it did not move) are the window;
+  /// returns the rows to cancel and to prefetch, as ``move(ahead:visible:)`` does.
+  package mutating func layOut(
+    visible: [ItemPath], offset: Double, distance: Int, rowCounts: [Int]
+  ) -> (cancel: [ItemPath], prefetch: [ItemPath]) {
+    let upwards = offset < self.offset
+    self.offset = offset
+    var ahead: [ItemPath] = []
+    if distance > 0, let edge = upwards ? visible.first : visible.last {
+      ahead = Self.rows(from: edge, count: distance, forward: !upwards, rowCounts: rowCounts)
+    }
+    return move(ahead: ahead, visible: Set(visible))
+  }
 
   /// Moves the window to `ahead` (the rows expected next, nearest first) while `visible`
   /// are on screen. Rows that came on screen leave the window without a cancel; rows no
@@ -39,7 +56,7 @@ package struct PrefetchWindow {
 
   /// The `count` rows after `path` (forward) or before it (backward), nearest first, across
   /// sections with `rowCounts` rows each.
-  package static func rows(
+  static func rows(
     from path: ItemPath, count: Int, forward: Bool, rowCounts: [Int]
   ) -> [ItemPath] {
     var result: [ItemPath] = []

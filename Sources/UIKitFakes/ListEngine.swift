@@ -43,7 +43,6 @@
     /// Whether a cell was dequeued since the data source was asked for one.
     var dequeuedSinceAsk = false
     var prefetchWindow = PrefetchWindow()
-    var prefetchOffset: CGFloat = 0
 
     init(host: any ListEngineHost) { self.host = host }
 
@@ -140,15 +139,9 @@
     /// Tells the prefetch data source about the screenful of rows past the visible ones in
     /// the direction of the scroll, and cancels rows no longer ahead.
     func prefetch(shown: [ItemPath], distance: Int, offset: CGFloat) {
-      let upwards = offset < prefetchOffset
-      prefetchOffset = offset
       guard let prefetcher = host.prefetcher else { return }
-      var ahead: [ItemPath] = []
-      if let edge = upwards ? shown.first : shown.last {
-        ahead = PrefetchWindow.rows(
-          from: edge, count: distance, forward: !upwards, rowCounts: loadedCounts())
-      }
-      let (cancel, prefetch) = prefetchWindow.move(ahead: ahead, visible: Set(shown))
+      let (cancel, prefetch) = prefetchWindow.layOut(
+        visible: shown, offset: Double(offset), distance: distance, rowCounts: loadedCounts())
       if !cancel.isEmpty {
         calls.append("cancelPrefetching \(cancel.map(\.description).joined(separator: ", "))")
         prefetcher(cancel.map(\.indexPath), true)

@@ -9,15 +9,9 @@ extension HeadlessTable {
   /// viewport in the direction of the last scroll (down when it did not move), and cancels
   /// rows it was asked for that are no longer ahead, as `UITableView` does.
   func updatePrefetching(visible: [ItemPath]) {
-    let upwards = contentOffset < prefetchOffset
-    prefetchOffset = contentOffset
     guard let dataSource else { return }
-    var ahead: [ItemPath] = []
-    if prefetchDistance > 0, let edge = upwards ? visible.first : visible.last {
-      ahead = PrefetchWindow.rows(
-        from: edge, count: prefetchDistance, forward: !upwards, rowCounts: rowCounts)
-    }
-    let (cancel, prefetch) = prefetchWindow.move(ahead: ahead, visible: Set(visible))
+    let (cancel, prefetch) = prefetchWindow.layOut(
+      visible: visible, offset: contentOffset, distance: prefetchDistance, rowCounts: rowCounts)
     if !cancel.isEmpty {
       record(.cancelPrefetch(cancel))
       dataSource.table(self, cancelPrefetchingForRowsAt: cancel)

@@ -68,8 +68,6 @@ public final class HeadlessTable {
   var layoutError: (any Error)?
   /// The rows told to prefetch and not yet shown or cancelled.
   var prefetchWindow = PrefetchWindow()
-  /// The offset of the last layout, which tells the direction of a scroll.
-  var prefetchOffset = 0.0
   /// The adapter that forwards to a connected ``TableContentProviding``.
   var providerAdapter: ProviderAdapter?
   /// An object the table keeps alive with itself (a data source a convenience created).

@@ -27,33 +27,33 @@
     /// The app's prefetch data source, found on the view when the proxy was installed.
     weak var appPrefetcher: AnyObject?
 
-    init(_ provider: any TableContentProviding, delegate: AnyObject?, dataSource: AnyObject?) {
+    init(
+      _ provider: any TableContentProviding,
+      app: (delegate: AnyObject?, dataSource: AnyObject?, prefetcher: AnyObject?)
+    ) {
       self.provider = provider
-      appDelegate = delegate
-      appDataSource = dataSource
+      appDelegate = app.delegate
+      appDataSource = app.dataSource
+      appPrefetcher = app.prefetcher
     }
 
-    /// The app's own delegate and data source of a view whose current ones are `delegate` and
-    /// `dataSource`, looking through `installed` (the proxy Catena installed before, never
-    /// the app's); the provider `installed` answered for is told when `provider` replaces it.
+    /// The app's own delegate, data source and prefetch data source of a view whose current
+    /// ones are `delegate`, `dataSource` and `prefetcher`, looking through `installed` (the
+    /// proxy Catena installed before, never the app's); the provider `installed` answered for
+    /// is told when `provider` replaces it.
     static func handOver(
       from installed: ForwardingProxy?, delegate: AnyObject?, dataSource: AnyObject?,
-      to provider: (any TableContentProviding)?
-    ) -> (delegate: AnyObject?, dataSource: AnyObject?) {
-      guard let installed else { return (delegate, dataSource) }
+      prefetcher: AnyObject?, to provider: (any TableContentProviding)?
+    ) -> (delegate: AnyObject?, dataSource: AnyObject?, prefetcher: AnyObject?) {
+      guard let installed else { return (delegate, dataSource, prefetcher) }
       if let previous = installed.provider, previous !== provider {
         previous.tableDidDisconnect()
       }
       return (
         delegate === installed ? installed.appDelegate : delegate,
-        dataSource === installed ? installed.appDataSource : dataSource
+        dataSource === installed ? installed.appDataSource : dataSource,
+        prefetcher === installed ? installed.appPrefetcher : prefetcher
       )
-    }
-
-    /// The app's own prefetch data source of a view whose current one is `current`, looking
-    /// through a proxy Catena installed.
-    static func appPrefetcher(of current: AnyObject?) -> AnyObject? {
-      (current as? ForwardingProxy).map { $0.appPrefetcher } ?? current
     }
 
     #if canImport(ObjectiveC)

@@ -18,11 +18,12 @@
     let providesSectionViews: Bool
 
     override init(
-      _ provider: any TableContentProviding, delegate: AnyObject?, dataSource: AnyObject?
+      _ provider: any TableContentProviding,
+      app: (delegate: AnyObject?, dataSource: AnyObject?, prefetcher: AnyObject?)
     ) {
       providesRowHeights = provider.providesRowHeights
       providesSectionViews = provider.providesSectionViews
-      super.init(provider, delegate: delegate, dataSource: dataSource)
+      super.init(provider, app: app)
     }
 
     /// The app's delegate, typed.

@@ -84,12 +84,8 @@
     public func connect(_ provider: (any TableContentProviding)?) {
       let app = ForwardingProxy.handOver(
         from: objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? ForwardingProxy,
-        delegate: delegate, dataSource: dataSource, to: provider)
-      let proxy = provider.map {
-        CollectionProxy($0, delegate: app.delegate, dataSource: app.dataSource)
-      }
-      let appPrefetcher = ForwardingProxy.appPrefetcher(of: prefetchDataSource)
-      proxy?.appPrefetcher = appPrefetcher
+        delegate: delegate, dataSource: dataSource, prefetcher: prefetchDataSource, to: provider)
+      let proxy = provider.map { CollectionProxy($0, app: app) }
       register(UICollectionViewCell.self, forCellWithReuseIdentifier: CollectionProxy.placeholder)
       objc_setAssociatedObject(
         self, &AssociatedKeys.proxy, proxy, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
@@ -98,7 +94,7 @@
       delegate = nil
       dataSource = proxy ?? app.dataSource as? any UICollectionViewDataSource
       delegate = proxy ?? app.delegate as? any UICollectionViewDelegate
-      prefetchDataSource = proxy ?? appPrefetcher as? any UICollectionViewDataSourcePrefetching
+      prefetchDataSource = proxy ?? app.prefetcher as? any UICollectionViewDataSourcePrefetching
       reloadData()
     }
 

@@ -135,12 +135,8 @@
     public func connect(_ provider: (any TableContentProviding)?) {
       let app = ForwardingProxy.handOver(
         from: objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? ForwardingProxy,
-        delegate: delegate, dataSource: dataSource, to: provider)
-      let proxy = provider.map {
-        TableProxy($0, delegate: app.delegate, dataSource: app.dataSource)
-      }
-      let appPrefetcher = ForwardingProxy.appPrefetcher(of: prefetchDataSource)
-      proxy?.appPrefetcher = appPrefetcher
+        delegate: delegate, dataSource: dataSource, prefetcher: prefetchDataSource, to: provider)
+      let proxy = provider.map { TableProxy($0, app: app) }
       objc_setAssociatedObject(
         self, &AssociatedKeys.proxy, proxy, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       // UIKit reads which optional methods its delegate implements when it is set.
@@ -148,7 +144,7 @@
       delegate = nil
       dataSource = proxy ?? app.dataSource as? any UITableViewDataSource
       delegate = proxy ?? app.delegate as? any UITableViewDelegate
-      prefetchDataSource = proxy ?? appPrefetcher as? any UITableViewDataSourcePrefetching
+      prefetchDataSource = proxy ?? app.prefetcher as? any UITableViewDataSourcePrefetching
       reloadData()
     }
 
