@@ -17,16 +17,22 @@ public struct Page<Item: Sendable>: Sendable {
   public var hasMore: Bool?
   /// How many items of the response could not be converted into `Item` and were left out.
   public var dropped: Int
+  /// Where the next page is, when the server says (a cursor, a `Link` header's URL): what a
+  /// ``PageKeying/server`` source's list asks for next; nil there ends the list. Lists that
+  /// count pages themselves ignore it.
+  public var next: PageKey?
 
   /// A page of `items` with what the server said about the list.
   public init(
-    items: [Item], pageSize: Int? = nil, total: Int? = nil, hasMore: Bool? = nil, dropped: Int = 0
+    items: [Item], pageSize: Int? = nil, total: Int? = nil, hasMore: Bool? = nil,
+    dropped: Int = 0, next: PageKey? = nil
   ) {
     self.items = items
     self.pageSize = pageSize
     self.total = total
     self.hasMore = hasMore
     self.dropped = dropped
+    self.next = next
   }
 
   /// The number of entries the server sent, converted or not.
@@ -49,8 +55,16 @@ public enum HasMoreStrategy: Hashable, Sendable {
   case flag(at: JSONPath)
 
   /// Whether more pages follow `page`, `received` entries having come in so far (this page's
-  /// included) with pages of `pageSize`.
-  func hasMore<Item>(after page: Page<Item>, received: Int, pageSize: Int) -> Bool {
+  /// included) with pages of `pageSize`. A page keyed by the server is followed when it gives
+  /// a next key, is not empty, and no total or flag it sent says the list is over; a short page
+  /// does not end it (a cursor API may send short pages mid-list).
+  func hasMore<Item>(
+    after page: Page<Item>, received: Int, pageSize: Int, keying: PageKeying
+  ) -> Bool {
+    if keying == .server {
+      guard page.next != nil, page.receivedCount > 0, page.hasMore != false else { return false }
+      return page.total.map { received < $0 } ?? true
+    }
     let short = page.receivedCount < (page.pageSize ?? pageSize) || page.receivedCount == 0
     switch self {
     case .shorterThanPageSize:
@@ -66,8 +80,11 @@ public enum HasMoreStrategy: Hashable, Sendable {
 
 /// Why a page could not be loaded: which page, and the error its source threw.
 public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The page index that failed.
+  /// The number of the page that failed: its index, or for lists keyed by offset or by the
+  /// server, its place counted from the list's first page.
   public var page: Int
+  /// Where the failed page is (nil for the first page of a list keyed by the server).
+  public var key: PageKey?
   /// Whether it was the first page (a refresh) rather than a next page.
   public var isFirstPage: Bool
   /// What went wrong, in words to show (a server's own message when it sent one).
@@ -75,9 +92,10 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
   /// The error the source threw (a `RequestError` for the request adapter).
   public var underlyingError: any Error
 
-  /// A failure of `page` caused by `error`.
-  public init(page: Int, isFirstPage: Bool, error: any Error) {
+  /// A failure of `page`, at `key`, caused by `error`.
+  public init(page: Int, key: PageKey? = nil, isFirstPage: Bool, error: any Error) {
     self.page = page
+    self.key = key
     self.isFirstPage = isFirstPage
     self.underlyingError = error
     if let error = error as? RequestError {
@@ -89,7 +107,8 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
 
   /// Equal when the same page failed with the same message.
   public static func == (lhs: PageLoadError, rhs: PageLoadError) -> Bool {
-    lhs.page == rhs.page && lhs.isFirstPage == rhs.isFirstPage && lhs.message == rhs.message
+    lhs.page == rhs.page && lhs.key == rhs.key && lhs.isFirstPage == rhs.isFirstPage
+      && lhs.message == rhs.message
   }
 
   /// "page 3 could not be loaded: …".

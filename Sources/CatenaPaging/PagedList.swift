@@ -38,10 +38,22 @@ public final class PagedList<Item: Sendable> {
   public private(set) var lastStatus: LoadStatus = .noExecute
   /// Whether another page can be loaded.
   public private(set) var hasMore = false
-  /// The index of the last page shown; nil before the first page arrived.
+  /// The number of the last page shown (its index, or for lists keyed by offset or by the
+  /// server, its place counted from ``firstPage``); nil before the first page arrived.
   public private(set) var lastLoadedPage: Int?
-  /// The index of the page being loaded, if any.
+  /// The number of the page being loaded, if any.
   public private(set) var loadingPage: Int?
+  /// Where the next page is (``PageKey/index(_:)``, ``PageKey/offset(_:)``, or the cursor or
+  /// link the last page gave); nil when no more pages follow.
+  public private(set) var nextKey: PageKey?
+  /// Where the page being loaded is (nil when none is, or for the first page of a list keyed
+  /// by the server).
+  public private(set) var loadingKey: PageKey?
+  /// The next-page key the server gave again, when that ended the list: a server that hands
+  /// back the key of a page already loaded since the refresh (often the last page's own
+  /// cursor) would otherwise have the list load the same pages forever. The page's items are
+  /// kept; nil after a refresh.
+  public private(set) var repeatedKey: PageKey?
   /// How many entries the source could not convert, over the pages shown.
   public private(set) var droppedCount = 0
   /// Whether loads are paused (see ``pause()``).
@@ -59,6 +71,8 @@ public final class PagedList<Item: Sendable> {
   public var currentPage: Int? { loadingPage ?? lastLoadedPage }
 
   private var received = 0
+  /// The keys of the next pages loaded since the first page, to catch a server that repeats one.
+  private var loadedKeys: Set<PageKey> = []
   private var generation = 0
   private var running: (generation: Int, isFirst: Bool, task: Task<Void, Never>)? {
     didSet { hub.running = running?.task }
@@ -108,7 +122,13 @@ public final class PagedList<Item: Sendable> {
       return nil
     }
     autoLoadPause = nil
-    return start(page: firstPage, isFirst: true)  // which abandons a running load
+    let key: PageKey? =
+      switch source.keying {
+      case .index: .index(firstPage)
+      case .offset: .offset(0)
+      case .server: nil
+      }
+    return start(page: firstPage, key: key, isFirst: true)  // which abandons a running load
   }
 
   /// Loads the page after the last one shown and appends it. Does nothing while a load runs,
@@ -132,12 +152,14 @@ public final class PagedList<Item: Sendable> {
 
   @discardableResult
   private func startNextPage() -> Task<Void, Never>? {
-    guard running == nil, !isAbandoning, let lastLoadedPage, hasMore else { return nil }
+    guard running == nil, !isAbandoning, let lastLoadedPage, hasMore, let nextKey else {
+      return nil
+    }
     guard !isPaused else {
       lastStatus = .paused
       return nil
     }
-    return start(page: lastLoadedPage + 1, isFirst: false)
+    return start(page: lastLoadedPage + 1, key: nextKey, isFirst: false)
   }
 
   /// Cancels the running load, if any: its response will be dropped, and the list returns to
@@ -190,23 +212,24 @@ public final class PagedList<Item: Sendable> {
 
   // MARK: Internals
 
-  private func start(page: Int, isFirst: Bool) -> Task<Void, Never> {
+  private func start(page: Int, key: PageKey?, isFirst: Bool) -> Task<Void, Never> {
     abandonRunningLoad()  // never two loads: a load is only ever replaced by abandoning it
     generation &+= 1
     let mine = generation
     loadingPage = page
+    loadingKey = key
     state = isFirst ? .loadingFirstPage : .loadingNextPage
     lastStatus = .onGoing
-    let load = source.load
+    let fetch = source.fetch
     let size = pageSize
     let task = Task { [weak self] in
       let result: Result<Page<Item>, any Error>
       do {
-        result = .success(try await load(page, size))
+        result = .success(try await fetch(key, size))
       } catch {
         result = .failure(error)
       }
-      self?.finish(mine, page: page, isFirst: isFirst, result: result)
+      self?.finish(mine, page: page, key: key, isFirst: isFirst, result: result)
     }
     running = (mine, isFirst, task)
     send(.started(isFirstPage: isFirst))
@@ -223,6 +246,7 @@ public final class PagedList<Item: Sendable> {
     self.running = nil
     generation &+= 1
     loadingPage = nil
+    loadingKey = nil
     lastStatus = .canceled
     send(running.isFirst ? .headerEnded(hasMore: hasMore) : .footerEnded(hasMore: hasMore))
     completion?(.canceled)
@@ -235,18 +259,19 @@ public final class PagedList<Item: Sendable> {
   }
 
   private func finish(
-    _ mine: Int, page: Int, isFirst: Bool, result: Result<Page<Item>, any Error>
+    _ mine: Int, page: Int, key: PageKey?, isFirst: Bool, result: Result<Page<Item>, any Error>
   ) {
     guard mine == generation else { return }  // a refresh or cancel() replaced this load
     running = nil
     loadingPage = nil
+    loadingKey = nil
     // Listeners may start the next load while hearing this one's events, so the status to
     // report is kept aside.
     let status: LoadStatus
     defer { completion?(status) }
     switch result {
     case .failure(let error):
-      let failure = PageLoadError(page: page, isFirstPage: isFirst, error: error)
+      let failure = PageLoadError(page: page, key: key, isFirstPage: isFirst, error: error)
       if !isFirst { autoLoadPause = .failed(page: page) }
       state = .failed(failure)
       status = .networkFailure
@@ -258,7 +283,9 @@ public final class PagedList<Item: Sendable> {
       received = loaded.receivedCount
       droppedCount = loaded.dropped
       lastLoadedPage = page
-      hasMore = strategy.hasMore(after: loaded, received: received, pageSize: pageSize)
+      loadedKeys = []
+      repeatedKey = nil
+      advance(after: loaded, page: page)
       state = restingState
       status = loaded.receivedCount == 0 ? .noData : .success
       lastStatus = status
@@ -266,6 +293,7 @@ public final class PagedList<Item: Sendable> {
       send(.headerEnded(hasMore: hasMore))
     case .success(let loaded) where loaded.receivedCount == 0:
       hasMore = false
+      nextKey = nil
       state = restingState
       status = .noData
       lastStatus = status
@@ -276,13 +304,32 @@ public final class PagedList<Item: Sendable> {
       received += loaded.receivedCount
       droppedCount += loaded.dropped
       lastLoadedPage = page
-      hasMore = strategy.hasMore(after: loaded, received: received, pageSize: pageSize)
+      if let key { loadedKeys.insert(key) }
+      advance(after: loaded, page: page)
       state = restingState
       status = .success
       lastStatus = status
       if !loaded.items.isEmpty { send(.contentChanged) }
       send(.footerEnded(hasMore: hasMore))
     }
+  }
+
+  /// Decides whether more pages follow page `page` and where the next one is.
+  private func advance(after loaded: Page<Item>, page: Int) {
+    let keying = source.keying
+    hasMore = strategy.hasMore(
+      after: loaded, received: received, pageSize: pageSize, keying: keying)
+    switch keying {
+    case .index: nextKey = .index(page + 1)
+    case .offset: nextKey = .offset(received)
+    case .server:
+      nextKey = loaded.next
+      if hasMore, let next = loaded.next, loadedKeys.contains(next) {
+        repeatedKey = next
+        hasMore = false
+      }
+    }
+    if !hasMore { nextKey = nil }
   }
 
   private func send(_ event: PagingEvent) {

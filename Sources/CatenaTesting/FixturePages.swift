@@ -1,5 +1,5 @@
 public import CatenaPaging
-public import CatenaRequest
+import CatenaRequest
 import Foundation
 
 /// Generated items served in pages, as the original `testWholeListCount` / `testPageSize`
@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// The same pages can be served as JSON through a ``FixtureTransport`` (see
-/// ``route(on:_:list:pageIndex:pageSize:encode:)``), so a request-based page source runs end
+/// ``route(on:_:paging:list:encode:)``), so a request-based page source runs end
 /// to end. Failures can be injected for chosen pages, or at random with a seed.
 public final class FixturePages<Item: Sendable>: @unchecked Sendable {
   // NB: `lock` guards `failures`, `failureRate`, `random` and `recorded`.
@@ -68,53 +68,71 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
   /// The items of page `page` with pages of `size` (or the server's size).
   public func items(page: Int, size: Int) -> [Item] {
     let size = serverPageSize ?? max(size, 1)
-    let start = (page - firstPage) * size
-    guard start >= 0, start < count else { return [] }
-    return (start..<min(start + size, count)).map(make)
+    return items(offset: (page - firstPage) * size, size: size)
   }
 
-  /// The pages as a `PageSource`.
-  public var source: PageSource<Item> {
-    PageSource { page, size in
-      try await self.serve(page: page, size: size)
-      return Page(
-        items: self.items(page: page, size: size), pageSize: self.serverPageSize,
-        total: self.count)
-    }
-  }
+  /// The pages as a `PageSource` of numbered pages.
+  public var source: PageSource<Item> { source(.index) }
 
-  /// Answers `GET path` on `transport` with a page of JSON: the items at `list` (made by
-  /// `encode`), the server's page size at `Data.PageSize` and the total at `Data.Total`. The
-  /// page index and size are read from the query items named `pageIndex` and `pageSize`.
+  /// The pages as a `PageSource` keyed as `keying` says: numbered pages, offsets, or opaque
+  /// cursors (``cursor(forOffset:)``) each page gives as `Page.next`.
   ///
   /// ```swift
-  /// fixture.route(on: transport, "houses", list: "Data.HouseList") { house in
-  ///   ["id": .int(house.id), "title": .string(house.title)]
-  /// }
+  /// let houses = PagedList(pageSize: 20, source: fixture.source(.server))  // cursor paging
   /// ```
-  public func route(
-    on transport: FixtureTransport, _ path: String, list: JSONPath = "Data.List",
-    pageIndex: String = "pageIndex", pageSize: String = "pageSize",
-    encode: @escaping @Sendable (Item) -> JSONValue
-  ) {
-    transport.route(.get, path) { request in
-      let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems
-      let value = { (name: String) in query?.first { $0.name == name }?.value.flatMap { Int($0) } }
-      let page = value(pageIndex) ?? self.firstPage
-      let size = value(pageSize) ?? 20
-      try await self.serve(page: page, size: size)
-      var body = JSONValue.object([:])
-      body.set(.array(self.items(page: page, size: size).map(encode)), at: list)
-      body.set(.int(self.serverPageSize ?? size), at: "Data.PageSize")
-      body.set(.int(self.count), at: "Data.Total")
-      return HTTPResponse(
-        status: 200, headers: ["Content-Type": "application/json"],
-        body: try JSONEncoder().encode(body), url: request.url)
+  public func source(_ keying: PageKeying) -> PageSource<Item> {
+    PageSource(keying: keying) { key, size in
+      let size = self.serverPageSize ?? max(size, 1)
+      let offset: Int
+      switch key {
+      case .index(let page): offset = (page - self.firstPage) * size
+      case .offset(let value): offset = value
+      case .cursor(let cursor):
+        guard let value = Self.offset(ofCursor: cursor) else {
+          throw RequestError(.status, "cursor \"\(cursor)\" is not one this list gave")
+        }
+        offset = value
+      case .link(let url):
+        throw RequestError(.invalidURL, "a closure source has no link to follow (\(url))")
+      case nil: offset = 0
+      }
+      try await self.serve(page: self.page(atOffset: offset, size: size), size: size)
+      var page = Page(
+        items: self.items(offset: offset, size: size), pageSize: self.serverPageSize,
+        total: self.count)
+      let end = offset + size
+      if keying == .server, end < self.count { page.next = .cursor(Self.cursor(forOffset: end)) }
+      return page
     }
+  }
+
+  /// The items `offset..<offset + size` that exist.
+  public func items(offset: Int, size: Int) -> [Item] {
+    guard offset >= 0, offset < count, size > 0 else { return [] }
+    return (offset..<min(offset + size, count)).map(make)
+  }
+
+  /// The opaque cursor of the page starting at `offset`, as these pages give it.
+  public static func cursor(forOffset offset: Int) -> String {
+    Data("after:\(offset)".utf8).base64EncodedString()
+  }
+
+  /// The offset a cursor of these pages stands for; nil for one they never gave.
+  public static func offset(ofCursor cursor: String) -> Int? {
+    guard let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8),
+      text.hasPrefix("after:"), let offset = Int(text.dropFirst(6)), offset >= 0
+    else { return nil }
+    return offset
+  }
+
+  /// The number of the page that starts at `offset` with pages of `size`, for failures and
+  /// the recorded requests.
+  func page(atOffset offset: Int, size: Int) -> Int {
+    firstPage + offset / max(size, 1)
   }
 
   /// Records the request, waits the latency and throws an injected failure.
-  private func serve(page: Int, size: Int) async throws {
+  func serve(page: Int, size: Int) async throws {
     let fails = lock.withLock { () -> Bool in
       recorded.append((page, size))
       if let left = failures[page], left > 0 {
@@ -125,20 +143,5 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
     }
     if latency > .zero { try await Task.sleep(for: latency) }
     if fails { throw RequestError(.transport, "page \(page) failed (an injected failure)") }
-  }
-}
-
-extension JSONValue {
-  /// Sets `value` at `path`, creating the objects on the way.
-  mutating func set(_ value: JSONValue, at path: JSONPath) {
-    guard let first = path.components.first else {
-      self = value
-      return
-    }
-    var members = object ?? [:]
-    var child = members[JSONKey(first)] ?? .object([:])
-    child.set(value, at: JSONPath(path.components.dropFirst().joined(separator: ".")))
-    members[JSONKey(first)] = child
-    self = .object(members)
   }
 }

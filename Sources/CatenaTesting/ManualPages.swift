@@ -19,6 +19,7 @@ public final class ManualPages<Item: Sendable>: @unchecked Sendable {
   struct Request {
     let number: Int
     let page: Int
+    let key: PageKey?
     let size: Int
     let continuation: CheckedContinuation<Page<Item>, any Error>
   }
@@ -27,19 +28,32 @@ public final class ManualPages<Item: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var waiting: [Request] = []
   private var asked: [(page: Int, size: Int)] = []
+  private var askedKeys: [PageKey?] = []
   private var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
   /// Creates a source with no request yet.
   public init() {}
 
-  /// The source to give a `PagedList`.
-  public var source: PageSource<Item> {
-    PageSource { page, size in
-      try await withCheckedThrowingContinuation { continuation in
+  /// The source to give a `PagedList`: numbered pages.
+  public var source: PageSource<Item> { source(.index) }
+
+  /// A source keyed as `keying` says; a request's page is its index or offset, or -1 for a
+  /// cursor or a link (``keys`` has them all).
+  public func source(_ keying: PageKeying) -> PageSource<Item> {
+    PageSource(keying: keying) { key, size in
+      let page: Int
+      switch key {
+      case .index(let number)?, .offset(let number)?: page = number
+      default: page = keying == .server ? -1 : 0
+      }
+      return try await withCheckedThrowingContinuation { continuation in
         let ready = self.lock.withLock { () -> [CheckedContinuation<Void, Never>] in
           self.waiting.append(
-            Request(number: self.asked.count, page: page, size: size, continuation: continuation))
+            Request(
+              number: self.asked.count, page: page, key: key, size: size,
+              continuation: continuation))
           self.asked.append((page, size))
+          self.askedKeys.append(key)
           let count = self.asked.count
           defer { self.watchers.removeAll { $0.count <= count } }
           return self.watchers.filter { $0.count <= count }.map(\.continuation)
@@ -51,6 +65,9 @@ public final class ManualPages<Item: Sendable>: @unchecked Sendable {
 
   /// Every page asked for so far, oldest first.
   public var requests: [(page: Int, size: Int)] { lock.withLock { asked } }
+
+  /// The key of every request so far, oldest first (nil for a first page keyed by the server).
+  public var keys: [PageKey?] { lock.withLock { askedKeys } }
 
   /// The pages waiting for an answer, oldest first.
   public var pending: [Int] { lock.withLock { waiting.map(\.page) } }

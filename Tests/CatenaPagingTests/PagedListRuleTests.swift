@@ -103,7 +103,7 @@ struct PagedListRuleTests {
     manual.fail()
     await next?.value
     let failure = PageLoadError(
-      page: 2, isFirstPage: false, error: RequestError(.transport, "offline"))
+      page: 2, key: .index(2), isFirstPage: false, error: RequestError(.transport, "offline"))
     #expect(list.state == .failed(failure) && list.lastStatus == .networkFailure)
     #expect(list.currentPage == 1 && list.items == rows(0..<3))
     #expect(await log.drained().last == .failed(failure))

@@ -81,3 +81,31 @@ struct PathJoiningTests {
     #expect(without.url.absoluteString == "http://127.0.0.1:8080/api/users")
   }
 }
+
+@Suite("Absolute URLs under the base")
+struct AbsoluteURLsUnderTheBaseTests {
+  let base = URL(string: "https://api.example.com/v1")
+
+  func url(_ path: String) throws -> String {
+    try RequestDefinition(method: .get, path: path).httpRequest(baseURL: base).url.absoluteString
+  }
+
+  @Test(arguments: [
+    "https://api.example.com/v1/houses?page=2",
+    "https://API.example.com:443/v1/houses",
+    "https://api.example.com/v1",
+  ])
+  func aURLInsideTheBaseIsSentAsItIs(path: String) throws {
+    #expect(try url(path) == path)
+  }
+
+  @Test(arguments: [
+    "https://api.example.com/v10/houses", "https://api.example.com/v2/houses",
+    "https://api.example.com/v1/../admin", "https://api.example.com/v1/%2E%2E/admin",
+    "http://api.example.com/v1/houses", "https://api.example.com:8443/v1/houses",
+    "https://evil.example/v1/houses", "//evil.example/v1/houses",
+  ])
+  func anyOtherAbsoluteURLIsRefused(path: String) {
+    #expect(throws: RequestError.self) { try url(path) }
+  }
+}

@@ -17,8 +17,11 @@ extension RequestDefinition {
   ///   host and port.
   /// - A path or query name holding a control character (U+0000–U+001F, U+007F) is an error;
   ///   query values are data and are percent-encoded.
-  /// - An absolute URL (`//other.example/x`, `https://other.example`) is an error unless
-  ///   `allowsAbsoluteURLs`; then, or without a base, it must be `http` or `https` with a host.
+  /// - An absolute URL under the base (same scheme, host and port, and a path inside the
+  ///   base path, with no `.` or `..` segment) is sent as it is: a server's own link to its
+  ///   next page, say. Any other absolute URL (`//other.example/x`, `https://other.example`)
+  ///   is an error unless `allowsAbsoluteURLs`; then, or without a base, it must be `http` or
+  ///   `https` with a host.
   ///
   /// - Throws: ``RequestError`` of kind ``RequestError/Kind/invalidURL``,
   ///   ``RequestError/Kind/invalidHeader`` or ``RequestError/Kind/encoding``.
@@ -78,13 +81,15 @@ extension RequestDefinition {
     let isAbsolute = path.hasPrefix("//") || path.contains("://")
     var text: String
     if isAbsolute || baseURL == nil {
-      guard allowsAbsoluteURLs || baseURL == nil else {
+      let absolute = URL(string: path)
+      guard allowsAbsoluteURLs || baseURL == nil || absolute.map({ $0.isUnder(baseURL) }) == true
+      else {
         throw RequestError(
           .invalidURL,
-          "path \"\(path)\" would leave the client's host \(baseURL?.host ?? ""); allow "
-            + "absolute URLs on the client to send it")
+          "path \"\(path)\" would leave the client's base URL "
+            + "\(baseURL?.absoluteString ?? ""); allow absolute URLs on the client to send it")
       }
-      guard let absolute = URL(string: path), absolute.isHTTP else {
+      guard let absolute, absolute.isHTTP else {
         throw RequestError(.invalidURL, "\"\(path)\" is not an absolute http or https URL")
       }
       text = absolute.absoluteString
@@ -228,5 +233,22 @@ extension HTTPHeaders {
   /// Sets `name` unless it is already set.
   mutating func setIfMissing(_ name: String, _ value: String) throws(RequestError) {
     if self[name] == nil { try set(name, value) }
+  }
+}
+
+extension URL {
+  /// Whether this absolute URL is inside `base`: the same origin, and a path under the base
+  /// path with no `.` or `..` segment (plain or percent-encoded) to climb out of it.
+  func isUnder(_ base: URL?) -> Bool {
+    guard let base, isHTTP, let origin = Origin(self), origin == Origin(base),
+      let path = URLComponents(url: self, resolvingAgainstBaseURL: false)?.percentEncodedPath,
+      let basePath = URLComponents(url: base, resolvingAgainstBaseURL: false)?.percentEncodedPath
+    else { return false }
+    let dots: Set<String> = [".", "..", "%2e", "%2e%2e", ".%2e", "%2e."]
+    if path.split(separator: "/").contains(where: { dots.contains($0.lowercased()) }) {
+      return false
+    }
+    let prefix = basePath.hasSuffix("/") ? basePath : basePath + "/"
+    return path == basePath || path.hasPrefix(prefix)
   }
 }

@@ -1,0 +1,195 @@
+import CatenaPaging
+import CatenaRequest
+import CatenaTesting
+import Foundation
+import Testing
+
+/// Paging by offset, by the server's cursor and by `Link` headers: the same rules as numbered
+/// pages, with the next page where the server says.
+@MainActor
+@Suite("Offset, cursor and Link-header paging")
+struct KeyedPagingTests {
+  let transport = FixtureTransport()
+  var api: Client {
+    Client(baseURL: URL(string: "https://api.example.com/v1"), transport: transport)
+  }
+  let fixture = FixturePages(count: 45) { House(id: $0, title: "House \($0)") }
+
+  /// Loads pages until the list says no more follow (at most `limit` loads).
+  func loadAll(_ list: PagedList<House>, limit: Int = 20) async {
+    for _ in 0..<limit where list.hasMore { await list.loadNextPage()?.value }
+  }
+
+  var sentQueries: [String] { transport.requests.map { $0.url.query ?? "" } }
+
+  @Test func anOffsetSourceAsksForTheItemsReceivedSoFar() async {
+    fixture.route(on: transport, "houses", paging: .offset(), list: "items", encode: houseJSON)
+    let source = PageSource<House>.request(list: "items", on: api, by: .offset) {
+      offset, limit in
+      Get("houses", ["offset": .int(offset), "limit": .int(limit)])
+    } transform: {
+      House(json: $0)
+    }
+    let list = PagedList(pageSize: 20, source: source)
+    await list.refresh()?.value
+    #expect(list.nextKey == .offset(20))
+    await loadAll(list)
+    #expect(list.lastLoadedPage == 3, "pages are still counted from the first")
+    #expect(list.items.map(\.id) == Array(0..<45))
+    #expect(list.state == .loaded(hasMore: false) && list.nextKey == nil)
+    #expect(sentQueries == ["limit=20&offset=0", "limit=20&offset=20", "limit=20&offset=40"])
+  }
+
+  @Test func aCursorSourceFollowsTheCursorAndEndsWithoutOne() async {
+    fixture.route(
+      on: transport, "houses", paging: .cursor(next: "meta.next"), list: "data",
+      encode: houseJSON)
+    let source = PageSource<House>.request(list: "data", cursor: "meta.next", on: api) {
+      cursor, size in
+      Get("houses", ["limit": .int(size), "cursor": cursor.map(JSONValue.string) ?? .null])
+    } transform: {
+      House(json: $0)
+    }
+    let list = PagedList(pageSize: 20, source: source)
+    await list.refresh()?.value
+    let second = FixturePages<House>.cursor(forOffset: 20)
+    #expect(list.nextKey == .cursor(second))
+    await loadAll(list)
+    #expect(list.items.map(\.id) == Array(0..<45))
+    #expect(list.state == .loaded(hasMore: false))
+    let third = FixturePages<House>.cursor(forOffset: 40)
+    let cursors = transport.requests.map {
+      URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.queryItems?
+        .first { $0.name == "cursor" }?.value
+    }
+    #expect(cursors == [nil, second, third], "no request after the page without a cursor")
+  }
+
+  @Test func anExactMultipleEndsWithoutAnEmptyRequestWhenTheServerSaysSo() async {
+    let exact = FixturePages(count: 40) { House(id: $0, title: "House \($0)") }
+    let list = PagedList(pageSize: 20, source: exact.source(.server))
+    await list.refresh()?.value
+    await loadAll(list)
+    #expect(list.items.count == 40 && !list.hasMore)
+    #expect(exact.requests.count == 2, "the second page gave no cursor")
+  }
+
+  @Test func aLinkSourceFollowsTheNextLinkWithTheSameHeaders() async throws {
+    fixture.route(on: transport, "houses", paging: .link(), list: "", encode: houseJSON)
+    let source = PageSource<House>.request(list: "", nextLink: "next", on: api) { size in
+      Get("houses", ["per_page": .int(size), "sort": "id"]).header("Accept", "application/json")
+    } transform: {
+      House(json: $0)
+    }
+    let list = PagedList(pageSize: 20, source: source)
+    await list.refresh()?.value
+    await loadAll(list)
+    #expect(list.items.map(\.id) == Array(0..<45))
+    #expect(list.state == .loaded(hasMore: false) && list.nextKey == nil)
+    let sent = transport.requests.map(\.url.absoluteString)
+    #expect(
+      sent == [
+        "https://api.example.com/v1/houses?per_page=20&sort=id",
+        "https://api.example.com/v1/houses?per_page=20&sort=id&page=2",
+        "https://api.example.com/v1/houses?per_page=20&sort=id&page=3",
+      ])
+    #expect(transport.requests.allSatisfy { $0.headers["Accept"] == "application/json" })
+  }
+
+  @Test func aLinkThatLeavesTheBaseURLFailsItsPageAndIsNotSent() async throws {
+    transport.route(
+      .get, "houses", json: #"[{"id": 1, "title": "A"}]"#,
+      headers: [
+        "Content-Type": "application/json",
+        "Link": #"<https://evil.example/v1/houses?page=2>; rel="next""#,
+      ])
+    let source = PageSource<House>.request(list: "", nextLink: "next", on: api) { _ in
+      Get("houses").header("Authorization", "Bearer secret")
+    } transform: {
+      House(json: $0)
+    }
+    let list = PagedList(pageSize: 1, source: source)
+    await list.refresh()?.value
+    #expect(list.nextKey == .link(URL(string: "https://evil.example/v1/houses?page=2")!))
+    await list.loadNextPage()?.value
+    guard case .failed(let failure) = list.state else {
+      Issue.record("expected a failure, got \(list.state)")
+      return
+    }
+    let error = try #require(failure.underlyingError as? RequestError)
+    #expect(error.kind == .invalidURL)
+    #expect(failure.key == .link(URL(string: "https://evil.example/v1/houses?page=2")!))
+    #expect(transport.requests.count == 1, "nothing went to the other host")
+    #expect(list.items.map(\.id) == [1] && list.nextKey != nil, "the position is kept")
+  }
+
+  @Test func aRepeatedCursorEndsTheListAndKeepsThePage() async {
+    let pages = ManualPages<House>()
+    let list = PagedList(pageSize: 2, source: pages.source(.server))
+    let first = list.refresh()
+    await pages.waitForRequests(1)
+    pages.respond(
+      with: Page(items: [House(id: 1, title: "A"), House(id: 2, title: "B")], next: .cursor("x")))
+    await first?.value
+    let second = list.loadNextPage()
+    await pages.waitForRequests(2)
+    // A common server bug: the last page hands back its own cursor.
+    pages.respond(with: Page(items: [House(id: 3, title: "C")], next: .cursor("x")))
+    await second?.value
+    #expect(list.items.map(\.id) == [1, 2, 3])
+    #expect(list.repeatedKey == .cursor("x") && !list.hasMore && list.nextKey == nil)
+    #expect(list.loadNextPage() == nil, "no third request")
+    #expect(pages.keys == [nil, .cursor("x")])
+    let refreshed = list.refresh()
+    await pages.waitForRequests(3)
+    pages.respond(with: Page(items: [House(id: 1, title: "A")], next: .cursor("x")))
+    await refreshed?.value
+    #expect(list.repeatedKey == nil && list.nextKey == .cursor("x"), "a refresh starts over")
+  }
+
+  @Test func aShortCursorPageDoesNotEndTheListButAFlagOrATotalDoes() async {
+    let pages = ManualPages<House>()
+    let list = PagedList(pageSize: 20, source: pages.source(.server))
+    let first = list.refresh()
+    await pages.waitForRequests(1)
+    pages.respond(with: Page(items: [House(id: 1, title: "A")], next: .cursor("a")))
+    await first?.value
+    #expect(list.hasMore, "a filtered cursor API sends short pages mid-list")
+    let second = list.loadNextPage()
+    await pages.waitForRequests(2)
+    pages.respond(
+      with: Page(items: [House(id: 2, title: "B")], hasMore: false, next: .cursor("b")))
+    await second?.value
+    #expect(!list.hasMore && list.nextKey == nil, "has_more: false wins over a cursor")
+    let again = list.refresh()
+    await pages.waitForRequests(3)
+    pages.respond(with: Page(items: [House(id: 1, title: "A")], total: 1, next: .cursor("a")))
+    await again?.value
+    #expect(!list.hasMore, "all of the total arrived")
+  }
+
+  @Test func aFailedCursorPageKeepsItsCursorForTheRetry() async {
+    let flaky = FixturePages(count: 45) { House(id: $0, title: "House \($0)") }
+      .failing(pages: [2])
+    let list = PagedList(pageSize: 20, source: flaky.source(.server))
+    await list.refresh()?.value
+    await list.loadNextPage()?.value
+    guard case .failed(let failure) = list.state else {
+      Issue.record("expected a failure, got \(list.state)")
+      return
+    }
+    let cursor = PageKey.cursor(FixturePages<House>.cursor(forOffset: 20))
+    #expect(failure.page == 2 && failure.key == cursor)
+    #expect(list.nextKey == cursor && list.items.count == 20)
+    await list.loadNextPage()?.value
+    #expect(list.items.map(\.id) == Array(0..<40))
+  }
+
+  @Test func anUnknownCursorIsATypedFailure() async throws {
+    fixture.route(on: transport, "houses", paging: .cursor(), encode: houseJSON)
+    let error = await #expect(throws: RequestError.self) {
+      try await Get("houses").query("cursor", "forged").json().value(on: api)
+    }
+    #expect(error?.status == 400)
+  }
+}
