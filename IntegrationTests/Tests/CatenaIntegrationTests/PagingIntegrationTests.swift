@@ -52,3 +52,75 @@ struct PagingIntegrationTests {
     }
   }
 }
+
+@Suite("Cursor and Link-header paging over real HTTP")
+struct KeyedPagingIntegrationTests {
+  /// Scrolls a headless table bound to `houses` to the end; returns the rows it shows.
+  @MainActor
+  func scrollThrough(_ houses: PagedList<House>) async throws -> [Int] {
+    let table = HeadlessTable(viewportHeight: 10 * 44)
+    let dataSource = SectionedDataSource<String, House, TextCell>()
+      .bind(table, cell: TextCell.self, reuseIdentifier: "house")
+      .configureCell { cell, _, house in cell.text = house.title }
+    let binding = houses.bind(to: dataSource, section: "houses", loadWithin: 5)
+    await houses.refresh()?.value
+    var scrolls = 0
+    while houses.state != .loaded(hasMore: false), scrolls < 200 {
+      table.scrollToBottom()
+      while houses.state.isLoading { try await Task.sleep(for: .milliseconds(2)) }
+      scrolls += 1
+    }
+    #expect(binding.errors.isEmpty && binding.droppedDuplicates.isEmpty)
+    return dataSource.snapshot?.allItems.map(\.id) ?? []
+  }
+
+  @MainActor
+  @Test func aCursorListLoadsEveryHouseOnce() async throws {
+    try await TestServer.run { @MainActor port in
+      let source = PageSource<House>.request(list: "data", cursor: "meta.next", on: client(port)) {
+        cursor, size in
+        Get("paged/cursor", ["limit": .int(size), "cursor": cursor.map(JSONValue.string) ?? .null])
+      } transform: {
+        House(json: $0)
+      }
+      let houses = PagedList(pageSize: 20, source: source)
+      let shown = try await scrollThrough(houses)
+      #expect(shown == Array(0..<95))
+      #expect(houses.lastLoadedPage == 5 && houses.nextKey == nil)
+    }
+  }
+
+  @MainActor
+  @Test func aLinkHeaderListFollowsTheServersLinks() async throws {
+    try await TestServer.run { @MainActor port in
+      let source = PageSource<House>.request(list: "data", nextLink: "next", on: client(port)) {
+        size in
+        Get("paged/link", ["per_page": .int(size)])
+      } transform: {
+        House(json: $0)
+      }
+      let houses = PagedList(pageSize: 20, source: source)
+      let shown = try await scrollThrough(houses)
+      #expect(shown == Array(0..<95))
+      #expect(houses.lastLoadedPage == 5 && houses.nextKey == nil)
+    }
+  }
+
+  @MainActor
+  @Test func anOffsetListCountsWhatArrived() async throws {
+    try await TestServer.run { @MainActor port in
+      let source = PageSource<House>.request(
+        list: "data", on: client(port), strategy: .totalCount(at: "Data.Total"), by: .offset
+      ) { offset, limit in
+        Get("paged/offset", ["offset": .int(offset), "limit": .int(limit)])
+      } transform: {
+        House(json: $0)
+      }
+      let houses = PagedList(
+        pageSize: 20, strategy: .totalCount(at: "Data.Total"), source: source)
+      let shown = try await scrollThrough(houses)
+      #expect(shown == Array(0..<95))
+      #expect(houses.lastLoadedPage == 5)
+    }
+  }
+}

@@ -1,4 +1,7 @@
+import CatenaRequest
+import CatenaTesting
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -121,6 +124,28 @@ enum TestServer {
       return json(
         #"{"Data": {"HouseList": [\#(houses.joined(separator: ","))], "PageSize": \#(size), "Total": \#(total)}}"#
       )
+    }
+    // The same 95 houses paged by offset, by cursor (`meta.next`) or by Link headers, served
+    // by `FixturePages` exactly as `FixtureTransport` serves them in unit tests.
+    let paged = FixturePages(count: 95) { $0 }
+    router.get("paged/{style}") { request, context in
+      let paging: FixturePaging =
+        switch context.parameters.get("style") {
+        case "offset": .offset()
+        case "cursor": .cursor(next: "meta.next")
+        default: .link()
+        }
+      let url = URL(string: "http://\(request.head.authority ?? "127.0.0.1")\(request.uri)")!
+      let answer = try await paged.answer(url, paging: paging, list: "data") {
+        ["id": .int($0), "title": .string("House \($0)")]
+      }
+      var headers = HTTPFields()
+      for field in answer.headers {
+        if let name = HTTPField.Name(field.name) { headers[name] = field.value }
+      }
+      return Response(
+        status: .init(code: answer.status), headers: headers,
+        body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
     return router
   }
