@@ -1,3 +1,5 @@
+public import Observation
+
 /// A list loaded page by page: refresh, next page, has-more, and the rules that keep them
 /// consistent however responses, failures and the user's gestures interleave.
 ///
@@ -18,8 +20,13 @@
 /// - A response that arrives after a refresh or ``cancel()`` replaced its load is dropped.
 ///
 /// The list lives on the main actor, because its items feed a table; its source runs off it.
-/// Loads are `Task`s, so a test (or a caller that needs to) can await one.
+/// Loads are `Task`s, so a test (or a caller that needs to) can await one; ``refreshing()``
+/// and ``loadingNextPage()`` are the `async` forms a SwiftUI `.refreshable` or `.task` awaits.
+///
+/// The list is `Observable`: a SwiftUI view (or `withObservationTracking`) that reads
+/// ``items``, ``state``, ``hasMore`` or any other public property updates when it changes.
 @MainActor
+@Observable
 public final class PagedList<Item: Sendable> {
   /// How many items a page asks for.
   public let pageSize: Int
@@ -64,27 +71,35 @@ public final class PagedList<Item: Sendable> {
   public package(set) var autoLoadPause: AutoLoadPause?
   /// Whether a running load is being abandoned (by ``refresh()`` or ``cancel()``): the events
   /// it sends must not start another.
-  package private(set) var isAbandoning = false
+  @ObservationIgnored package private(set) var isAbandoning = false
 
   /// The page being loaded, or else the last page shown: the original `currentPage`, which
   /// moves forward when a next page starts and back when it fails or comes back empty.
   public var currentPage: Int? { loadingPage ?? lastLoadedPage }
 
-  private var received = 0
+  @ObservationIgnored private var received = 0
   /// The keys of the next pages loaded since the first page, to catch a server that repeats one.
-  private var loadedKeys: Set<PageKey> = []
-  private var generation = 0
-  private var running: (generation: Int, isFirst: Bool, task: Task<Void, Never>)? {
+  @ObservationIgnored private var loadedKeys: Set<PageKey> = []
+  @ObservationIgnored private var generation = 0
+  @ObservationIgnored private var running: (generation: Int, isFirst: Bool, task: Load)? {
     didSet { hub.running = running?.task }
   }
   /// The running load's task, for tests that step loads one at a time.
-  package var runningLoad: Task<Void, Never>? { running?.task }
-  private var beforeFirst: ((Page<Item>) -> Void)?
-  private var beforeNext: ((Page<Item>) -> Void)?
-  private var completion: ((LoadStatus) -> Void)?
+  package var runningLoad: Load? { running?.task }
+  @ObservationIgnored private var beforeFirst: ((Page<Item>) -> Void)?
+  @ObservationIgnored private var beforeNext: ((Page<Item>) -> Void)?
+  @ObservationIgnored private var completion: ((LoadStatus) -> Void)?
   /// Synchronous observers (the data-source binding), called before the event streams.
-  package var listeners: [(PagingEvent) -> Void] = []
-  let hub = EventHub()
+  @ObservationIgnored package var listeners: [(PagingEvent) -> Void] = []
+  @ObservationIgnored let hub = EventHub()
+
+  /// Who awaits which load (by generation): ``refreshing()`` and ``loadingNextPage()``.
+  @ObservationIgnored private var awaiters: [Int: [CheckedContinuation<LoadStatus, Never>]] = [:]
+  /// The last load that ended, and how.
+  @ObservationIgnored private var lastEnded: (generation: Int, status: LoadStatus)?
+
+  /// A load, to await.
+  public typealias Load = Task<Void, Never>
 
   /// A list of pages of `pageSize` items from `source`, counting pages from `firstPage`.
   public init(
@@ -116,7 +131,7 @@ public final class PagedList<Item: Sendable> {
   ///
   /// - Returns: the load, to await; nil when paused.
   @discardableResult
-  public func refresh() -> Task<Void, Never>? {
+  public func refresh() -> Load? {
     guard !isPaused else {
       lastStatus = .paused
       return nil
@@ -136,9 +151,68 @@ public final class PagedList<Item: Sendable> {
   ///
   /// - Returns: the load, to await; nil when nothing was started.
   @discardableResult
-  public func loadNextPage() -> Task<Void, Never>? {
+  public func loadNextPage() -> Load? {
     autoLoadPause = nil
     return startNextPage()
+  }
+
+  /// Refreshes and returns when the first page has arrived or failed: the `async` form of
+  /// ``refresh()``, for SwiftUI's `.refreshable`. Cancelling the awaiting task cancels the
+  /// load (unless another has replaced it already).
+  ///
+  /// ```swift
+  /// List(houses.items) { house in HouseRow(house) }
+  ///   .refreshable { await houses.refreshing() }
+  /// ```
+  ///
+  /// - Returns: how the load ended; nil when none started (the list is paused).
+  @discardableResult
+  public func refreshing() async -> LoadStatus? {
+    await awaiting(refresh())
+  }
+
+  /// Loads the next page and returns when it has arrived or failed: the `async` form of
+  /// ``loadNextPage()``. Cancelling the awaiting task cancels the load.
+  ///
+  /// - Returns: how the load ended; nil when none started (one is running, no more pages
+  ///   follow, the first page has not arrived, or the list is paused).
+  @discardableResult
+  public func loadingNextPage() async -> LoadStatus? {
+    await awaiting(loadNextPage())
+  }
+
+  /// Waits until `load` (the one just started) ends, cancelling it if the waiting task is
+  /// cancelled first; returns how it ended. A load a refresh or ``cancel()`` replaces ends
+  /// there and then, whether or not its source has noticed yet.
+  private func awaiting(_ load: Load?) async -> LoadStatus? {
+    guard let load, let running, running.task == load else { return nil }
+    let mine = running.generation
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if self.running?.generation == mine {
+          awaiters[mine, default: []].append(continuation)
+        } else {
+          let ended = lastEnded?.generation == mine ? lastEnded?.status : nil
+          continuation.resume(returning: ended ?? .canceled)
+        }
+      }
+    } onCancel: {
+      Task { @MainActor [weak self] in self?.cancel(load) }
+    }
+  }
+
+  /// Records how load `generation` ended and tells those awaiting it.
+  private func ended(_ generation: Int, _ status: LoadStatus) {
+    lastEnded = (generation, status)
+    for awaiter in awaiters.removeValue(forKey: generation) ?? [] {
+      awaiter.resume(returning: status)
+    }
+  }
+
+  /// Cancels `load` if it is still the running one.
+  private func cancel(_ load: Load) {
+    guard running?.task == load else { return }
+    cancel()
   }
 
   /// What a bound table asks for when rows near the end are on screen: the next page, unless
@@ -151,7 +225,7 @@ public final class PagedList<Item: Sendable> {
   }
 
   @discardableResult
-  private func startNextPage() -> Task<Void, Never>? {
+  private func startNextPage() -> Load? {
     guard running == nil, !isAbandoning, let lastLoadedPage, hasMore, let nextKey else {
       return nil
     }
@@ -212,7 +286,7 @@ public final class PagedList<Item: Sendable> {
 
   // MARK: Internals
 
-  private func start(page: Int, key: PageKey?, isFirst: Bool) -> Task<Void, Never> {
+  private func start(page: Int, key: PageKey?, isFirst: Bool) -> Load {
     abandonRunningLoad()  // never two loads: a load is only ever replaced by abandoning it
     generation &+= 1
     let mine = generation
@@ -244,6 +318,7 @@ public final class PagedList<Item: Sendable> {
     defer { isAbandoning = false }
     running.task.cancel()
     self.running = nil
+    ended(running.generation, .canceled)
     generation &+= 1
     loadingPage = nil
     loadingKey = nil
@@ -258,17 +333,21 @@ public final class PagedList<Item: Sendable> {
     return items.isEmpty && !hasMore ? .empty : .loaded(hasMore: hasMore)
   }
 
+  /// Shows what load `mine` brought, unless a refresh or ``cancel()`` replaced it.
   private func finish(
     _ mine: Int, page: Int, key: PageKey?, isFirst: Bool, result: Result<Page<Item>, any Error>
   ) {
-    guard mine == generation else { return }  // a refresh or cancel() replaced this load
+    guard mine == generation else { return }
     running = nil
     loadingPage = nil
     loadingKey = nil
     // Listeners may start the next load while hearing this one's events, so the status to
     // report is kept aside.
     let status: LoadStatus
-    defer { completion?(status) }
+    defer {
+      ended(mine, status)
+      completion?(status)
+    }
     switch result {
     case .failure(let error):
       let failure = PageLoadError(page: page, key: key, isFirstPage: isFirst, error: error)

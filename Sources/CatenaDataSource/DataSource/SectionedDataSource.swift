@@ -1,4 +1,5 @@
 public import CatenaDiff
+public import Observation
 
 /// A typed, sectioned data source configured by a chain, the way the original
 /// `LXDTableViewProtocolHelper` was, and driven by snapshots or by count closures.
@@ -26,7 +27,7 @@ public import CatenaDiff
 @MainActor
 public final class SectionedDataSource<
   SectionID: Hashable, Item: Identifiable & Equatable, Cell: AnyObject
-> {
+>: Observable {
   /// The sections as the diff sees them.
   public typealias Sections = [DiffSection<SnapshotSection<SectionID>, Item>]
   /// The snapshots this data source shows.
@@ -85,8 +86,20 @@ public final class SectionedDataSource<
   var isInvalidated = false
 
   // Snapshot mode.
-  /// The snapshot last applied, once one has been.
-  public internal(set) var snapshot: Snapshot<SectionID, Item>?
+  /// The snapshot last applied, once one has been. Observable: a SwiftUI view (or
+  /// `withObservationTracking`) that reads it updates after every apply (and only then:
+  /// selection, scrolling and the table's questions leave it alone).
+  public internal(set) var snapshot: Snapshot<SectionID, Item>? {
+    get {
+      observers.access(self, keyPath: \.snapshot)
+      return shownSnapshot
+    }
+    set {
+      observers.withMutation(of: self, keyPath: \.snapshot) { shownSnapshot = newValue }
+    }
+  }
+  private var shownSnapshot: Snapshot<SectionID, Item>?
+  private let observers = ObservationRegistrar()
   /// What the table shows right now (an intermediate stage during an animated apply).
   var displayed: Sections = []
   /// Incremented by every apply call; an async apply that finds it changed is stale.

@@ -1,4 +1,5 @@
 import Foundation
+public import Observation
 
 /// Identifies one started request to a ``LoadingIndicator``.
 public struct RequestID: Hashable, Sendable, CustomStringConvertible {
@@ -30,12 +31,16 @@ public protocol LoadingIndicator: AnyObject, Sendable {
 /// let masks = LoadingStack { visible in maskView.isHidden = (visible == nil) }
 /// Get("houses").on(api).load(masks).then { … }.start()
 /// ```
+///
+/// The stack is `Observable`: a SwiftUI view that reads ``visible`` or ``isLoading`` updates
+/// when requests begin and end.
 @MainActor
+@Observable
 public final class LoadingStack: LoadingIndicator {
   /// The running requests, oldest first.
   public private(set) var running: [RequestID] = []
   /// Called whenever the visible mask changes (nil: none).
-  public var onChange: (RequestID?) -> Void
+  @ObservationIgnored public var onChange: (RequestID?) -> Void
 
   /// A stack that reports the visible mask to `onChange`.
   public init(onChange: @escaping (RequestID?) -> Void = { _ in }) {
