@@ -51,5 +51,5 @@
       }
     }
   }
-  // end snippet
+// end snippet
 #endif
