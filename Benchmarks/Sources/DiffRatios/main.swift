@@ -172,6 +172,8 @@ if include("sectioned") {
       moves: changes.reduce(0) { $0 + $1.batch.itemMoves.count + $1.batch.sectionMoves.count },
       baselineMoves: nil, stages: changes.count))
 }
+var smallEdits: [String] = []
+if include("small") { smallEdits = smallEditLines() }
 if include("unchanged") { rows.append(measure(Workloads.unchanged())) }
 if include("replaced") { rows.append(measure(Workloads.replaced())) }
 if include("adversarial") { rows.append(measure(Workloads.adversarial())) }
@@ -227,6 +229,10 @@ if let w3, let w4 {
         + "medians %@ and %@", middle(ratios), format(middle(large)), format(middle(small))))
 }
 if let applyLine { print(applyLine) }
+if !smallEdits.isEmpty {
+  print("small edits (median of 11 alternating rounds):")
+  for line in smallEdits { print("  " + line) }
+}
 if include("snapshot") {
   if let result = keepLastRatio() {
     print(

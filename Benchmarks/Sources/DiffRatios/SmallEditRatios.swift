@@ -1,0 +1,84 @@
+@_spi(Measurement) import CatenaDiff
+import DiffWorkloads
+
+/// The median, over alternating rounds, of time(`ours`) / time(`baseline`), each round timing
+/// both sides `runs` times (median): drift of a shared machine falls on both sides alike.
+func alternatingRatio(
+  rounds: Int = 11, runs: Int = 5, _ ours: () -> Void, against baseline: () -> Void
+) -> (ratio: Double, ours: Double, baseline: Double) {
+  var ratios: [Double] = []
+  var oursTimes: [Double] = []
+  var baselineTimes: [Double] = []
+  for _ in 0..<rounds {
+    let mine = median(runs: runs, ours)
+    let theirs = median(runs: runs, baseline)
+    ratios.append(mine / theirs)
+    oursTimes.append(mine)
+    baselineTimes.append(theirs)
+  }
+  func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+  return (middle(ratios), middle(oursTimes), middle(baselineTimes))
+}
+
+/// A flat list `0..<count` (content = id) and the same list in another buffer.
+func items(_ count: Int) -> [Item] { (0..<count).map { Item(id: $0, content: $0) } }
+
+/// The small edits of a real app: each against `==` (no change) or against the same diff with
+/// the fast paths off, in one process.
+func smallEditLines() -> [String] {
+  var lines: [String] = []
+  func check<Element: Identifiable & Equatable>(
+    _ name: String, _ source: [Element], _ target: [Element]
+  ) {
+    guard let changes = try? StagedChangeset(source: source, target: target),
+      (try? changes.apply(to: source)) == target,
+      let full = try? StagedChangeset(source: source, target: target, fastPaths: false),
+      changes.reduce(0, { $0 + $1.batch.itemMoves.count })
+        == full.reduce(0, { $0 + $1.batch.itemMoves.count })
+    else { fatalError("\(name): the fast paths do not reproduce the target minimally") }
+  }
+  func againstEquality<Element: Identifiable & Equatable>(
+    _ name: String, _ source: [Element], _ target: [Element]
+  ) {
+    check(name, source, target)
+    let result = alternatingRatio(
+      { blackHole(try? StagedChangeset(source: source, target: target)) },
+      against: { blackHole(source == target) })
+    lines.append(
+      pad(name, 34) + pad(format(result.ours), 12) + pad("== " + format(result.baseline), 16)
+        + String(format: "%.2f× of == (target ≤ 2×)", result.ratio))
+  }
+  func againstFull<Element: Identifiable & Equatable>(
+    _ name: String, _ source: [Element], _ target: [Element], target goal: String
+  ) {
+    check(name, source, target)
+    let result = alternatingRatio(
+      { blackHole(try? StagedChangeset(source: source, target: target)) },
+      against: { blackHole(try? StagedChangeset(source: source, target: target, fastPaths: false)) }
+    )
+    lines.append(
+      pad(name, 34) + pad(format(result.ours), 12) + pad("off " + format(result.baseline), 16)
+        + String(format: "%.1f× faster (target %@)", 1 / result.ratio, goal))
+  }
+  for count in [10_000, 100_000] {
+    let label = count == 10_000 ? "10k" : "100k"
+    let source = items(count)
+    againstEquality("no change, flat \(label)", source, source.map { $0 })
+    againstFull(
+      "one insert at the top, \(label)", source, [Item(id: -1, content: 0)] + source,
+      target: "≥ 10×")
+    let page = (count..<(count + 20)).map { Item(id: $0, content: $0) }
+    againstFull("a page of 20 appended, \(label)", source, source + page, target: "≥ 10×")
+    let earlier = (-20..<0).map { Item(id: $0, content: $0) }
+    againstFull("a page of 20 prepended, \(label)", source, earlier + source, target: "≥ 10×")
+    var updated = source
+    for index in [count / 7, count / 2, count - 3] { updated[index].content += 1 }
+    againstFull("three updates, \(label)", source, updated, target: "≥ 10×")
+  }
+  let large = items(100_000)
+  var moved = large
+  let item = moved.remove(at: 25_000)
+  moved.insert(item, at: 75_000)
+  againstFull("one move 1/4 → 3/4, 100k", large, moved, target: "≥ 1.5×")
+  return lines
+}
