@@ -15,10 +15,34 @@ extension StagedChangeset {
   ///   are well distributed, plus O(*k* log *k*) for the *k* elements that are out of order.
   ///   Ids whose `Hashable` conformance gives many of them one hash value degrade it towards
   ///   O(*n* × *m*).
+  ///
+  /// A section whose items are the same on both sides (ids and content, one comparison) is
+  /// skipped: its items are not matched, though their ids are still checked for repeats
+  /// (without hashing, for integer ids in order or dense; other ids take the full path).
   @inlinable
   public init<Model, Item>(
     source: [DiffSection<Model, Item>], target: [DiffSection<Model, Item>]
   ) throws(DiffError) where Data == [DiffSection<Model, Item>] {
+    try self.init(sections: source, target, fastPaths: true)
+  }
+
+  /// ``init(source:target:)`` with the fast paths on or off, for measuring them.
+  @_spi(Measurement) @inlinable
+  public init<Model, Item>(
+    source: [DiffSection<Model, Item>], target: [DiffSection<Model, Item>], fastPaths: Bool
+  ) throws(DiffError) where Data == [DiffSection<Model, Item>] {
+    try self.init(sections: source, target, fastPaths: fastPaths)
+  }
+
+  @inlinable
+  init<Model, Item>(
+    sections source: [DiffSection<Model, Item>], _ target: [DiffSection<Model, Item>],
+    fastPaths: Bool
+  ) throws(DiffError) where Data == [DiffSection<Model, Item>] {
+    if fastPaths, let plan = SectionedPlan(skipping: source, target) {
+      self.init(plan.stages(source: source, target: target))
+      return
+    }
     let plan = try SectionedPlan(source: source, target: target)
     self.init(plan.stages(source: source, target: target))
   }
@@ -31,6 +55,88 @@ extension SectionedPlan {
     source: [DiffSection<Model, Item>], target: [DiffSection<Model, Item>]
   ) throws(DiffError) {
     self.init()
+    try matchSections(source, target)
+    sourceStarts = Self.starts(source)
+    targetStarts = Self.starts(target)
+    let itemMatching: IdentityMatching
+    do {
+      let oldItems = source.flatMap(\.items)
+      let newItems = target.flatMap(\.items)
+      itemMatching = try oldItems.withUnsafeBufferPointer { (old) throws(DuplicateIdentity) in
+        try newItems.withUnsafeBufferPointer { (new) throws(DuplicateIdentity) in
+          try matchIdentities(old, new)
+        }
+      }
+    } catch {
+      throw duplicateItemError(error, source, target)
+    }
+    targetChanged = itemMatching.changed
+    classifyItems(itemMatching)
+  }
+
+  /// The plan with the sections whose items did not change skipped (their items neither
+  /// matched nor classified: they all stay), or nil when the full plan must be made: no
+  /// section to skip, ids that are not integers or whose freedom from repeats cannot be shown
+  /// without hashing, and any repeat (the full plan reports it).
+  @inlinable
+  init?<Model, Item>(
+    skipping source: [DiffSection<Model, Item>], _ target: [DiffSection<Model, Item>]
+  ) {
+    guard initialTier(for: Item.ID.self) == .identity else { return nil }
+    self.init()
+    guard (try? matchSections(source, target)) != nil else { return nil }
+    var skipsAny = false
+    sourceSkipped = [Bool](repeating: false, count: source.count)
+    // Each section's items compared with its target section's, in source order, following the
+    // order of the source's ids on the way (one pass for both).
+    var order = IDOrder<Item>(source)
+    for origin in source.indices {
+      let destination = Int(sectionTargets[origin])
+      let same = order.follow(
+        source[origin].items, comparingWith: destination >= 0 ? target[destination].items : nil)
+      if same {
+        sourceSkipped[origin] = true
+        skipsAny = true
+      }
+    }
+    guard skipsAny else { return nil }
+    let chunks = source.map(\.items)
+    let ids: IntegerIDSet<[Item]>
+    if order.isOrdered {
+      ids = IntegerIDSet(chunks, direction: order.direction)
+    } else {
+      guard let scanned = IntegerIDSet(chunks) else { return nil }
+      ids = scanned
+    }
+    let targetSkipped = sectionSources.map { $0 >= 0 && sourceSkipped[Int($0)] }
+    sourceStarts = Self.starts(source, leavingOut: sourceSkipped)
+    targetStarts = Self.starts(target, leavingOut: targetSkipped)
+    var oldItems: [Item] = []
+    oldItems.reserveCapacity(sourceStarts.last ?? 0)
+    for section in source.indices where !sourceSkipped[section] {
+      oldItems += source[section].items
+    }
+    var newItems: [Item] = []
+    newItems.reserveCapacity(targetStarts.last ?? 0)
+    for section in target.indices where !targetSkipped[section] {
+      newItems += target[section].items
+    }
+    let matching = oldItems.withUnsafeBufferPointer { old in
+      newItems.withUnsafeBufferPointer { new in try? matchIdentities(old, new) }
+    }
+    guard let matching else { return nil }
+    for flat in newItems.indices where matching.targetToSource[flat] < 0 {
+      if ids.contains(newItems[flat].id) { return nil }  // an id a skipped section holds
+    }
+    targetChanged = matching.changed
+    classifyItems(matching)
+  }
+
+  /// Matches the sections by their models' ids and finds the ones that stay in place.
+  @inlinable
+  mutating func matchSections<Model, Item>(
+    _ source: [DiffSection<Model, Item>], _ target: [DiffSection<Model, Item>]
+  ) throws(DiffError) {
     let sectionMatching: IdentityMatching
     do {
       let oldModels = source.map(\.model)
@@ -51,22 +157,6 @@ extension SectionedPlan {
     sectionSources = sectionMatching.targetToSource
     sectionChanged = sectionMatching.changed
     sectionStays = sectionSources.withUnsafeBufferPointer { stablePositions($0) }
-    sourceStarts = Self.starts(source)
-    targetStarts = Self.starts(target)
-    let itemMatching: IdentityMatching
-    do {
-      let oldItems = source.flatMap(\.items)
-      let newItems = target.flatMap(\.items)
-      itemMatching = try oldItems.withUnsafeBufferPointer { (old) throws(DuplicateIdentity) in
-        try newItems.withUnsafeBufferPointer { (new) throws(DuplicateIdentity) in
-          try matchIdentities(old, new)
-        }
-      }
-    } catch {
-      throw duplicateItemError(error, source, target)
-    }
-    targetChanged = itemMatching.changed
-    classifyItems(itemMatching)
   }
 
   /// Decides for every item whether it is kept, and which kept items stay in place.

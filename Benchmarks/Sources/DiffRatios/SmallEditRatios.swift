@@ -45,7 +45,7 @@ func smallEditLines() -> [String] {
       { blackHole(try? StagedChangeset(source: source, target: target)) },
       against: { blackHole(source == target) })
     lines.append(
-      pad(name, 34) + pad(format(result.ours), 12) + pad("== " + format(result.baseline), 16)
+      pad(name, 36) + pad(format(result.ours), 12) + pad("== " + format(result.baseline), 16)
         + String(format: "%.2f× of == (target ≤ 2×)", result.ratio))
   }
   func againstFull<Element: Identifiable & Equatable>(
@@ -57,8 +57,36 @@ func smallEditLines() -> [String] {
       against: { blackHole(try? StagedChangeset(source: source, target: target, fastPaths: false)) }
     )
     lines.append(
-      pad(name, 34) + pad(format(result.ours), 12) + pad("off " + format(result.baseline), 16)
+      pad(name, 36) + pad(format(result.ours), 12) + pad("off " + format(result.baseline), 16)
         + String(format: "%.1f× faster (target %@)", 1 / result.ratio, goal))
+  }
+  typealias Sections = [DiffSection<Group, Item>]
+  func checkSections(_ name: String, _ source: Sections, _ target: Sections) {
+    guard let changes = try? StagedChangeset(source: source, target: target),
+      (try? changes.apply(to: source)) == target,
+      let full = try? StagedChangeset(source: source, target: target, fastPaths: false),
+      changes.reduce(0, { $0 + $1.batch.itemMoves.count })
+        == full.reduce(0, { $0 + $1.batch.itemMoves.count })
+    else { fatalError("\(name): the fast paths do not reproduce the target minimally") }
+  }
+  func sectionsAgainstEquality(_ name: String, _ source: Sections, _ target: Sections) {
+    checkSections(name, source, target)
+    let result = alternatingRatio(
+      { blackHole(try? StagedChangeset(source: source, target: target)) },
+      against: { blackHole(source == target) })
+    lines.append(
+      pad(name, 36) + pad(format(result.ours), 12) + pad("== " + format(result.baseline), 16)
+        + String(format: "%.2f× of == (target ≤ 2×)", result.ratio))
+  }
+  func sectionsAgainstFull(_ name: String, _ source: Sections, _ target: Sections) {
+    checkSections(name, source, target)
+    let result = alternatingRatio(
+      { blackHole(try? StagedChangeset(source: source, target: target)) },
+      against: { blackHole(try? StagedChangeset(source: source, target: target, fastPaths: false)) }
+    )
+    lines.append(
+      pad(name, 36) + pad(format(result.ours), 12) + pad("off " + format(result.baseline), 16)
+        + String(format: "%.1f× faster (target ≥ 8×)", 1 / result.ratio))
   }
   for count in [10_000, 100_000] {
     let label = count == 10_000 ? "10k" : "100k"
@@ -75,10 +103,35 @@ func smallEditLines() -> [String] {
     for index in [count / 7, count / 2, count - 3] { updated[index].content += 1 }
     againstFull("three updates, \(label)", source, updated, target: "≥ 10×")
   }
+  let sections = (0..<100).map { section in
+    DiffSection(
+      model: Group(id: section, title: section),
+      items: (0..<1_000).map { Item(id: section * 1_000 + $0, content: $0) })
+  }
+  let sameSections = sections.map { DiffSection(model: $0.model, items: $0.items.map { $0 }) }
+  sectionsAgainstEquality("no change, sectioned 100 × 1k", sections, sameSections)
+  var inserted = sections
+  inserted[42].items.insert(Item(id: -1, content: 0), at: 500)
+  sectionsAgainstFull("one insert in 1 of 100 sections", sections, inserted)
+  var across = sections
+  let travelling = across[10].items.remove(at: 300)
+  across[80].items.insert(travelling, at: 700)
+  sectionsAgainstFull("one move between 2 of 100 sections", sections, across)
   let large = items(100_000)
   var moved = large
   let item = moved.remove(at: 25_000)
   moved.insert(item, at: 75_000)
   againstFull("one move 1/4 → 3/4, 100k", large, moved, target: "≥ 1.5×")
   return lines
+}
+
+/// Runs the unchanged sectioned diff in a loop, for a profiler.
+func profileSectionsNoChange() {
+  let sections = (0..<100).map { section in
+    DiffSection(
+      model: Group(id: section, title: section),
+      items: (0..<1_000).map { Item(id: section * 1_000 + $0, content: $0) })
+  }
+  let same = sections.map { DiffSection(model: $0.model, items: $0.items.map { $0 }) }
+  for _ in 0..<20_000 { blackHole(try? StagedChangeset(source: sections, target: same)) }
 }

@@ -116,6 +116,10 @@ func peakChild(_ name: String) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--profile-sections" {
+  profileSectionsNoChange()
+  exit(0)
+}
 if arguments.first == "--peak", arguments.count == 2 {
   peakChild(arguments[1])
   exit(0)

@@ -7,6 +7,12 @@ public struct Group: Identifiable, Equatable, Sendable {
   public var id: Int
   /// The content.
   public var title: Int
+
+  /// Creates a section model.
+  public init(id: Int, title: Int) {
+    self.id = id
+    self.title = title
+  }
 }
 
 /// The sectioned workload: 100 sections × 1,000 items, the W2 mix inside every section, 10 items

@@ -15,7 +15,7 @@ func trimmedFlatStages<Element: Identifiable & Equatable>(
   _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>
 ) -> [BatchUpdate]? {
   guard initialTier(for: Element.ID.self) == .identity else { return nil }
-  typealias Set = IntegerIDSet<Element>
+  typealias Set = IntegerIDSet<UnsafeBufferPointer<Element>>
   let sourceCount = source.count
   let targetCount = target.count
   let shorter = Swift.min(sourceCount, targetCount)

@@ -107,6 +107,7 @@ extension SectionedPlan {
 
   @inlinable
   func keptItems<Model, Item>(_ source: [DiffSection<Model, Item>], _ section: Int) -> [Item] {
+    if !sourceSkipped.isEmpty, sourceSkipped[section] { return source[section].items }
     let start = sourceStarts[section]
     return source[section].items.indices.compactMap {
       sourceKept[start + $0] ? source[section].items[$0] : nil

@@ -22,6 +22,9 @@ struct SectionedPlan {
   @usableFromInline var targetChanged: [Bool] = []
   /// Per target section: whether its model differs from its source section's.
   @usableFromInline var sectionChanged: [Bool] = []
+  /// Per source section: whether its items are the same in its target section, so the plan
+  /// left them out (the flat indices above skip them; they all stay). Empty when none is.
+  @usableFromInline var sourceSkipped: [Bool] = []
 
   @inlinable init() {}
 
@@ -39,12 +42,18 @@ struct SectionedPlan {
     return ItemPath(item: flat - starts[low], section: low)
   }
 
-  /// Flat positions → per-section starts.
+  /// Flat positions → per-section starts, counting no items for the sections `leavingOut`
+  /// marks.
   @inlinable
-  static func starts<Model, Item>(_ sections: [DiffSection<Model, Item>]) -> [Int] {
+  static func starts<Model, Item>(
+    _ sections: [DiffSection<Model, Item>], leavingOut: [Bool] = []
+  ) -> [Int] {
     var starts = [0]
     starts.reserveCapacity(sections.count + 1)
-    for section in sections { starts.append((starts.last ?? 0) + section.items.count) }
+    for (index, section) in sections.enumerated() {
+      let left = leavingOut.isEmpty ? false : leavingOut[index]
+      starts.append((starts.last ?? 0) + (left ? 0 : section.items.count))
+    }
     return starts
   }
 }
