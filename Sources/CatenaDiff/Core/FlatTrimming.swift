@@ -9,7 +9,8 @@
 /// suffix. Repeats are ruled out by an ``IntegerIDSet`` over the source (the trimmed ids are
 /// the same on both sides; the prefix pass checks their order on the way), by the middle's
 /// matching, and by checking that no element the target's middle inserts has an id the source
-/// holds.
+/// holds. When the trimmed part is under a quarter of the source and both middles hold
+/// elements, the full algorithm runs instead (as fast, without the proof's extra pass).
 @inlinable
 func trimmedFlatStages<Element: Identifiable & Equatable>(
   _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>
@@ -55,6 +56,11 @@ func trimmedFlatStages<Element: Identifiable & Equatable>(
     suffix &+= 1
   }
   trailing.reverse()
+  // A middle holding most of both lists gains nothing from trimming: the full algorithm,
+  // which checks every id in its one table, is as fast without the proof's extra pass.
+  if prefix &+ suffix < sourceCount / 4, prefix &+ suffix < targetCount {
+    return nil
+  }
   let middleEnd = sourceCount &- suffix
   if Swift.max(prefix, 1) < middleEnd {
     for position in Swift.max(prefix, 1)..<middleEnd {
