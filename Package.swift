@@ -64,6 +64,8 @@ let package = Package(
     .executableTarget(name: "DiffTour", dependencies: ["CatenaDiff"], path: "Samples/DiffTour"),
     .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff", "CatenaTesting"]),
     .testTarget(
+      name: "CatenaTestingTests", dependencies: ["CatenaTesting"], exclude: ["__Snapshots__"]),
+    .testTarget(
       name: "CatenaDataSourceTests", dependencies: ["CatenaDataSource", "CatenaTesting"]),
     .testTarget(name: "CatenaRequestTests", dependencies: ["CatenaRequest", "CatenaTesting"]),
     .testTarget(
@@ -85,7 +87,9 @@ let package = Package(
       name: "SampleTests",
       dependencies: [
         "ChainedList", "DiffTour", "GroupBadges", "HouseList", "WeatherForm", "ResponseModels",
-      ]),
+        "CatenaTesting",
+      ],
+      exclude: ["__Snapshots__"]),
   ]
 )
 

@@ -1,3 +1,4 @@
+import CatenaTesting
 import Testing
 
 @Suite("The article samples, against their embedded fixtures")
@@ -14,6 +15,7 @@ struct ArticleSampleTests {
     #expect(output.contains("sh-1  messages 2   dynamic –   activity –\n"))
     #expect(output.contains("hz-2  messages 99+   dynamic –   activity ●   (after a restart)\n"))
     #expect(output.contains("gz-9  decoding: "))
+    try expectSnapshot(of: output, named: "GroupBadges")
   }
 
   @Test func houseListPagesToTheEndByScrolling() throws {
@@ -36,6 +38,7 @@ struct ArticleSampleTests {
     #expect(output.contains("[Recommended]\n  0-0  Sea view apartment — ¥4200/month · 2 rooms"))
     #expect(output.contains("Featured: Lakeside loft · Old town courtyard · Tea hill cottage"))
     #expect(output.contains("tapped: Temple gate rooms"))
+    try expectSnapshot(of: output, named: "HouseList")
   }
 
   @Test func weatherFormShowsMasksProgressWarningsAndInforms() throws {
@@ -48,6 +51,7 @@ struct ArticleSampleTests {
         "   mask: request 3's\n   mask: request 4's\n   mask: request 3's\n   mask: hidden\n"))
     #expect(output.contains("[██████████] 100% upload\n"))
     #expect(output.contains("the server received 262440 bytes"))
+    try expectSnapshot(of: output, named: "WeatherForm")
   }
 
   @Test func responseModelsRouteByTypeAndDecodeNestedArraysAndNulls() throws {
@@ -57,5 +61,6 @@ struct ArticleSampleTests {
     #expect(output.contains("1 × Celadon cup at 120.0 — gift wrap"))
     #expect(output.contains("order 5002 of 2026-11-21, coupon WINTER10\n     (no lines)"))
     #expect(output.contains("order 5003: 2 lines, total 405.5, coupon none"))
+    try expectSnapshot(of: output, named: "ResponseModels")
   }
 }

@@ -1,3 +1,4 @@
+import CatenaTesting
 import Testing
 
 @Suite("ChainedList sample")
@@ -17,6 +18,29 @@ struct ChainedListTests {
     #expect(output.contains("* 0-1  Typed throws in practice"))
     #expect(output.contains("opened: Typed throws in practice\n"))
     #expect(output.contains("swiped, archived: Headless table views\n"))
+  }
+
+  @Test func anInsertAtTheTopIsOneRowInsertAndTheScreenShowsIt() throws {
+    let output = try runSample("ChainedList")
+    let step = try #require(
+      output.components(separatedBy: "── ").first { $0.hasPrefix("insert an article") })
+    try expectSnapshot(
+      of: step,
+      matches: """
+        insert an article at the top
+           table: [Insert row (0 - 0)]
+        [Today · live]
+          0-0  Swift 6.3 released
+          0-1  Typed throws in practice
+          0-2  Headless table views
+        [Earlier]
+          1-0  Heckel's diff, revisited
+          1-1  UIKit batch-update rules
+        (2 older)
+        index: T E
+
+
+        """)
   }
 
   @Test func readmeShowsTheSamplesRealOutput() throws {
