@@ -25,7 +25,9 @@ extension Changeset: Equatable where Data: Equatable {}
 ///
 /// Create one with `init(source:target:)` for a flat array, or with the sectioned initializer
 /// for an array of ``DiffSection``s. Identity comes from `Identifiable.id`, content from
-/// `Equatable`. An element that keeps its id but changes its content is an *update* (the table
+/// `Equatable` (an element of plain data that is bit for bit what it was is unchanged without
+/// calling `==`, even when it holds a NaN that `==` calls unequal to itself). An element that
+/// keeps its id but changes its content is an *update* (the table
 /// reconfigures its cell), never a delete plus insert. Moves are minimal: only elements off a
 /// longest increasing subsequence of their old positions move.
 ///

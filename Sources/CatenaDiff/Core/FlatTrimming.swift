@@ -30,7 +30,7 @@ func trimmedFlatStages<Element: Identifiable & Equatable>(
   var last = sourceCount > 0 ? Set.key(source[0]) ^ flip : 0
   var prefix = 0
   if shorter > 0, source[0].id == target[0].id {
-    if source[0] != target[0] { leading.append(ItemPath(item: 0, section: 0)) }
+    if !sameContent(source[0], target[0]) { leading.append(ItemPath(item: 0, section: 0)) }
     prefix = 1
     while prefix < shorter {
       let old = source[prefix]
@@ -39,7 +39,7 @@ func trimmedFlatStages<Element: Identifiable & Equatable>(
       let key = Set.key(old) ^ flip
       ordered = ordered && key > last
       last = key
-      if old != new { leading.append(ItemPath(item: prefix, section: 0)) }
+      if !sameContent(old, new) { leading.append(ItemPath(item: prefix, section: 0)) }
       prefix &+= 1
     }
   }
@@ -52,7 +52,7 @@ func trimmedFlatStages<Element: Identifiable & Equatable>(
     let key = Set.key(old) ^ flip
     ordered = ordered && (suffix == 0 || key < next)
     next = key
-    if old != new { trailing.append(ItemPath(item: targetCount &- 1 &- suffix, section: 0)) }
+    if !sameContent(old, new) { trailing.append(ItemPath(item: targetCount &- 1 &- suffix, section: 0)) }
     suffix &+= 1
   }
   trailing.reverse()

@@ -204,7 +204,7 @@ struct IDOrder<Element: Identifiable & Equatable> {
     } else {
       previous = IntegerIDSet<[Element]>.key(old[0])
       position = 1
-      if old[0] != new[0] {
+      if !sameContent(old[0], new[0]) {
         last = rising ? previous : ~previous
         return (false, 1)
       }
@@ -218,7 +218,7 @@ struct IDOrder<Element: Identifiable & Equatable> {
       ordered = ordered && (rising ? key > previous : key < previous)
       previous = key
       position &+= 1
-      guard element.id == other.id, element == other else {
+      guard element.id == other.id, sameContent(element, other) else {
         same = false
         break
       }

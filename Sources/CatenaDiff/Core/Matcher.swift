@@ -132,7 +132,7 @@ struct Matcher<Element: Identifiable & Equatable> {
     }
     sourceMatched[other >> 6] |= bit
     targetToSource[index] = Int32(truncatingIfNeeded: other)
-    changed[index] = source[other] != target[index]
+    changed[index] = !sameContent(source[other], target[index])
     matched &+= 1
   }
 
