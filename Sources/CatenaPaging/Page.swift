@@ -21,11 +21,16 @@ public struct Page<Item: Sendable>: Sendable {
   /// ``PageKeying/server`` source's list asks for next; nil there ends the list. Lists that
   /// count pages themselves ignore it.
   public var next: PageKey?
+  /// Where the page before this one is, when the server says (a `before` cursor, a `Link`
+  /// header's `rel="prev"` URL): what a two-way ``Pager`` keyed by the server asks for when the
+  /// user scrolls back; nil there means the list starts here. Lists that count pages themselves
+  /// ignore it.
+  public var previous: PageKey?
 
   /// A page of `items` with what the server said about the list.
   public init(
     items: [Item], pageSize: Int? = nil, total: Int? = nil, hasMore: Bool? = nil,
-    dropped: Int = 0, next: PageKey? = nil
+    dropped: Int = 0, next: PageKey? = nil, previous: PageKey? = nil
   ) {
     self.items = items
     self.pageSize = pageSize
@@ -33,6 +38,7 @@ public struct Page<Item: Sendable>: Sendable {
     self.hasMore = hasMore
     self.dropped = dropped
     self.next = next
+    self.previous = previous
   }
 
   /// The number of entries the server sent, converted or not.

@@ -79,6 +79,7 @@ public struct PageSource<Item: Sendable>: Sendable {
         items: converted, pageSize: raw.pageSize, total: raw.total, hasMore: raw.hasMore,
         dropped: raw.dropped + raw.items.count - converted.count)
       page.next = raw.next
+      page.previous = raw.previous
       return page
     }
   }

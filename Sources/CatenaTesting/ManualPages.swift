@@ -72,6 +72,27 @@ public final class ManualPages<Item: Sendable>: @unchecked Sendable {
   /// The pages waiting for an answer, oldest first.
   public var pending: [Int] { lock.withLock { waiting.map(\.page) } }
 
+  /// The keys of the requests waiting for an answer, oldest first.
+  public var waitingKeys: [PageKey?] { lock.withLock { waiting.map(\.key) } }
+
+  /// Answers the oldest waiting request for `key` with `answer`; false when none waits.
+  @discardableResult
+  public func respond(key: PageKey?, with answer: Page<Item>) -> Bool {
+    guard let request = take(where: { $0.key == key }) else { return false }
+    request.continuation.resume(returning: answer)
+    return true
+  }
+
+  /// Fails the oldest waiting request for `key`; false when none waits.
+  @discardableResult
+  public func fail(
+    key: PageKey?, with error: any Error = RequestError(.transport, "offline")
+  ) -> Bool {
+    guard let request = take(where: { $0.key == key }) else { return false }
+    request.continuation.resume(throwing: error)
+    return true
+  }
+
   /// The request numbers (in the order they were asked, from 0) still waiting.
   public var waitingNumbers: [Int] { lock.withLock { waiting.map(\.number) } }
 

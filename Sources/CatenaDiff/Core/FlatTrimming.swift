@@ -52,7 +52,9 @@ func trimmedFlatStages<Element: Identifiable & Equatable>(
     let key = Set.key(old) ^ flip
     ordered = ordered && (suffix == 0 || key < next)
     next = key
-    if !sameContent(old, new) { trailing.append(ItemPath(item: targetCount &- 1 &- suffix, section: 0)) }
+    if !sameContent(old, new) {
+      trailing.append(ItemPath(item: targetCount &- 1 &- suffix, section: 0))
+    }
     suffix &+= 1
   }
   trailing.reverse()

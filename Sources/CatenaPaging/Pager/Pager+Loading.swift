@@ -1,0 +1,299 @@
+import CatenaDataSource
+import Foundation
+
+/// A load in flight.
+struct RunningLoad {
+  let generation: Int
+  let request: PageRequest
+  let cause: LoadCause
+  /// Whether it loads a page dropped earlier (the nearest of `droppedBefore`/`droppedAfter`).
+  let reloadsDropped: Bool
+  let started: ContinuousClock.Instant
+  let task: Task<Void, Never>
+}
+
+extension Pager {
+  /// The key of the first page: page `firstPage`, offset 0, or none (the server's first).
+  var firstKey: PageKey? {
+    switch source.keying {
+    case .index: .index(configuration.firstPage)
+    case .offset: .offset(0)
+    case .server: nil
+    }
+  }
+
+  /// The size of a refresh: one page for sources that count pages (the rest of a larger first
+  /// load follows page by page), the whole first load for the others.
+  var firstSize: Int {
+    source.keying == .index ? configuration.pageSize : configuration.initialLoadSize
+  }
+
+  /// What a load in `direction` would ask for: the nearest dropped page, else the page beyond
+  /// the window's edge; nil when the list ends there.
+  func nextRequest(_ direction: LoadDirection) -> PageRequest? {
+    switch direction {
+    case .refresh: refreshRequest
+    case .prepend: droppedBefore.last ?? pages.first?.previous
+    case .append: droppedAfter.last ?? pages.last?.next
+    }
+  }
+
+  @discardableResult
+  func start(_ direction: LoadDirection, _ request: PageRequest, cause: LoadCause) -> Load {
+    generation &+= 1
+    let mine = generation
+    let reloadsDropped =
+      switch direction {
+      case .refresh: false
+      case .prepend: !droppedBefore.isEmpty
+      case .append: !droppedAfter.isEmpty
+      }
+    loadStates[direction] = .loading
+    log?.write(.started(direction, request.key, cause))
+    let fetch = source.fetch
+    let task = Task { [weak self] in
+      let result: Result<Page<Item>, any Error>
+      do {
+        result = .success(try await fetch(request.key, request.size))
+      } catch {
+        result = .failure(error)
+      }
+      self?.finish(direction, mine, result)
+    }
+    running[direction] = RunningLoad(
+      generation: mine, request: request, cause: cause, reloadsDropped: reloadsDropped,
+      started: .now, task: task)
+    tasks.insert(task, for: mine)
+    notify(.states)
+    return task
+  }
+
+  /// Cancels every running load; their answers will be dropped.
+  func cancelRunning() {
+    for (direction, load) in running {
+      load.task.cancel()
+      tasks.remove(load.generation)
+      log?.write(.ended(direction, load.request.key, .cancelled, elapsed: .now - load.started))
+    }
+    running = [:]
+  }
+
+  /// Takes what load `mine` in `direction` brought, unless it was cancelled or replaced.
+  func finish(_ direction: LoadDirection, _ mine: Int, _ result: Result<Page<Item>, any Error>) {
+    tasks.remove(mine)
+    guard let load = running[direction], load.generation == mine else { return }
+    running[direction] = nil
+    let elapsed = ContinuousClock.now - load.started
+    switch result {
+    case .failure(let error):
+      fail(direction, load, error, elapsed: elapsed)
+    case .success(let page):
+      do throws(DuplicateItems) {
+        let outcome = try take(page, direction, load)
+        log?.write(.ended(direction, load.request.key, outcome, elapsed: elapsed))
+        recompute()
+        updateStates(clearingFailures: direction == .refresh)
+        continueFirstLoad(after: direction)
+      } catch {
+        fail(direction, load, error, elapsed: elapsed)
+      }
+    }
+  }
+
+  private func fail(
+    _ direction: LoadDirection, _ load: RunningLoad, _ error: any Error, elapsed: Duration
+  ) {
+    let number = (load.request.key.map { if case .index(let n) = $0 { n } else { -1 } }) ?? -1
+    let failure = PageLoadError(
+      page: number, key: load.request.key, isFirstPage: direction == .refresh, error: error)
+    log?.write(.ended(direction, load.request.key, .failed(failure.message), elapsed: elapsed))
+    initialPagesLeft = 0
+    loadStates[direction] = .failed(failure)
+    updateStates()
+  }
+
+  /// Puts `page` into the window; returns what the log says of it.
+  private func take(
+    _ page: Page<Item>, _ direction: LoadDirection, _ load: RunningLoad
+  ) throws(DuplicateItems) -> LoadOutcome {
+    let request = load.request
+    var loaded = LoadedPage(request: request, items: page.items)
+    loaded.offset = offset(of: request)
+    loaded.total = page.total
+    (loaded.previous, loaded.next) = neighbours(of: request, page: page, offset: loaded.offset)
+    if let next = loaded.next,
+      next == request || pages.contains(where: { $0.request == next })
+        || droppedBefore.contains(next) || droppedAfter.contains(next)
+    {
+      loaded.next = nil  // a server that hands back a key already loaded would loop forever
+    }
+    var dropped = 0
+    var pagesDropped = 0
+    switch direction {
+    case .refresh:
+      dropped = try admit(&loaded.items, into: [])
+      pages = [loaded]
+      droppedBefore = []
+      droppedAfter = []
+    case .prepend:
+      if load.reloadsDropped { droppedBefore.removeLast() }
+      if loaded.items.isEmpty && page.dropped == 0 && !load.reloadsDropped {
+        pages[0].previous = nil  // the server says the list starts here
+      } else {
+        dropped = try admit(&loaded.items, into: pages)
+        pages.insert(loaded, at: 0)
+        while let limit = configuration.maxLoadedPages, pages.count > limit {
+          droppedAfter.append(pages.removeLast().request)
+          pagesDropped += 1
+        }
+        if pagesDropped > 0 { cancelLoad(.append) }
+      }
+    case .append:
+      if load.reloadsDropped { droppedAfter.removeLast() }
+      if loaded.items.isEmpty && page.dropped == 0 && !load.reloadsDropped {
+        pages[pages.count - 1].next = nil  // the server says the list ends here
+      } else {
+        dropped = try admit(&loaded.items, into: pages)
+        pages.append(loaded)
+        while let limit = configuration.maxLoadedPages, pages.count > limit {
+          droppedBefore.append(pages.removeFirst().request)
+          pagesDropped += 1
+        }
+        if pagesDropped > 0 { cancelLoad(.prepend) }
+      }
+    }
+    lastDroppedDuplicates = dropped
+    return .loaded(items: loaded.items.count, duplicates: dropped, pagesDropped: pagesDropped)
+  }
+
+  /// Cancels the load running in `direction` (its edge was dropped), if any.
+  private func cancelLoad(_ direction: LoadDirection) {
+    guard let load = running.removeValue(forKey: direction) else { return }
+    load.task.cancel()
+    tasks.remove(load.generation)
+    log?.write(.ended(direction, load.request.key, .cancelled, elapsed: .now - load.started))
+  }
+
+  /// Leaves out of `incoming` (or, keeping the last, out of `pages`) the items whose id is
+  /// already loaded, and repeats within `incoming`; returns how many were left out.
+  private func admit(
+    _ incoming: inout [Item], into pages: [LoadedPage<Item>]
+  ) throws(DuplicateItems) -> Int {
+    var seen = Set<Item.ID>()
+    var loaded = Set<Item.ID>()
+    for page in pages { for item in page.items { loaded.insert(item.id) } }
+    var repeated: [Item.ID] = []
+    var kept: [Item] = []
+    kept.reserveCapacity(incoming.count)
+    for item in incoming {
+      if !seen.insert(item.id).inserted || loaded.contains(item.id) {
+        repeated.append(item.id)
+        if configuration.duplicates == .keepLast, loaded.contains(item.id) {
+          kept.append(item)
+        }
+        continue
+      }
+      kept.append(item)
+    }
+    guard !repeated.isEmpty else { return 0 }
+    switch configuration.duplicates {
+    case .fail:
+      throw DuplicateItems(ids: repeated.map { String(describing: $0) })
+    case .keepFirst:
+      incoming = kept
+    case .keepLast:
+      let winners = Set(kept.map(\.id)).intersection(loaded)
+      for index in self.pages.indices {
+        self.pages[index].items.removeAll { winners.contains($0.id) }
+      }
+      incoming = kept
+    }
+    return repeated.count
+  }
+
+  /// How many items of the list come before the page `request` loads, when known.
+  private func offset(of request: PageRequest) -> Int? {
+    switch request.key {
+    case .index(let number)?: (number - configuration.firstPage) * configuration.pageSize
+    case .offset(let offset)?: offset
+    default: nil
+    }
+  }
+
+  /// What the pages before and after a page are loaded from.
+  private func neighbours(
+    of request: PageRequest, page: Page<Item>, offset: Int?
+  ) -> (previous: PageRequest?, next: PageRequest?) {
+    let size = configuration.pageSize
+    let keying = source.keying
+    let more = configuration.strategy.hasMore(
+      after: page, received: (offset ?? 0) + page.receivedCount, pageSize: request.size,
+      keying: keying)
+    switch (keying, request.key) {
+    case (.index, .index(let number)?):
+      return (
+        number > configuration.firstPage ? PageRequest(key: .index(number - 1), size: size) : nil,
+        more ? PageRequest(key: .index(number + 1), size: size) : nil
+      )
+    case (.offset, .offset(let start)?):
+      let before = min(size, start)
+      return (
+        start > 0 ? PageRequest(key: .offset(start - before), size: before) : nil,
+        more ? PageRequest(key: .offset(start + page.receivedCount), size: size) : nil
+      )
+    default:
+      return (
+        page.previous.map { PageRequest(key: $0, size: size) },
+        more ? page.next.map { PageRequest(key: $0, size: size) } : nil
+      )
+    }
+  }
+
+  /// Loads the next page of a larger first load, if one is due.
+  private func continueFirstLoad(after direction: LoadDirection) {
+    guard direction != .prepend, initialPagesLeft > 0 else { return }
+    initialPagesLeft -= 1
+    if load(.append, cause: .code) == nil { initialPagesLeft = 0 }
+  }
+
+  /// Sets each direction that is not loading or failed to idle or end; after a refresh took
+  /// its page, the failures of the old window's edges are forgotten.
+  func updateStates(clearingFailures: Bool = false) {
+    var states = loadStates
+    if clearingFailures {
+      states.prepend = .idle
+      states.append = .idle
+    }
+    for direction in LoadDirection.allCases {
+      if running[direction] != nil {
+        states[direction] = .loading
+      } else if states[direction] == .loading {
+        states[direction] = .idle
+      }
+    }
+    for direction in [LoadDirection.prepend, .append]
+    where running[direction] == nil && states[direction].error == nil {
+      states[direction] = pages.isEmpty || nextRequest(direction) != nil ? .idle : .end
+    }
+    if states != loadStates {
+      loadStates = states
+      notify(.states)
+    }
+  }
+
+  func notify(_ change: PagerChange) {
+    for listener in listeners { listener(change) }
+  }
+}
+
+/// Items of a page whose ids were already loaded, under ``DuplicatePolicy/fail``.
+public struct DuplicateItems: Error, Sendable, CustomStringConvertible {
+  /// The repeated ids, as text.
+  public let ids: [String]
+
+  /// "the page repeats 2 loaded ids: 7, 9".
+  public var description: String {
+    "the page repeats \(ids.count) loaded id\(ids.count == 1 ? "" : "s"): "
+      + ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? ", …" : "")
+  }
+}

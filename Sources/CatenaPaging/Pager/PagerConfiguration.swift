@@ -1,0 +1,49 @@
+public import CatenaDataSource
+
+/// How a ``Pager`` loads: page sizes, how early it loads, how many pages it keeps.
+///
+/// ```swift
+/// let timeline = Pager(PagerConfiguration(pageSize: 30, maxLoadedPages: 5), source: messages)
+/// ```
+public struct PagerConfiguration: Sendable {
+  /// How many items a page asks for.
+  public var pageSize: Int
+  /// The number of the first page, for sources that count pages (0 or 1, as the server counts).
+  public var firstPage: Int
+  /// How many items the first load asks for: a multiple of ``pageSize`` fills the screen at
+  /// once. Sources that count pages load that many pages one after another; sources keyed by
+  /// offset or by the server ask for them in one request.
+  public var initialLoadSize: Int
+  /// How close (in rows) to an edge of the loaded items a row on screen, or one the table
+  /// prefetches, must be to load the pages past that edge.
+  public var prefetchDistance: Int
+  /// The most pages kept in memory; past it, the pages farthest from the one just loaded are
+  /// dropped and loaded again when the user comes back. Nil keeps every page.
+  public var maxLoadedPages: Int?
+  /// Whether the items before and after the window count as placeholders
+  /// (``Pager/placeholdersBefore``, ``Pager/placeholdersAfter``) when the server gives totals,
+  /// so the scroll bar and the content height stay stable as pages come and go.
+  public var placeholders: Bool
+  /// What to do with an item whose id is already loaded: ``DuplicatePolicy/keepFirst`` keeps
+  /// the loaded one, ``DuplicatePolicy/keepLast`` takes the new one, ``DuplicatePolicy/fail``
+  /// fails the load. Either way the load reports how many it dropped, once.
+  public var duplicates: DuplicatePolicy
+  /// How the pager decides that more pages follow.
+  public var strategy: HasMoreStrategy
+
+  /// A configuration; only the page size is commonly set.
+  public init(
+    pageSize: Int = 20, firstPage: Int = 1, initialLoadSize: Int? = nil,
+    prefetchDistance: Int? = nil, maxLoadedPages: Int? = nil, placeholders: Bool = false,
+    duplicates: DuplicatePolicy = .keepFirst, strategy: HasMoreStrategy = .shorterThanPageSize
+  ) {
+    self.pageSize = max(pageSize, 1)
+    self.firstPage = firstPage
+    self.initialLoadSize = max(initialLoadSize ?? pageSize, self.pageSize)
+    self.prefetchDistance = max(prefetchDistance ?? self.pageSize / 2, 1)
+    self.maxLoadedPages = maxLoadedPages.map { max($0, 2) }
+    self.placeholders = placeholders
+    self.duplicates = duplicates
+    self.strategy = strategy
+  }
+}
