@@ -121,9 +121,12 @@ extension Pager {
     loaded.offset = offset(of: request)
     loaded.total = page.total
     (loaded.previous, loaded.next) = neighbours(of: request, page: page, offset: loaded.offset)
+    // A refresh replaces the window, so only its own key counts as loaded.
     if let next = loaded.next,
-      next == request || pages.contains(where: { $0.request == next })
-        || droppedBefore.contains(next) || droppedAfter.contains(next)
+      next == request
+        || (direction != .refresh
+          && (pages.contains { $0.request == next } || droppedBefore.contains(next)
+            || droppedAfter.contains(next)))
     {
       loaded.next = nil  // a server that hands back a key already loaded would loop forever
     }
