@@ -29,7 +29,8 @@ let package = Package(
     .target(name: "CatenaRequest"),
     .target(name: "CatenaPaging", dependencies: ["CatenaDataSource", "CatenaRequest"]),
     .target(
-      name: "CatenaTesting", dependencies: ["CatenaRequest", "CatenaDataSource", "CatenaPaging"]),
+      name: "CatenaTesting",
+      dependencies: ["CatenaDiff", "CatenaRequest", "CatenaDataSource", "CatenaPaging"]),
     // Thin UIKit adapters. On Apple platforms they import UIKit; on Linux the same files import
     // UIKitFakes, recording fakes of the UIKit API they use, so they compile and are tested
     // there. Every file is wrapped in `#if (canImport(UIKit) && !os(watchOS)) || os(Linux)`.

@@ -16,7 +16,7 @@ import Foundation
 /// ``route(on:_:paging:list:encode:)``), so a request-based page source runs end
 /// to end. Failures can be injected for chosen pages, or at random with a seed.
 public final class FixturePages<Item: Sendable>: @unchecked Sendable {
-  // NB: `lock` guards `failures`, `failureRate`, `random` and `recorded`.
+  // NB: `lock` guards `failures`, `failureRate`, `failNext`, `random` and `recorded`.
   private let lock = NSLock()
   /// How many items the whole list has.
   public let count: Int
@@ -29,6 +29,7 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
   private let make: @Sendable (Int) -> Item
   private var failures: [Int: Int] = [:]
   private var failureRate = 0
+  private var failNext = 0
   private var random = SeededRandom(seed: 0)
   private var recorded: [(page: Int, size: Int)] = []
 
@@ -49,6 +50,13 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
   @discardableResult
   public func failing(pages: Set<Int>, times: Int = 1) -> Self {
     lock.withLock { for page in pages { failures[page, default: 0] += times } }
+    return self
+  }
+
+  /// Fails the next `times` requests, whatever page they ask for.
+  @discardableResult
+  public func failingNext(_ times: Int = 1) -> Self {
+    lock.withLock { failNext += times }
     return self
   }
 
@@ -82,16 +90,21 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
   /// ```
   public func source(_ keying: PageKeying) -> PageSource<Item> {
     PageSource(keying: keying) { key, size in
-      let size = self.serverPageSize ?? max(size, 1)
+      var size = self.serverPageSize ?? max(size, 1)
       let offset: Int
       switch key {
       case .index(let page): offset = (page - self.firstPage) * size
       case .offset(let value): offset = value
       case .cursor(let cursor):
-        guard let value = Self.offset(ofCursor: cursor) else {
+        if let end = Self.end(ofCursor: cursor) {
+          // A `before` cursor: the page that ends where the one that gave it starts.
+          offset = max(end - size, 0)
+          size = min(size, end)
+        } else if let value = Self.offset(ofCursor: cursor) {
+          offset = value
+        } else {
           throw RequestError(.status, "cursor \"\(cursor)\" is not one this list gave")
         }
-        offset = value
       case .link(let url):
         throw RequestError(.invalidURL, "a closure source has no link to follow (\(url))")
       case nil: offset = 0
@@ -102,6 +115,7 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
         total: self.count)
       let end = offset + size
       if keying == .server, end < self.count { page.next = .cursor(Self.cursor(forOffset: end)) }
+      if keying == .server, offset > 0 { page.previous = .cursor(Self.cursor(before: offset)) }
       return page
     }
   }
@@ -125,6 +139,20 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
     return offset
   }
 
+  /// The opaque cursor of the page that ends at `offset` (the items before it), as these
+  /// pages give it for a two-way `Pager` (`Page.previous`).
+  public static func cursor(before offset: Int) -> String {
+    Data("before:\(offset)".utf8).base64EncodedString()
+  }
+
+  /// Where the page of a `before` cursor ends; nil for any other cursor.
+  static func end(ofCursor cursor: String) -> Int? {
+    guard let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8),
+      text.hasPrefix("before:"), let end = Int(text.dropFirst(7)), end >= 0
+    else { return nil }
+    return end
+  }
+
   /// The number of the page that starts at `offset` with pages of `size`, for failures and
   /// the recorded requests.
   func page(atOffset offset: Int, size: Int) -> Int {
@@ -135,6 +163,10 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
   func serve(page: Int, size: Int) async throws {
     let fails = lock.withLock { () -> Bool in
       recorded.append((page, size))
+      if failNext > 0 {
+        failNext -= 1
+        return true
+      }
       if let left = failures[page], left > 0 {
         failures[page] = left - 1
         return true

@@ -162,6 +162,7 @@ extension SectionedDataSource: TableContentProviding {
   /// Calls `didSelect(_:)` with the row's item.
   public func didSelectRow(at path: ItemPath) {
     guard !isInvalidated else { return }
+    for observer in selectObservers { observer(path) }
     selectHandler?(path, item(at: path))
   }
 

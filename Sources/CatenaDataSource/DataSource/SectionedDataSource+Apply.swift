@@ -33,14 +33,18 @@ extension SectionedDataSource {
     }
   }
 
-  /// ``apply(_:animated:)`` with the diff to use.
+  /// ``apply(_:animated:)`` with the diff to use, keeping the first row on screen in place
+  /// when `keepingPosition`.
   @usableFromInline
   func apply(
-    _ snapshot: Content, animated: Bool, diff: @escaping Differ
+    _ snapshot: Content, animated: Bool, keepingPosition: Bool = false, diff: @escaping Differ
   ) throws(DataSourceError) {
     guard !isInvalidated else { return }
     generation &+= 1
-    try perform(.apply(snapshot, changes: nil, animated: animated, diff: diff))
+    try perform(
+      .apply(
+        snapshot, changes: nil, animated: animated, keepingPosition: keepingPosition,
+        diff: diff))
   }
 
   /// Like ``apply(_:animated:)``, but computes the diff off the main actor.
@@ -73,7 +77,8 @@ extension SectionedDataSource {
     let mine = generation
     let shownVersion = version
     guard let base = self.snapshot, binding?.isInWindow() == true else {
-      try perform(.apply(snapshot, changes: nil, animated: animated, diff: diff))
+      try perform(
+        .apply(snapshot, changes: nil, animated: animated, keepingPosition: false, diff: diff))
       return true
     }
     let result = await Task.detached(priority: .userInitiated) {
@@ -84,7 +89,7 @@ extension SectionedDataSource {
     try perform(
       .apply(
         snapshot, changes: shownVersion == version ? try? result.get() : nil,
-        animated: animated, diff: diff))
+        animated: animated, keepingPosition: false, diff: diff))
     return true
   }
 
@@ -175,5 +180,40 @@ extension SectionedDataSource {
   public func reload() {
     guard !isInvalidated else { return }
     try? perform(.reload)
+  }
+}
+
+extension SectionedDataSource {
+  /// ``apply(_:animated:)``, keeping the first row on screen where it was: rows inserted or
+  /// removed above it do not move it (a list that loads older items above, a chat). When that
+  /// row is gone, the table stays where it is scrolled.
+  ///
+  /// ```swift
+  /// try dataSource.applyKeepingPosition(olderMessagesAbove)
+  /// ```
+  ///
+  /// When the apply is kept to run after the one being performed (asked for from a closure
+  /// the table calls), the position is taken and restored around that run.
+  ///
+  /// - Throws: what ``apply(_:animated:)`` throws.
+  @inlinable
+  public func applyKeepingPosition(
+    _ snapshot: Snapshot<SectionID, Item>, animated: Bool = true
+  ) throws(DataSourceError) {
+    try apply(snapshot, animated: animated, keepingPosition: true) {
+      old, new throws(DiffError) in try old.changes(to: new)
+    }
+  }
+
+  /// The first row on screen, by its item's id, and how far the viewport is into it.
+  func captureAnchor() -> (id: Item.ID, offset: Double)? {
+    guard let anchor = binding?.anchor(), let item = item(at: anchor.path) else { return nil }
+    return (item.id, anchor.offset)
+  }
+
+  /// Scrolls the row of `anchor` back to where it was, if `snapshot` still has it.
+  func restore(_ anchor: (id: Item.ID, offset: Double)?, in snapshot: Content) {
+    guard let anchor, let path = snapshot.path(of: anchor.id) else { return }
+    binding?.restore(TableAnchor(path: path, offset: anchor.offset))
   }
 }

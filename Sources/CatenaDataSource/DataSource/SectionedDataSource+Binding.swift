@@ -60,7 +60,9 @@ extension SectionedDataSource {
       },
       withoutAnimation: { [weak table] changes in
         if let table { table.performWithoutAnimation(changes) } else { changes() }
-      })
+      },
+      anchor: { [weak table] in table?.scrollAnchor },
+      restore: { [weak table] anchor in table?.scroll(to: anchor) })
     table.register(cell, forCellReuseIdentifier: reuseIdentifier)
     defaultKind = CellKind(
       identifier: reuseIdentifier, cellClass: cell, accepts: nil,

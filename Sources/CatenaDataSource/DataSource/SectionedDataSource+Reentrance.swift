@@ -7,7 +7,9 @@ let reentranceLimit = 64
 extension SectionedDataSource {
   /// An apply or a reload, run now or after the one being performed.
   enum PendingWork {
-    case apply(Content, changes: StagedChangeset<Sections>?, animated: Bool, diff: Differ)
+    case apply(
+      Content, changes: StagedChangeset<Sections>?, animated: Bool, keepingPosition: Bool,
+      diff: Differ)
     case reload
   }
 
@@ -45,7 +47,9 @@ extension SectionedDataSource {
       isPerforming = true
       do {
         switch work {
-        case .apply(let target, let changes, let animated, let diff):
+        case .apply(let target, let changes, let animated, let keepingPosition, let diff):
+          let anchor = keepingPosition ? captureAnchor() : nil
+          defer { restore(anchor, in: target) }
           try show(target, changes: changes, animated: animated, diff: diff)
         case .reload:
           binding?.reloadData()

@@ -55,6 +55,8 @@ public final class SectionedDataSource<
     /// anew (UIKit reads it once, when its delegate is set).
     let reconnect: () -> Void
     let withoutAnimation: (() -> Void) -> Void
+    let anchor: () -> TableAnchor?
+    let restore: (TableAnchor) -> Void
   }
 
   /// One kind of cell: its class, identifier, which items it shows, how to configure it.
@@ -141,6 +143,8 @@ public final class SectionedDataSource<
   package var displayObservers: [(ItemPath) -> Void] = []
   /// Extra observers of prefetched rows (a paged list starting its next page early).
   package var prefetchObservers: [([ItemPath]) -> Void] = []
+  /// Extra observers of selected rows (a pager's status row retrying), before the user's.
+  package var selectObservers: [(ItemPath) -> Void] = []
 
   /// Creates an unbound data source; bind it with ``bind(_:cell:reuseIdentifier:)``.
   public init() {}
@@ -177,6 +181,7 @@ public final class SectionedDataSource<
     cancelPrefetchHandler = nil
     displayObservers = []
     prefetchObservers = []
+    selectObservers = []
   }
 
   /// Whether the data source shows a snapshot (rather than answering from count closures).

@@ -52,10 +52,16 @@ extension HeadlessTable {
     guard rowCounts.indices.contains(path.section), path.item < rowCounts[path.section] else {
       return
     }
+    scroll(toOffset: top(of: path))
+  }
+
+  /// Where the row at `path` starts in the content.
+  func top(of path: ItemPath) -> Double {
     var offset = (0..<path.section).reduce(0.0) { $0 + sectionHeight($1) }
     offset += headerHeight(path.section)
+    if rowHeightSource == nil { return offset + Double(path.item) * rowHeight }
     for item in 0..<path.item { offset += height(of: ItemPath(item: item, section: path.section)) }
-    scroll(toOffset: offset)
+    return offset
   }
 
   /// The rows the viewport shows now, in order.

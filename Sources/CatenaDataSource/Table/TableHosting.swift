@@ -80,6 +80,14 @@ public protocol TableHosting: AnyObject {
   /// table in a window, which updates the rows in place rather than reloading them all (a
   /// reload would end the editing in a cell and re-measure every visible row).
   func performWithoutAnimation(_ changes: () -> Void)
+
+  /// The first row on screen and how far the viewport's top is into it; nil when no row
+  /// shows (or the table cannot tell).
+  var scrollAnchor: TableAnchor? { get }
+
+  /// Scrolls so that the viewport's top is `anchor.offset` below the top of the row at
+  /// `anchor.path`: what keeps the row the user saw in place after rows were inserted above.
+  func scroll(to anchor: TableAnchor)
 }
 
 extension TableHosting where HeaderFooterView == Never {
@@ -103,6 +111,12 @@ extension TableHosting {
 
   /// Does nothing: a table that renders ``TableContentProviding/emptyStateText`` itself.
   public func showEmptyState(_ text: String?) {}
+
+  /// Nil: a table that cannot tell where it is scrolled.
+  public var scrollAnchor: TableAnchor? { nil }
+
+  /// Does nothing: a table that cannot be scrolled to a row.
+  public func scroll(to anchor: TableAnchor) {}
 }
 
 extension HeadlessTable: TableHosting {
@@ -116,4 +130,19 @@ extension HeadlessTable: TableHosting {
 
   /// The paths of the selected rows, in order.
   public var selectedItemPaths: [ItemPath] { indexPathsForSelectedRows }
+
+  /// The first row on screen and how far the viewport's top is into it.
+  public var scrollAnchor: TableAnchor? {
+    visiblePaths().first.map { TableAnchor(path: $0, offset: contentOffset - top(of: $0)) }
+  }
+
+  /// Scrolls so that the viewport's top is `anchor.offset` below the row's top (clamped to the
+  /// content, as a scroll view is).
+  public func scroll(to anchor: TableAnchor) {
+    guard rowCounts.indices.contains(anchor.path.section),
+      anchor.path.item < rowCounts[anchor.path.section]
+    else { return }
+    let offset = top(of: anchor.path) + anchor.offset
+    if offset != contentOffset { scroll(toOffset: offset) }
+  }
 }

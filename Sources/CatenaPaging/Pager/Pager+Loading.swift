@@ -48,7 +48,6 @@ extension Pager {
       case .prepend: !droppedBefore.isEmpty
       case .append: !droppedAfter.isEmpty
       }
-    loadStates[direction] = .loading
     log?.write(.started(direction, request.key, cause))
     let fetch = source.fetch
     let task = Task { [weak self] in
@@ -64,7 +63,8 @@ extension Pager {
       generation: mine, request: request, cause: cause, reloadsDropped: reloadsDropped,
       started: .now, task: task)
     tasks.insert(task, for: mine)
-    notify(.states)
+    // Last: an observer hearing of it may ask for loads, and must find this one running.
+    setState(direction, .loading)
     return task
   }
 
@@ -108,7 +108,7 @@ extension Pager {
       page: number, key: load.request.key, isFirstPage: direction == .refresh, error: error)
     log?.write(.ended(direction, load.request.key, .failed(failure.message), elapsed: elapsed))
     initialPagesLeft = 0
-    loadStates[direction] = .failed(failure)
+    setState(direction, .failed(failure))
     updateStates()
   }
 
@@ -282,6 +282,13 @@ extension Pager {
       loadStates = states
       notify(.states)
     }
+  }
+
+  /// Sets the state of `direction` and tells the observers when it changed.
+  func setState(_ direction: LoadDirection, _ state: LoadState) {
+    guard loadStates[direction] != state else { return }
+    loadStates[direction] = state
+    notify(.states)
   }
 
   func notify(_ change: PagerChange) {

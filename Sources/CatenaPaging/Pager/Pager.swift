@@ -158,7 +158,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
     else { return nil }
     if cause == .scroll || cause == .prefetch, loadStates[direction].error != nil { return nil }
     guard let request = nextRequest(direction) else {
-      loadStates[direction] = .end
+      setState(direction, .end)
       return nil
     }
     return start(direction, request, cause: cause)

@@ -1,0 +1,272 @@
+public import CatenaDataSource
+import CatenaDiff
+
+extension Pager where Item: Equatable {
+  /// Shows the pager in `section` of `dataSource`: its items as ``PagerRow/item(_:)`` rows,
+  /// with status rows for the first load, loads either way, failures (a tap retries) and the
+  /// end, and what the returned binding adds (separators, header and footer rows, placeholders,
+  /// a filter). Every change animates as one diff, keeping the first row on screen where it
+  /// was (older items loading above do not move what the user reads); the load states change
+  /// after the rows they describe.
+  ///
+  /// Rows within ``PagerConfiguration/prefetchDistance`` of either end load the pages past it
+  /// when they come on screen or when the table prefetches them; a failed direction waits for
+  /// a tap on its status row or ``retry()``.
+  ///
+  /// ```swift
+  /// let dataSource = SectionedDataSource<String, PagerRow<Message>, TextCell>()
+  ///   .bind(table, cell: TextCell.self, reuseIdentifier: "row")
+  ///   .configureCell { cell, _, row in cell.text = row.item?.text ?? row.text }
+  /// messages.bind(to: dataSource, section: "chat")
+  ///   .separator { before, message in before?.day == message.day ? nil : message.day }
+  /// messages.refresh()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - dataSource: the data source; held weakly. Other sections of its snapshot are kept.
+  ///   - section: the section the rows fill (created after the others if missing).
+  /// - Returns: the binding, to add rows and read what the data source could not show.
+  @discardableResult
+  public func bind<SectionID: Hashable, Cell: AnyObject>(
+    to dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>, section: SectionID
+  ) -> PagerBinding<Item> {
+    let binding = PagerBinding<Item>()
+    let show: () -> Void = { [weak self, weak dataSource, weak binding] in
+      guard let self, let dataSource, let binding else { return }
+      binding.show(self.rows(binding), in: dataSource, section: section, log: self.log)
+    }
+    binding.refresh = show
+    let distance = configuration.prefetchDistance
+    // A row near either end of the section, on screen or prefetched, loads past that end.
+    let near: ([ItemPath], LoadCause) -> Void = { [weak self, weak dataSource] paths, cause in
+      guard let self, let dataSource,
+        let index = dataSource.snapshot?.sectionIDs.firstIndex(of: section)
+      else { return }
+      let rows = dataSource.numberOfRows(inSection: index)
+      let mine = paths.filter { $0.section == index }
+      if mine.contains(where: { $0.item < distance }) { self.load(.prepend, cause: cause) }
+      if mine.contains(where: { $0.item >= rows - distance }) { self.load(.append, cause: cause) }
+    }
+    dataSource.displayObservers.append { path in near([path], .scroll) }
+    dataSource.prefetchObservers.append { paths in near(paths, .prefetch) }
+    dataSource.selectObservers.append { [weak self, weak dataSource] path in
+      guard let self, let dataSource,
+        dataSource.snapshot?.sectionIDs.firstIndex(of: section) == path.section,
+        dataSource.item(at: path)?.status?.isRetryable == true
+      else { return }
+      self.retry()
+    }
+    listeners.append { [weak dataSource] _ in
+      show()
+      // A page that leaves the ends on screen is followed by the next at once.
+      if let dataSource { near(dataSource.visibleItemPaths, .scroll) }
+    }
+    show()
+    return binding
+  }
+
+  /// The rows the binding shows now.
+  func rows(_ binding: PagerBinding<Item>) -> [PagerRow<Item>] {
+    let shown = binding.filter.map { items.filter($0) } ?? items
+    let states = loadStates
+    var top: PagerStatus?
+    var bottom: PagerStatus?
+    var whole: PagerStatus?
+    if shown.isEmpty {
+      switch states.refresh {
+      case .loading: whole = .firstLoad
+      case .failed(let error): whole = .firstLoadFailed(error.message)
+      default:
+        if loadedPageCount > 0, states.prepend == .end, states.append == .end { whole = .empty }
+      }
+    } else if let error = states.refresh.error {
+      top = .failed(.refresh, error.message)
+    }
+    if whole == nil {
+      switch states.prepend {
+      case .loading: top = top ?? .loading(.prepend)
+      case .failed(let error): top = top ?? .failed(.prepend, error.message)
+      default: break
+      }
+      switch states.append {
+      case .loading: bottom = .loading(.append)
+      case .failed(let error): bottom = .failed(.append, error.message)
+      case .end: bottom = shown.isEmpty ? nil : .end
+      case .idle: break
+      }
+    }
+    var rows: [PagerRow<Item>] = []
+    if let header = binding.headerText { rows.append(.header(header)) }
+    guard binding.showsStatus || whole == nil else {
+      if let footer = binding.footerText { rows.append(.footer(footer)) }
+      return rows
+    }
+    if let whole, binding.showsStatus { rows.append(.status(whole)) }
+    rows += (0..<placeholdersBefore).map { .placeholder($0) }
+    if let top, binding.showsStatus { rows.append(.status(top)) }
+    var previous: Item?
+    for item in shown {
+      if let separator = binding.separatorText?(previous, item) {
+        rows.append(.separator(separator, before: item.id))
+      }
+      rows.append(.item(item))
+      previous = item
+    }
+    if let bottom, binding.showsStatus { rows.append(.status(bottom)) }
+    let after = placeholdersBefore + shown.count
+    rows += (0..<placeholdersAfter).map { .placeholder(after + $0) }
+    if let footer = binding.footerText { rows.append(.footer(footer)) }
+    return rows
+  }
+}
+
+/// What a ``Pager`` bound to a data source adds to its items, and what the data source could
+/// not show. Its methods return the binding, to chain; each shows the rows again.
+@MainActor
+public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where Item.ID: Sendable {
+  /// Errors the data source reported (a rejected batch); the table then shows the last
+  /// snapshot it could.
+  public internal(set) var errors: [DataSourceError] = []
+
+  var filter: ((Item) -> Bool)?
+  var separatorText: ((Item?, Item) -> String?)?
+  var headerText: String?
+  var footerText: String?
+  var showsStatus = true
+  var refresh: () -> Void = {}
+
+  init() {}
+
+  /// Shows only the items `isIncluded` accepts (the pager keeps them all).
+  @discardableResult
+  public func filter(_ isIncluded: @escaping (Item) -> Bool) -> Self {
+    filter = isIncluded
+    refresh()
+    return self
+  }
+
+  /// Puts a separator row before an item when `text` gives one: called with the item shown
+  /// before it (nil for the first) and the item.
+  ///
+  /// ```swift
+  /// binding.separator { before, message in before?.day == message.day ? nil : message.day }
+  /// ```
+  @discardableResult
+  public func separator(_ text: @escaping (_ before: Item?, _ item: Item) -> String?) -> Self {
+    separatorText = text
+    refresh()
+    return self
+  }
+
+  /// Shows a header row above the items (nil removes it).
+  @discardableResult
+  public func header(_ text: String?) -> Self {
+    headerText = text
+    refresh()
+    return self
+  }
+
+  /// Shows a footer row below the items (nil removes it).
+  @discardableResult
+  public func footer(_ text: String?) -> Self {
+    footerText = text
+    refresh()
+    return self
+  }
+
+  /// Whether status rows show (on by default); without them, the app shows
+  /// ``Pager/loadStates`` its own way.
+  @discardableResult
+  public func statusRows(_ shown: Bool) -> Self {
+    showsStatus = shown
+    refresh()
+    return self
+  }
+
+  /// Shows status rows in cells of `type` (registered for `reuseIdentifier`), which show a
+  /// ``PagerStatus`` themselves; the bound cell shows the other rows.
+  @discardableResult
+  public func statusCell<StatusCell: PagerStatusShowing, SectionID: Hashable, Cell: AnyObject>(
+    _ type: StatusCell.Type, reuseIdentifier: String = "catena.pager.status",
+    in dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>
+  ) -> Self {
+    dataSource.cell(type, reuseIdentifier: reuseIdentifier, when: { $0.status != nil }) {
+      cell, _, row in
+      if let status = row.status { cell.show(status) }
+    }
+    refresh()
+    return self
+  }
+
+  /// Applies `rows` to `section` of `dataSource`, keeping the other sections and the first
+  /// row on screen.
+  func show<SectionID: Hashable, Cell: AnyObject>(
+    _ rows: [PagerRow<Item>], in dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>,
+    section: SectionID, log: PagerLog?
+  ) {
+    do throws(DataSourceError) {
+      var snapshot = Snapshot<SectionID, PagerRow<Item>>()
+      for shown in dataSource.snapshot?.sections ?? [] {
+        try snapshot.appendSection(
+          shown.model.id, header: shown.model.header, footer: shown.model.footer)
+        if shown.model.id != section { try snapshot.appendItems(shown.items) }
+      }
+      if !snapshot.sectionIDs.contains(section) { try snapshot.appendSection(section) }
+      try snapshot.appendItems(rows, toSection: section)
+      guard let log else {
+        try dataSource.applyKeepingPosition(snapshot)
+        return
+      }
+      let start = ContinuousClock.now
+      let batches: [BatchUpdate] =
+        ((try? (dataSource.snapshot ?? Snapshot()).changes(to: snapshot)).map { $0.map(\.batch) })
+        ?? []
+      try dataSource.applyKeepingPosition(snapshot)
+      var counts = (inserted: 0, deleted: 0, moved: 0, updated: 0)
+      for batch in batches {
+        counts.inserted += batch.itemInserts.count
+        counts.deleted += batch.itemDeletes.count
+        counts.moved += batch.itemMoves.count
+        counts.updated += batch.itemReconfigures.count + batch.itemReloads.count
+      }
+      log.write(
+        .applied(
+          inserted: counts.inserted, deleted: counts.deleted, moved: counts.moved,
+          updated: counts.updated, stages: batches.count, elapsed: .now - start))
+    } catch {
+      errors.append(error)
+    }
+  }
+}
+
+/// A cell that shows a ``PagerStatus`` itself (see ``PagerBinding/statusCell(_:reuseIdentifier:in:)``).
+@MainActor
+public protocol PagerStatusShowing: AnyObject {
+  /// Shows `status`: a spinner for a load, the message and a retry hint for a failure.
+  func show(_ status: PagerStatus)
+}
+
+/// A headless cell for status rows: its text is the status's description.
+@MainActor
+public final class PagerStatusTextCell: HeadlessCell, PagerStatusShowing {
+  /// The identifier the cell was created for.
+  public let reuseIdentifier: String
+  /// Whether the cell shows as selected.
+  public var isSelected = false
+  /// Whether the cell shows as highlighted.
+  public var isHighlighted = false
+  /// The status shown.
+  public private(set) var status: PagerStatus?
+
+  /// Creates an empty cell.
+  public init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
+
+  /// Shows `status`.
+  public func show(_ status: PagerStatus) { self.status = status }
+
+  /// Clears the status.
+  public func prepareForReuse() { status = nil }
+
+  /// The status's description, in brackets: "[Loading…]".
+  public var renderedText: String { status.map { "[\($0)]" } ?? "" }
+}

@@ -1,0 +1,134 @@
+/// A row of a list bound to a ``Pager``: one of its items, or a row the binding adds around
+/// them (a separator, a header or footer row, a placeholder, a status row).
+///
+/// ```swift
+/// .configureCell { cell, _, row in
+///   switch row {
+///   case .item(let message): cell.text = message.text
+///   default: cell.text = row.text          // separators, statuses: ready-made text
+///   }
+/// }
+/// ```
+public enum PagerRow<Item: Identifiable & Sendable>: Identifiable, Sendable
+where Item.ID: Sendable {
+  /// One of the pager's items.
+  case item(Item)
+  /// A separator the binding's ``PagerBinding/separator(_:)`` put before an item (a date
+  /// header in a timeline).
+  case separator(String, before: Item.ID)
+  /// The header row the binding's ``PagerBinding/header(_:)`` gave.
+  case header(String)
+  /// The footer row the binding's ``PagerBinding/footer(_:)`` gave.
+  case footer(String)
+  /// An item of the list that is not in memory (see ``PagerConfiguration/placeholders``): its
+  /// place in the whole list.
+  case placeholder(Int)
+  /// Where loading stands: the first load, an error to retry, the end of the list.
+  case status(PagerStatus)
+
+  /// A row's identity: an item's id, or what the row stands for.
+  public enum ID: Hashable, Sendable {
+    /// An item.
+    case item(Item.ID)
+    /// The separator before an item.
+    case separator(before: Item.ID)
+    /// The header row.
+    case header
+    /// The footer row.
+    case footer
+    /// The placeholder at a place in the list.
+    case placeholder(Int)
+    /// The status row at a place (a loading row that fails stays the same row, updated).
+    case status(PagerStatus.Place)
+  }
+
+  /// The row's identity.
+  public var id: ID {
+    switch self {
+    case .item(let item): .item(item.id)
+    case .separator(_, let before): .separator(before: before)
+    case .header: .header
+    case .footer: .footer
+    case .placeholder(let index): .placeholder(index)
+    case .status(let status): .status(status.place)
+    }
+  }
+
+  /// The item, for an item row.
+  public var item: Item? {
+    if case .item(let item) = self { item } else { nil }
+  }
+
+  /// The status, for a status row.
+  public var status: PagerStatus? {
+    if case .status(let status) = self { status } else { nil }
+  }
+
+  /// What a plain cell shows for a row that is not an item ("Loading…", a separator's text);
+  /// empty for items.
+  public var text: String {
+    switch self {
+    case .item: ""
+    case .separator(let text, _), .header(let text), .footer(let text): text
+    case .placeholder: "…"
+    case .status(let status): status.description
+    }
+  }
+}
+
+extension PagerRow: Equatable where Item: Equatable {}
+
+/// A status row of a list bound to a ``Pager``.
+public enum PagerStatus: Hashable, Sendable, CustomStringConvertible {
+  /// The first load runs and nothing shows yet.
+  case firstLoad
+  /// The first load failed and nothing shows: a tap retries.
+  case firstLoadFailed(String)
+  /// The list is empty.
+  case empty
+  /// Pages load before (``LoadDirection/prepend``) or after (``LoadDirection/append``) the
+  /// rows.
+  case loading(LoadDirection)
+  /// A load failed while rows show (a refresh, or a page either way): a tap retries.
+  case failed(LoadDirection, String)
+  /// The list ends here.
+  case end
+
+  /// Where a status row sits.
+  public enum Place: Hashable, Sendable {
+    /// Instead of the rows (nothing else shows).
+    case whole
+    /// Above the rows.
+    case top
+    /// Below the rows.
+    case bottom
+  }
+
+  /// Where the row sits.
+  public var place: Place {
+    switch self {
+    case .firstLoad, .firstLoadFailed, .empty: .whole
+    case .loading(let direction), .failed(let direction, _): direction == .append ? .bottom : .top
+    case .end: .bottom
+    }
+  }
+
+  /// Whether a tap on the row retries.
+  public var isRetryable: Bool {
+    switch self {
+    case .firstLoadFailed, .failed: true
+    default: false
+    }
+  }
+
+  /// "Loading…", "Couldn't load: offline. Tap to retry.", "Nothing here yet", "End of list".
+  public var description: String {
+    switch self {
+    case .firstLoad, .loading: "Loading…"
+    case .firstLoadFailed(let message), .failed(_, let message):
+      "Couldn't load: \(message). Tap to retry."
+    case .empty: "Nothing here yet"
+    case .end: "End of list"
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import CatenaDataSource
+import CatenaDiff
+import Testing
+
+@MainActor
+@Suite("Applying while keeping the row on screen in place")
+struct KeepingPositionTests {
+  func bound(_ ids: [Int]) throws -> (
+    HeadlessTable, SectionedDataSource<String, Article, ArticleCell>
+  ) {
+    let table = HeadlessTable(viewportHeight: 440)
+    let dataSource = SectionedDataSource<String, Article, ArticleCell>()
+      .bind(table, cell: ArticleCell.self, reuseIdentifier: "a")
+      .configureCell { cell, _, article in cell.title = article.title }
+    try dataSource.apply(snapshot([("s", nil, ids)]))
+    return (table, dataSource)
+  }
+
+  @Test func rowsInsertedAboveDoNotMoveTheRowBeingRead() throws {
+    let (table, dataSource) = try bound(Array(100..<150))
+    table.scroll(toOffset: 20 * 44 + 10)  // a bit into row 120
+    #expect(table.scrollAnchor == TableAnchor(path: ItemPath(item: 20, section: 0), offset: 10))
+    try dataSource.applyKeepingPosition(snapshot([("s", nil, Array(95..<150))]))
+    #expect(table.scrollAnchor == TableAnchor(path: ItemPath(item: 25, section: 0), offset: 10))
+    #expect(dataSource.item(at: table.visibleItemPaths[0])?.id == 120)
+  }
+
+  @Test func aPlainApplyKeepsTheOffsetAsUIKitDoes() throws {
+    let (table, dataSource) = try bound(Array(100..<150))
+    table.scroll(toOffset: 20 * 44)
+    try dataSource.apply(snapshot([("s", nil, Array(95..<150))]))
+    #expect(dataSource.item(at: table.visibleItemPaths[0])?.id == 115, "the rows moved down")
+  }
+
+  @Test func whenTheRowIsGoneTheTableStaysWhereItIs() throws {
+    let (table, dataSource) = try bound(Array(100..<150))
+    table.scroll(toOffset: 20 * 44)
+    try dataSource.applyKeepingPosition(
+      snapshot([("s", nil, Array(90..<120) + Array(121..<150))]))
+    #expect(table.contentOffset == 20 * 44)
+  }
+
+  @Test func anApplyAskedForDuringAnotherKeepsThePositionToo() throws {
+    let (table, dataSource) = try bound(Array(100..<150))
+    table.scroll(toOffset: 20 * 44)
+    var asked = false
+    dataSource.willDisplay { _, _ in
+      guard !asked else { return }
+      asked = true
+      // Runs after the apply being performed, which inserted five rows above.
+      try? dataSource.applyKeepingPosition(snapshot([("s", nil, Array(90..<150))]))
+    }
+    try dataSource.applyKeepingPosition(snapshot([("s", nil, Array(95..<150))]))
+    #expect(asked)
+    #expect(dataSource.item(at: table.visibleItemPaths[0])?.id == 120)
+  }
+}
