@@ -63,6 +63,8 @@ let package = Package(
       name: "ResponseModels", dependencies: ["Catena", "SampleAPI"],
       path: "Samples/ResponseModels"),
     .executableTarget(name: "DiffTour", dependencies: ["CatenaDiff"], path: "Samples/DiffTour"),
+    .executableTarget(
+      name: "Timeline", dependencies: ["Catena", "CatenaTesting"], path: "Samples/Timeline"),
     .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff", "CatenaTesting"]),
     .testTarget(
       name: "CatenaTestingTests", dependencies: ["CatenaTesting"], exclude: ["__Snapshots__"]),
@@ -88,7 +90,7 @@ let package = Package(
       name: "SampleTests",
       dependencies: [
         "ChainedList", "DiffTour", "GroupBadges", "HouseList", "WeatherForm", "ResponseModels",
-        "CatenaTesting",
+        "Timeline", "CatenaTesting",
       ],
       exclude: ["__Snapshots__"]),
   ]

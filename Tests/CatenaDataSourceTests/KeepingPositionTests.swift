@@ -19,9 +19,11 @@ struct KeepingPositionTests {
   @Test func rowsInsertedAboveDoNotMoveTheRowBeingRead() throws {
     let (table, dataSource) = try bound(Array(100..<150))
     table.scroll(toOffset: 20 * 44 + 10)  // a bit into row 120
-    #expect(table.scrollAnchor == TableAnchor(path: ItemPath(item: 20, section: 0), offset: 10))
+    #expect(
+      table.scrollAnchors.first == TableAnchor(path: ItemPath(item: 20, section: 0), offset: 10))
     try dataSource.applyKeepingPosition(snapshot([("s", nil, Array(95..<150))]))
-    #expect(table.scrollAnchor == TableAnchor(path: ItemPath(item: 25, section: 0), offset: 10))
+    #expect(
+      table.scrollAnchors.first == TableAnchor(path: ItemPath(item: 25, section: 0), offset: 10))
     #expect(dataSource.item(at: table.visibleItemPaths[0])?.id == 120)
   }
 
@@ -32,11 +34,19 @@ struct KeepingPositionTests {
     #expect(dataSource.item(at: table.visibleItemPaths[0])?.id == 115, "the rows moved down")
   }
 
-  @Test func whenTheRowIsGoneTheTableStaysWhereItIs() throws {
+  @Test func whenTheRowIsGoneTheNextOneOnScreenIsKept() throws {
     let (table, dataSource) = try bound(Array(100..<150))
     table.scroll(toOffset: 20 * 44)
     try dataSource.applyKeepingPosition(
       snapshot([("s", nil, Array(90..<120) + Array(121..<150))]))
+    #expect(dataSource.item(at: table.visibleItemPaths[0])?.id == 119, "row 120 went")
+    #expect(dataSource.item(at: table.visibleItemPaths[1])?.id == 121, "121 is where it was")
+  }
+
+  @Test func whenNoRowOnScreenStaysTheTableStaysWhereItIs() throws {
+    let (table, dataSource) = try bound(Array(100..<150))
+    table.scroll(toOffset: 20 * 44)
+    try dataSource.applyKeepingPosition(snapshot([("s", nil, Array(0..<100))]))
     #expect(table.contentOffset == 20 * 44)
   }
 

@@ -5,12 +5,20 @@ import Testing
 @testable import CatenaTesting
 
 @Suite("Snapshot assertions: compare, report, record")
-struct SnapshotAssertionTests {
+final class SnapshotAssertionTests {
+  /// The temporary folders of this test, removed when it ends.
+  private var folders: [URL] = []
+
+  deinit {
+    for folder in folders { try? FileManager.default.removeItem(at: folder) }
+  }
+
   /// A test source path in a fresh temporary folder; the references go beside it.
   private func scratchTest() throws -> String {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("catena-snapshots-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folders.append(folder)
     return folder.appendingPathComponent("ScreenTests.swift").path
   }
 

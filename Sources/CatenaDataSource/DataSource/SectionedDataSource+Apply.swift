@@ -186,7 +186,8 @@ extension SectionedDataSource {
 extension SectionedDataSource {
   /// ``apply(_:animated:)``, keeping the first row on screen where it was: rows inserted or
   /// removed above it do not move it (a list that loads older items above, a chat). When that
-  /// row is gone, the table stays where it is scrolled.
+  /// row is gone, the next row on screen that stays is kept in place instead; when none stays,
+  /// the table stays where it is scrolled.
   ///
   /// ```swift
   /// try dataSource.applyKeepingPosition(olderMessagesAbove)
@@ -205,15 +206,20 @@ extension SectionedDataSource {
     }
   }
 
-  /// The first row on screen, by its item's id, and how far the viewport is into it.
-  func captureAnchor() -> (id: Item.ID, offset: Double)? {
-    guard let anchor = binding?.anchor(), let item = item(at: anchor.path) else { return nil }
-    return (item.id, anchor.offset)
+  /// The rows on screen, by their items' ids, each with how far the viewport is below it.
+  func captureAnchor() -> [(id: Item.ID, offset: Double)] {
+    (binding?.anchors() ?? []).compactMap { anchor in
+      item(at: anchor.path).map { ($0.id, anchor.offset) }
+    }
   }
 
-  /// Scrolls the row of `anchor` back to where it was, if `snapshot` still has it.
-  func restore(_ anchor: (id: Item.ID, offset: Double)?, in snapshot: Content) {
-    guard let anchor, let path = snapshot.path(of: anchor.id) else { return }
-    binding?.restore(TableAnchor(path: path, offset: anchor.offset))
+  /// Scrolls the first of `anchors` that `snapshot` still has back to where it was (a row
+  /// that went, like a separator merged away, hands over to the next one on screen).
+  func restore(_ anchors: [(id: Item.ID, offset: Double)], in snapshot: Content) {
+    for anchor in anchors {
+      guard let path = snapshot.path(of: anchor.id) else { continue }
+      binding?.restore(TableAnchor(path: path, offset: anchor.offset))
+      return
+    }
   }
 }

@@ -61,7 +61,7 @@ extension SectionedDataSource {
       withoutAnimation: { [weak table] changes in
         if let table { table.performWithoutAnimation(changes) } else { changes() }
       },
-      anchor: { [weak table] in table?.scrollAnchor },
+      anchors: { [weak table] in table?.scrollAnchors ?? [] },
       restore: { [weak table] anchor in table?.scroll(to: anchor) })
     table.register(cell, forCellReuseIdentifier: reuseIdentifier)
     defaultKind = CellKind(

@@ -48,7 +48,7 @@ extension SectionedDataSource {
       do {
         switch work {
         case .apply(let target, let changes, let animated, let keepingPosition, let diff):
-          let anchor = keepingPosition ? captureAnchor() : nil
+          let anchor = keepingPosition ? captureAnchor() : []
           defer { restore(anchor, in: target) }
           try show(target, changes: changes, animated: animated, diff: diff)
         case .reload:

@@ -55,7 +55,7 @@ public final class SectionedDataSource<
     /// anew (UIKit reads it once, when its delegate is set).
     let reconnect: () -> Void
     let withoutAnimation: (() -> Void) -> Void
-    let anchor: () -> TableAnchor?
+    let anchors: () -> [TableAnchor]
     let restore: (TableAnchor) -> Void
   }
 

@@ -81,9 +81,10 @@ public protocol TableHosting: AnyObject {
   /// reload would end the editing in a cell and re-measure every visible row).
   func performWithoutAnimation(_ changes: () -> Void)
 
-  /// The first row on screen and how far the viewport's top is into it; nil when no row
-  /// shows (or the table cannot tell).
-  var scrollAnchor: TableAnchor? { get }
+  /// The rows on screen, in order, each with how far the viewport's top is below its top
+  /// (negative for the rows under the first); empty when no row shows (or the table cannot
+  /// tell).
+  var scrollAnchors: [TableAnchor] { get }
 
   /// Scrolls so that the viewport's top is `anchor.offset` below the top of the row at
   /// `anchor.path`: what keeps the row the user saw in place after rows were inserted above.
@@ -112,8 +113,8 @@ extension TableHosting {
   /// Does nothing: a table that renders ``TableContentProviding/emptyStateText`` itself.
   public func showEmptyState(_ text: String?) {}
 
-  /// Nil: a table that cannot tell where it is scrolled.
-  public var scrollAnchor: TableAnchor? { nil }
+  /// None: a table that cannot tell where it is scrolled.
+  public var scrollAnchors: [TableAnchor] { [] }
 
   /// Does nothing: a table that cannot be scrolled to a row.
   public func scroll(to anchor: TableAnchor) {}
@@ -131,9 +132,9 @@ extension HeadlessTable: TableHosting {
   /// The paths of the selected rows, in order.
   public var selectedItemPaths: [ItemPath] { indexPathsForSelectedRows }
 
-  /// The first row on screen and how far the viewport's top is into it.
-  public var scrollAnchor: TableAnchor? {
-    visiblePaths().first.map { TableAnchor(path: $0, offset: contentOffset - top(of: $0)) }
+  /// The rows on screen, each with how far the viewport's top is below its top.
+  public var scrollAnchors: [TableAnchor] {
+    visiblePaths().map { TableAnchor(path: $0, offset: contentOffset - top(of: $0)) }
   }
 
   /// Scrolls so that the viewport's top is `anchor.offset` below the row's top (clamped to the

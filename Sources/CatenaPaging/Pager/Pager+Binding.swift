@@ -30,12 +30,13 @@ extension Pager where Item: Equatable {
   public func bind<SectionID: Hashable, Cell: AnyObject>(
     to dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>, section: SectionID
   ) -> PagerBinding<Item> {
+    // The pager keeps the binding (through its listener); the binding keeps neither.
     let binding = PagerBinding<Item>()
-    let show: () -> Void = { [weak self, weak dataSource, weak binding] in
-      guard let self, let dataSource, let binding else { return }
+    let show: (PagerBinding<Item>) -> Void = { [weak self, weak dataSource] binding in
+      guard let self, let dataSource else { return }
       binding.show(self.rows(binding), in: dataSource, section: section, log: self.log)
     }
-    binding.refresh = show
+    binding.refresh = { [weak binding] in if let binding { show(binding) } }
     let distance = configuration.prefetchDistance
     // A row near either end of the section, on screen or prefetched, loads past that end.
     let near: ([ItemPath], LoadCause) -> Void = { [weak self, weak dataSource] paths, cause in
@@ -57,11 +58,11 @@ extension Pager where Item: Equatable {
       self.retry()
     }
     listeners.append { [weak dataSource] _ in
-      show()
+      show(binding)
       // A page that leaves the ends on screen is followed by the next at once.
       if let dataSource { near(dataSource.visibleItemPaths, .scroll) }
     }
-    show()
+    show(binding)
     return binding
   }
 
