@@ -147,4 +147,27 @@ struct PagerBindingTests {
         || lines.all.contains { $0.hasPrefix("applied +20") })
     #expect(events.started == events.ended)
   }
+
+  @Test func placeholdersStandForTheItemsNotInMemoryAndAFilterSurvivesDrops() async throws {
+    let list = list(
+      100, keying: .offset,
+      configuration: PagerConfiguration(pageSize: 20, maxLoadedPages: 2, placeholders: true))
+    list.binding.filter { $0.id % 2 == 0 }
+    let pager = list.pager
+    func placeholders() -> Int { list.rows.count { $0 == "[…]" } }
+    func onlyEven() -> Bool {
+      list.rows.filter { $0.hasPrefix("m") }.allSatisfy { (Int($0.dropFirst()) ?? 1) % 2 == 0 }
+    }
+    try await list.refresh(at: .offset(60))
+    #expect(pager.placeholdersBefore + pager.items.count + pager.placeholdersAfter == 100)
+    #expect(placeholders() == pager.placeholdersBefore + pager.placeholdersAfter)
+    #expect(onlyEven())
+    try await list.scrollToBottom()
+    #expect(pager.loadedPageCount == 2, "the window dropped pages on the way")
+    #expect(pager.placeholdersBefore == 60, "pages 1-3 are placeholders now")
+    #expect(list.rows.prefix(60).allSatisfy { $0 == "[…]" })
+    #expect(onlyEven())
+    #expect(list.rows.last == "[End of list]")
+  }
+
 }

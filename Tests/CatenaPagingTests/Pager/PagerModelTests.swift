@@ -1,3 +1,4 @@
+import CatenaDataSource
 import CatenaPaging
 import CatenaTesting
 import Foundation
@@ -12,6 +13,10 @@ struct PagerRun {
   var random: SeededRandom
   let lastPage: Int
   let events = LoadEvents()
+  /// A table nothing shows on (no row comes on screen or is prefetched, so only the steps
+  /// load), bound to the pager: it must show the model's rows.
+  let table = HeadlessTable(viewportHeight: 0)
+  let dataSource = SectionedDataSource<String, PagerRow<Row>, TextCell>()
   var gates: [Int: (gate: Gate, task: Task<EditResult, Never>)] = [:]
   var editNumber = 0
   var freshID = 10_000
@@ -36,6 +41,9 @@ struct PagerRun {
       PagerConfiguration(pageSize: size, maxLoadedPages: maxPages), source: source.source)
     let events = events
     pager.log = PagerLog { events.record($0) }
+    table.prefetchDistance = 0
+    dataSource.bind(table, cell: TextCell.self, reuseIdentifier: "row")
+    pager.bind(to: dataSource, section: "rows")
   }
 
   /// What the server has on `page` now: full pages up to the last, which may be short; now and
@@ -221,6 +229,8 @@ struct PagerRun {
     let items = pager.items == model.items
     let states = pager.loadStates == model.states
     #expect(items, "items, \(context)")
+    let shown = dataSource.snapshot?.allItems.compactMap(\.item) ?? []
+    #expect(shown == model.items, "the table's rows, \(context)")
     #expect(states, "states, \(context)")
     #expect(Set(pager.items.map(\.id)).count == pager.items.count, "each id once, \(context)")
     if tracing, !failed, !items || !states {
