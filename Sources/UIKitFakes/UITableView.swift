@@ -145,6 +145,15 @@
       engine.visible.sorted { $0.key < $1.key }.compactMap { $0.value as? UITableViewCell }
     }
 
+    /// Where the row is in the content: rows are `rowHeight` tall, one after another across
+    /// sections (this fake's headers take no room).
+    open func rectForRow(at indexPath: IndexPath) -> CGRect {
+      let counts = engine.loadedCounts()
+      let before = counts.prefix(max(indexPath.section, 0)).reduce(0, +) + indexPath.row
+      let height = rowHeight > 0 ? rowHeight : 44
+      return CGRect(x: 0, y: CGFloat(before) * height, width: bounds.width, height: height)
+    }
+
     open var indexPathsForVisibleRows: [IndexPath]? {
       engine.visible.keys.sorted().map(\.indexPath)
     }

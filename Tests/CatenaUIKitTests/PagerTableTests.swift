@@ -1,0 +1,53 @@
+#if os(Linux)
+  import CatenaDataSource
+  import CatenaDiff
+  import CatenaPaging
+  import CatenaTesting
+  import CatenaUIKit
+  import Foundation
+  import Testing
+  import UIKitFakes
+
+  @MainActor
+  @Suite("A two-way pager on a UITableView")
+  struct PagerTableTests {
+    @Test func olderPagesLoadAboveWithoutMovingTheRowBeingRead() async throws {
+      let (table, window) = tableInWindow()
+      let server = FixturePages(count: 100) { Row($0) }
+      let pager = Pager(
+        PagerConfiguration(pageSize: 20, prefetchDistance: 5), source: server.source(.server))
+      let dataSource = SectionedDataSource<String, PagerRow<Row>, TitleCell>()
+        .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
+        .configureCell { cell, _, row in cell.title = row.item?.title ?? row.text }
+      pager.bind(to: dataSource, section: "rows")
+      pager.refresh(at: .cursor(FixturePages<Row>.cursor(forOffset: 40)))
+      while pager.loadStates.isLoading { await Task.yield() }
+      table.layoutIfNeeded()
+      #expect(pager.items.first?.id == 0, "the pages above loaded as r40 came on screen")
+      let first = try #require(table.indexPathsForVisibleRows?.first)
+      #expect((table.cellForRow(at: first) as? TitleCell)?.title == "r40")
+      #expect(table.scrollAnchors.first?.offset == 0)
+      #expect(table.exceptions.isEmpty)
+      _ = window
+    }
+
+    @Test func aTappedFailedRowRetries() async throws {
+      let (table, window) = tableInWindow()
+      let server = FixturePages(count: 30) { Row($0) }.failingNext()
+      let pager = Pager(PagerConfiguration(pageSize: 20), source: server.source)
+      let dataSource = SectionedDataSource<String, PagerRow<Row>, TitleCell>()
+        .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
+        .configureCell { cell, _, row in cell.title = row.item?.title ?? row.text }
+      pager.bind(to: dataSource, section: "rows")
+      pager.refresh()
+      while pager.loadStates.isLoading { await Task.yield() }
+      table.layoutIfNeeded()
+      let row = IndexPath(row: 0, section: 0)
+      #expect((table.cellForRow(at: row) as? TitleCell)?.title.hasPrefix("Couldn't load") == true)
+      table.simulateTap(at: row)
+      while pager.loadStates.isLoading { await Task.yield() }
+      #expect(pager.items.count == 30)
+      _ = window
+    }
+  }
+#endif
