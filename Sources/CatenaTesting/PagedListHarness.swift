@@ -2,7 +2,7 @@ public import CatenaDataSource
 import CatenaDiff
 public import CatenaPaging
 
-/// Drives a ``Pager`` bound to a headless table in a few lines, the way a user would: refresh,
+/// Drives a `Pager` bound to a headless table in a few lines, the way a user would: refresh,
 /// scroll to a row, scroll while a condition holds, tap a status row; and reads what the
 /// screen shows, what was asked of the server, and the load states.
 ///

@@ -68,14 +68,20 @@ extension Pager {
     return task
   }
 
-  /// Cancels every running load; their answers will be dropped.
-  func cancelRunning() {
-    for (direction, load) in running {
+  /// Cancels the running loads (of `direction`, or all); their answers will be dropped.
+  func cancelRunning(_ direction: LoadDirection? = nil) {
+    for (each, load) in running where direction == nil || each == direction {
       load.task.cancel()
       tasks.remove(load.generation)
-      log?.write(.ended(direction, load.request.key, .cancelled, elapsed: .now - load.started))
+      running[each] = nil
+      log?.write(.ended(each, load.request.key, .cancelled, elapsed: .now - load.started))
+      wake(load.generation)
     }
-    running = [:]
+  }
+
+  /// Resumes those awaiting load `generation`, which has ended.
+  func wake(_ generation: Int) {
+    for waiter in waiters.removeValue(forKey: generation) ?? [] { waiter.resume() }
   }
 
   /// Takes what load `mine` in `direction` brought, unless it was cancelled or replaced.
@@ -83,6 +89,7 @@ extension Pager {
     tasks.remove(mine)
     guard let load = running[direction], load.generation == mine else { return }
     running[direction] = nil
+    defer { wake(mine) }
     let elapsed = ContinuousClock.now - load.started
     switch result {
     case .failure(let error):
@@ -149,7 +156,7 @@ extension Pager {
           droppedAfter.append(pages.removeLast().request)
           pagesDropped += 1
         }
-        if pagesDropped > 0 { cancelLoad(.append) }
+        if pagesDropped > 0 { cancelRunning(.append) }
       }
     case .append:
       if load.reloadsDropped { droppedAfter.removeLast() }
@@ -162,19 +169,11 @@ extension Pager {
           droppedBefore.append(pages.removeFirst().request)
           pagesDropped += 1
         }
-        if pagesDropped > 0 { cancelLoad(.prepend) }
+        if pagesDropped > 0 { cancelRunning(.prepend) }
       }
     }
     lastDroppedDuplicates = dropped
     return .loaded(items: loaded.items.count, duplicates: dropped, pagesDropped: pagesDropped)
-  }
-
-  /// Cancels the load running in `direction` (its edge was dropped), if any.
-  private func cancelLoad(_ direction: LoadDirection) {
-    guard let load = running.removeValue(forKey: direction) else { return }
-    load.task.cancel()
-    tasks.remove(load.generation)
-    log?.write(.ended(direction, load.request.key, .cancelled, elapsed: .now - load.started))
   }
 
   /// Leaves out of `incoming` (or, keeping the last, out of `pages`) the items whose id is
@@ -296,7 +295,7 @@ extension Pager {
   }
 }
 
-/// Items of a page whose ids were already loaded, under ``DuplicatePolicy/fail``.
+/// Items of a page whose ids were already loaded, under `DuplicatePolicy.fail`.
 public struct DuplicateItems: Error, Sendable, CustomStringConvertible {
   /// The repeated ids, as text.
   public let ids: [String]

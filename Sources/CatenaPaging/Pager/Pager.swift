@@ -79,6 +79,9 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   @ObservationIgnored var edits: [PendingEdit<Item>] = []
   @ObservationIgnored var editNumber = 0
   @ObservationIgnored let tasks = TaskBag()
+  /// Who awaits which load (by generation): ``refreshing(at:)``, ``loadingNext()``,
+  /// ``loadingPrevious()``.
+  @ObservationIgnored var waiters: [Int: [CheckedContinuation<Void, Never>]] = [:]
   /// Synchronous observers (the data-source binding): items changed, then states changed.
   @ObservationIgnored package var listeners: [(PagerChange) -> Void] = []
 

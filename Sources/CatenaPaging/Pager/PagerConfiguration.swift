@@ -24,8 +24,8 @@ public struct PagerConfiguration: Sendable {
   /// (``Pager/placeholdersBefore``, ``Pager/placeholdersAfter``) when the server gives totals,
   /// so the scroll bar and the content height stay stable as pages come and go.
   public var placeholders: Bool
-  /// What to do with an item whose id is already loaded: ``DuplicatePolicy/keepFirst`` keeps
-  /// the loaded one, ``DuplicatePolicy/keepLast`` takes the new one, ``DuplicatePolicy/fail``
+  /// What to do with an item whose id is already loaded: `DuplicatePolicy.keepFirst` keeps
+  /// the loaded one, `DuplicatePolicy.keepLast` takes the new one, `DuplicatePolicy.fail`
   /// fails the load. Either way the load reports how many it dropped, once.
   public var duplicates: DuplicatePolicy
   /// How the pager decides that more pages follow.

@@ -258,6 +258,33 @@ struct PagerTests {
         "append ended · page 2 · failed: offline",
       ])
   }
+
+  @Test func theAsyncFormsReturnHowTheLoadEnded() async {
+    let pager = pager()
+    let source = source
+    async let refreshed = pager.refreshing()
+    await source.waitForRequests(1)
+    source.respond(with: page(0..<10))
+    #expect(await refreshed == .idle)
+    async let next = pager.loadingNext()
+    await source.waitForRequests(2)
+    source.fail()
+    #expect(await next.error?.key == .index(2))
+    #expect(await pager.loadingPrevious() == .end, "nothing before page 1: at once")
+  }
+
+  @Test func cancellingTheAwaitingTaskCancelsTheLoad() async {
+    let pager = pager()
+    let waiting = Task { await pager.refreshing(at: .index(3)) }
+    await source.waitForRequests(1)
+    waiting.cancel()
+    _ = await waiting.value
+    while pager.loadStates.refresh == .loading { await Task.yield() }
+    #expect(pager.loadStates.refresh == .idle)
+    source.respond(with: page(20..<30))
+    for _ in 0..<5 { await Task.yield() }
+    #expect(pager.items.isEmpty, "the cancelled refresh's answer is dropped")
+  }
 }
 
 /// Lines written from any thread.
