@@ -23,6 +23,7 @@ let package = Package(
         "DiffWorkloads",
         .product(name: "CatenaDiff", package: "Catena"),
         .product(name: "CatenaDataSource", package: "Catena"),
+        .product(name: "CatenaPaging", package: "Catena"),
       ]),
     .executableTarget(
       name: "RequestRatios",

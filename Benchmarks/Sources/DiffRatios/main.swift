@@ -181,16 +181,18 @@ if include("small") { smallEdits = smallEditLines() }
 if include("unchanged") { rows.append(measure(Workloads.unchanged())) }
 if include("replaced") { rows.append(measure(Workloads.replaced())) }
 if include("adversarial") { rows.append(measure(Workloads.adversarial())) }
+var pagerLine: String?
+if include("pager") { pagerLine = await pagerLogLine() }
 var applyLine: String?
 if include("apply") {
-  applyLine = MainActor.assumeIsolated {
+  applyLine = { () -> String in
     guard let result = applyRatio() else { return "apply: could not build the snapshots" }
     return String(
       format:
         "apply W3 to a HeadlessTable (20-row viewport): %.2f ms vs diff alone %.2f ms = %.2f× "
         + "(target ≤ 1.5×); %d cells configured per apply",
       result.apply * 500, result.diff * 500, result.apply / result.diff, result.configured)
-  }
+  }()
 }
 
 print(
@@ -233,6 +235,7 @@ if let w3, let w4 {
         + "medians %@ and %@", middle(ratios), format(middle(large)), format(middle(small))))
 }
 if let applyLine { print(applyLine) }
+if let pagerLine { print(pagerLine) }
 if !smallEdits.isEmpty {
   print("small edits (median of 11 alternating rounds):")
   for line in smallEdits { print("  " + line) }
