@@ -27,6 +27,9 @@ where Item.ID: Sendable {
   case status(PagerStatus)
 
   /// A row's identity: an item's id, or what the row stands for.
+  ///
+  /// Its equality and hash are written out (no tuple of two generic values), so comparing ids
+  /// in code not specialised for the item type needs no type metadata at run time.
   public enum ID: Hashable, Sendable {
     /// An item.
     case item(Item.ID)
@@ -40,9 +43,51 @@ where Item.ID: Sendable {
     case placeholder(Int)
     /// The status row at a place (a loading row that fails stays the same row, updated).
     case status(PagerStatus.Place)
+
+    /// Whether both are the same row.
+    @inlinable
+    public static func == (lhs: ID, rhs: ID) -> Bool {
+      switch lhs {
+      case .item(let id):
+        if case .item(let other) = rhs { return id == other }
+      case .separator(let id):
+        if case .separator(let other) = rhs { return id == other }
+      case .header:
+        if case .header = rhs { return true }
+      case .footer:
+        if case .footer = rhs { return true }
+      case .placeholder(let index):
+        if case .placeholder(let other) = rhs { return index == other }
+      case .status(let place):
+        if case .status(let other) = rhs { return place == other }
+      }
+      return false
+    }
+
+    /// Hashes the kind of row and what it stands for.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+      switch self {
+      case .item(let id):
+        hasher.combine(0)
+        hasher.combine(id)
+      case .separator(let id):
+        hasher.combine(1)
+        hasher.combine(id)
+      case .header: hasher.combine(2)
+      case .footer: hasher.combine(3)
+      case .placeholder(let index):
+        hasher.combine(4)
+        hasher.combine(index)
+      case .status(let place):
+        hasher.combine(5)
+        hasher.combine(place)
+      }
+    }
   }
 
   /// The row's identity.
+  @inlinable
   public var id: ID {
     switch self {
     case .item(let item): .item(item.id)
@@ -76,7 +121,27 @@ where Item.ID: Sendable {
   }
 }
 
-extension PagerRow: Equatable where Item: Equatable {}
+extension PagerRow: Equatable where Item: Equatable {
+  /// Whether both rows show the same thing (written out like ``ID``'s equality).
+  @inlinable
+  public static func == (lhs: PagerRow, rhs: PagerRow) -> Bool {
+    switch lhs {
+    case .item(let item):
+      if case .item(let other) = rhs { return item == other }
+    case .separator(let text, let id):
+      if case .separator(let otherText, let other) = rhs { return text == otherText && id == other }
+    case .header(let text):
+      if case .header(let other) = rhs { return text == other }
+    case .footer(let text):
+      if case .footer(let other) = rhs { return text == other }
+    case .placeholder(let index):
+      if case .placeholder(let other) = rhs { return index == other }
+    case .status(let status):
+      if case .status(let other) = rhs { return status == other }
+    }
+    return false
+  }
+}
 
 /// A status row of a list bound to a ``Pager``.
 public enum PagerStatus: Hashable, Sendable, CustomStringConvertible {
