@@ -140,11 +140,11 @@ public final class SectionedDataSource<
   var prefetchHandler: (([ItemPath], [Item]) -> Void)?
   var cancelPrefetchHandler: (([ItemPath], [Item]) -> Void)?
   /// Extra observers of displayed rows (a paged list's load-more trigger), after the user's.
-  package var displayObservers: [(ItemPath) -> Void] = []
+  @usableFromInline package var displayObservers: [(ItemPath) -> Void] = []
   /// Extra observers of prefetched rows (a paged list starting its next page early).
-  package var prefetchObservers: [([ItemPath]) -> Void] = []
+  @usableFromInline package var prefetchObservers: [([ItemPath]) -> Void] = []
   /// Extra observers of selected rows (a pager's status row retrying), before the user's.
-  package var selectObservers: [(ItemPath) -> Void] = []
+  @usableFromInline package var selectObservers: [(ItemPath) -> Void] = []
 
   /// Creates an unbound data source; bind it with ``bind(_:cell:reuseIdentifier:)``.
   public init() {}

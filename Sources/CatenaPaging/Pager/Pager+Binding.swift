@@ -1,5 +1,5 @@
 public import CatenaDataSource
-import CatenaDiff
+public import CatenaDiff
 
 extension Pager where Item: Equatable {
   /// Shows the pager in `section` of `dataSource`: its items as ``PagerRow/item(_:)`` rows,
@@ -26,7 +26,7 @@ extension Pager where Item: Equatable {
   ///   - dataSource: the data source; held weakly. Other sections of its snapshot are kept.
   ///   - section: the section the rows fill (created after the others if missing).
   /// - Returns: the binding, to add rows and read what the data source could not show.
-  @discardableResult
+  @inlinable @discardableResult
   public func bind<SectionID: Hashable, Cell: AnyObject>(
     to dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>, section: SectionID
   ) -> PagerBinding<Item> {
@@ -67,6 +67,7 @@ extension Pager where Item: Equatable {
   }
 
   /// The rows the binding shows now.
+  @inlinable
   func rows(_ binding: PagerBinding<Item>) -> [PagerRow<Item>] {
     let shown = binding.filter.map { items.filter($0) } ?? items
     let states = loadStates
@@ -129,14 +130,17 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
   /// snapshot it could.
   public internal(set) var errors: [DataSourceError] = []
 
-  var filter: ((Item) -> Bool)?
-  var separatorText: ((Item?, Item) -> String?)?
-  var headerText: String?
-  var footerText: String?
-  var showsStatus = true
-  var refresh: () -> Void = {}
+  @usableFromInline var filter: ((Item) -> Bool)?
+  @usableFromInline var separatorText: ((Item?, Item) -> String?)?
+  @usableFromInline var headerText: String?
+  @usableFromInline var footerText: String?
+  @usableFromInline var showsStatus = true
+  @usableFromInline var refresh: () -> Void = {}
 
-  init() {}
+  @usableFromInline init() {}
+
+  /// Records an error the data source reported.
+  @usableFromInline func record(_ error: DataSourceError) { errors.append(error) }
 
   /// Shows only the items `isIncluded` accepts (the pager keeps them all).
   @discardableResult
@@ -201,6 +205,7 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
 
   /// Applies `rows` to `section` of `dataSource`, keeping the other sections and the first
   /// row on screen.
+  @inlinable
   func show<SectionID: Hashable, Cell: AnyObject>(
     _ rows: [PagerRow<Item>], in dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>,
     section: SectionID, log: PagerLog?
@@ -235,7 +240,7 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
           inserted: counts.inserted, deleted: counts.deleted, moved: counts.moved,
           updated: counts.updated, stages: batches.count, elapsed: .now - start))
     } catch {
-      errors.append(error)
+      record(error)
     }
   }
 }

@@ -83,7 +83,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// ``loadingPrevious()``.
   @ObservationIgnored var waiters: [Int: [CheckedContinuation<Void, Never>]] = [:]
   /// Synchronous observers (the data-source binding): items changed, then states changed.
-  @ObservationIgnored package var listeners: [(PagerChange) -> Void] = []
+  @ObservationIgnored @usableFromInline package var listeners: [(PagerChange) -> Void] = []
 
   /// A load, to await.
   public typealias Load = Task<Void, Never>
@@ -154,7 +154,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
 
   /// Starts a load in `direction` unless one runs there, a refresh runs, nothing is loaded,
   /// the list ends that way, or (for a scroll or a prefetch) the last load there failed.
-  @discardableResult
+  @discardableResult @usableFromInline
   package func load(_ direction: LoadDirection, cause: LoadCause) -> Load? {
     guard direction != .refresh, running[.refresh] == nil, running[direction] == nil,
       !pages.isEmpty
@@ -169,6 +169,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
 }
 
 /// What a pager's synchronous observers hear.
+@usableFromInline
 package enum PagerChange: Sendable {
   /// ``Pager/items`` changed.
   case items
