@@ -1,0 +1,47 @@
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    public import UIKitFakes
+  #else
+    public import UIKit
+  #endif
+  public import CatenaPaging
+
+  /// A table cell for a pager's status rows: a spinner while a page loads, the message and
+  /// "Tap to retry" after a failure (one button for VoiceOver), the empty and end texts.
+  ///
+  /// ```swift
+  /// messages.bind(to: dataSource, section: "chat")
+  ///   .statusCell(PagerStatusCell.self, in: dataSource)
+  /// ```
+  @MainActor
+  public final class PagerStatusCell: UITableViewCell, PagerStatusShowing {
+    /// The spinner shown while a page loads (style it as you like).
+    public let spinner = UIActivityIndicatorView(style: .medium)
+    /// The status shown.
+    public private(set) var status: PagerStatus?
+
+    /// Shows `status`: the spinner for a load, its text otherwise.
+    public func show(_ status: PagerStatus) {
+      self.status = status
+      let loading: Bool
+      switch status {
+      case .firstLoad, .loading: loading = true
+      default: loading = false
+      }
+      textLabel?.text = loading ? nil : status.description
+      accessoryView = loading ? spinner : nil
+      if loading { spinner.startAnimating() } else { spinner.stopAnimating() }
+      accessibilityLabel = status.description
+      accessibilityTraits = status.isRetryable ? .button : .staticText
+    }
+
+    /// Clears the status before the cell shows another row.
+    public override func prepareForReuse() {
+      super.prepareForReuse()
+      status = nil
+      textLabel?.text = nil
+      accessoryView = nil
+      spinner.stopAnimating()
+    }
+  }
+#endif
