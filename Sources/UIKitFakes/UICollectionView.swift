@@ -28,6 +28,11 @@
   /// A line-based layout.
   @MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {}
 
+  /// Where an item is laid out (this fake fills in the frame only).
+  @MainActor open class UICollectionViewLayoutAttributes: NSObject {
+    open var frame: CGRect = .zero
+  }
+
   /// The calls a collection view makes to its data source, with UIKit's defaults.
   @MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {
     func collectionView(
@@ -204,6 +209,20 @@
 
     open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
       engine.visible[ItemPath(indexPath)] as? UICollectionViewCell
+    }
+
+    /// Where the item is: items are `fakeItemHeight` tall, one after another across sections.
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes?
+    {
+      let counts = engine.loadedCounts()
+      guard counts.indices.contains(indexPath.section), indexPath.item < counts[indexPath.section]
+      else { return nil }
+      let height = fakeItemHeight > 0 ? fakeItemHeight : 44
+      let before = counts.prefix(indexPath.section).reduce(0, +) + indexPath.item
+      let attributes = UICollectionViewLayoutAttributes()
+      attributes.frame = CGRect(
+        x: 0, y: CGFloat(before) * height, width: bounds.width, height: height)
+      return attributes
     }
 
     open var indexPathsForVisibleItems: [IndexPath] {
