@@ -133,10 +133,7 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
 
   /// The offset a cursor of these pages stands for; nil for one they never gave.
   public static func offset(ofCursor cursor: String) -> Int? {
-    guard let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8),
-      text.hasPrefix("after:"), let offset = Int(text.dropFirst(6)), offset >= 0
-    else { return nil }
-    return offset
+    position(in: cursor, after: "after:")
   }
 
   /// The opaque cursor of the page that ends at `offset` (the items before it), as these
@@ -147,10 +144,15 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
 
   /// Where the page of a `before` cursor ends; nil for any other cursor.
   static func end(ofCursor cursor: String) -> Int? {
+    position(in: cursor, after: "before:")
+  }
+
+  /// The position a cursor of these pages holds after `prefix`; nil for any other cursor.
+  private static func position(in cursor: String, after prefix: String) -> Int? {
     guard let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8),
-      text.hasPrefix("before:"), let end = Int(text.dropFirst(7)), end >= 0
+      text.hasPrefix(prefix), let position = Int(text.dropFirst(prefix.count)), position >= 0
     else { return nil }
-    return end
+    return position
   }
 
   /// The number of the page that starts at `offset` with pages of `size`, for failures and

@@ -5,7 +5,6 @@ import Foundation
 struct RunningLoad {
   let generation: Int
   let request: PageRequest
-  let cause: LoadCause
   /// Whether it loads a page dropped earlier (the nearest of `droppedBefore`/`droppedAfter`).
   let reloadsDropped: Bool
   let started: ContinuousClock.Instant
@@ -60,7 +59,7 @@ extension Pager {
       self?.finish(direction, mine, result)
     }
     running[direction] = RunningLoad(
-      generation: mine, request: request, cause: cause, reloadsDropped: reloadsDropped,
+      generation: mine, request: request, reloadsDropped: reloadsDropped,
       started: .now, task: task)
     tasks.insert(task, for: mine)
     // Last: an observer hearing of it may ask for loads, and must find this one running.
