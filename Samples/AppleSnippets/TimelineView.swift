@@ -4,6 +4,7 @@
 
   // snippet: swiftui-timeline
   import Catena
+  import CatenaUIKit
   import SwiftUI
 
   struct ChatMessage: Identifiable, Equatable, Sendable {
@@ -30,38 +31,31 @@
       })
 
     var body: some View {
-      List {
-        status(messages.loadStates.prepend) { messages.retry() }
-        ForEach(messages.items) { message in
-          Text(message.text)
-            .onAppear {
-              // Rows at either end load the pages past it (one load per direction at most).
-              if message.id == messages.items.first?.id { messages.loadPrevious() }
-              if message.id == messages.items.last?.id { messages.loadNext() }
-            }
-            .swipeActions {
-              Button("Delete", role: .destructive) {
-                // Gone at once; back, animated, if the server refuses.
-                messages.edit(.delete(message.id)) {
-                  _ = try await Delete("messages/\(message.id)").value
+      // Observable: reading the rows tracks the items and the load states.
+      let rows = messages.rows()
+      List(rows) { row in
+        Group {
+          if let message = row.item {
+            Text(message.text)
+              .swipeActions {
+                Button("Delete", role: .destructive) {
+                  // Gone at once; back, animated, if the server refuses.
+                  messages.edit(.delete(message.id)) {
+                    _ = try await Delete("messages/\(message.id)").value
+                  }
                 }
               }
-            }
+          } else if let status = row.status {
+            // A spinner, or the error as a button that retries; or your own view.
+            PagerStatusView(status) { messages.retry() }
+          }
         }
-        status(messages.loadStates.append) { messages.retry() }
+        // Rows near either end load the pages past it (one load per direction at most).
+        .onAppear { messages.rowAppeared(row.id, in: rows) }
       }
       .defaultScrollAnchor(.bottom)  // a chat opens at its newest messages
       .refreshable { await messages.refreshing() }
       .task { await messages.refreshing() }  // leaving the screen cancels the first load
-    }
-
-    @ViewBuilder
-    private func status(_ state: LoadState, retry: @escaping () -> Void) -> some View {
-      switch state {
-      case .loading: ProgressView()
-      case .failed(let error): Button("\(error.message): tap to retry", action: retry)
-      default: EmptyView()
-      }
     }
   }
 // end snippet

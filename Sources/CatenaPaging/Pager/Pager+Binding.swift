@@ -69,56 +69,9 @@ extension Pager where Item: Equatable {
   /// The rows the binding shows now.
   @inlinable
   func rows(_ binding: PagerBinding<Item>) -> [PagerRow<Item>] {
-    let shown = binding.filter.map { items.filter($0) } ?? items
-    let states = loadStates
-    var top: PagerStatus?
-    var bottom: PagerStatus?
-    var whole: PagerStatus?
-    if shown.isEmpty {
-      switch states.refresh {
-      case .loading: whole = .firstLoad
-      case .failed(let error): whole = .firstLoadFailed(error.message)
-      default:
-        if loadedPageCount > 0, states.prepend == .end, states.append == .end { whole = .empty }
-      }
-    } else if let error = states.refresh.error {
-      top = .failed(.refresh, error.message)
-    }
-    if whole == nil {
-      switch states.prepend {
-      case .loading: top = top ?? .loading(.prepend)
-      case .failed(let error): top = top ?? .failed(.prepend, error.message)
-      default: break
-      }
-      switch states.append {
-      case .loading: bottom = .loading(.append)
-      case .failed(let error): bottom = .failed(.append, error.message)
-      case .end: bottom = shown.isEmpty ? nil : .end
-      case .idle: break
-      }
-    }
-    var rows: [PagerRow<Item>] = []
-    if let header = binding.headerText { rows.append(.header(header)) }
-    guard binding.showsStatus || whole == nil else {
-      if let footer = binding.footerText { rows.append(.footer(footer)) }
-      return rows
-    }
-    if let whole, binding.showsStatus { rows.append(.status(whole)) }
-    rows += (0..<placeholdersBefore).map { .placeholder($0) }
-    if let top, binding.showsStatus { rows.append(.status(top)) }
-    var previous: Item?
-    for item in shown {
-      if let separator = binding.separatorText?(previous, item) {
-        rows.append(.separator(separator, before: item.id))
-      }
-      rows.append(.item(item))
-      previous = item
-    }
-    if let bottom, binding.showsStatus { rows.append(.status(bottom)) }
-    let after = placeholdersBefore + shown.count
-    rows += (0..<placeholdersAfter).map { .placeholder(after + $0) }
-    if let footer = binding.footerText { rows.append(.footer(footer)) }
-    return rows
+    rows(
+      filter: binding.filter, separator: binding.separatorText, header: binding.headerText,
+      footer: binding.footerText, statusRows: binding.showsStatus)
   }
 }
 

@@ -45,17 +45,8 @@ final class Gate: @unchecked Sendable {
 struct PagerEditTests {
   let source = ManualSource()
 
-  func loaded(_ range: Range<Int> = 0..<10, at key: PageKey = .index(1)) async -> Pager<Row> {
-    let pager = Pager(PagerConfiguration(pageSize: 10), source: source.source)
-    let first = pager.refresh(at: key)
-    await source.waitForRequests(source.requests.count + 1)
-    source.respond(with: page(range))
-    await first.value
-    return pager
-  }
-
   @Test func anEditShowsAtOnceAndStaysWhenItsRequestSucceeds() async {
-    let pager = await loaded()
+    let pager = await source.loadedPager()
     let gate = Gate()
     let edit = pager.edit(.update(Row(3, "Edited")), request: gate.request)
     #expect(pager.items[3].title == "Edited")
@@ -67,7 +58,7 @@ struct PagerEditTests {
   }
 
   @Test func aFailedEditLeavesNoTrace() async {
-    let pager = await loaded()
+    let pager = await source.loadedPager()
     let before = pager.items
     let gates = [Gate(), Gate(), Gate(), Gate()]
     let edits = [
@@ -83,7 +74,7 @@ struct PagerEditTests {
   }
 
   @Test func editsKeepTheirOrderWhateverOrderTheirRequestsAnswerIn() async {
-    let pager = await loaded()
+    let pager = await source.loadedPager()
     let (first, second) = (Gate(), Gate())
     let a = pager.edit(.update(Row(3, "First")), request: first.request)
     let b = pager.edit(.update(Row(3, "Second")), request: second.request)
@@ -99,7 +90,7 @@ struct PagerEditTests {
   }
 
   @Test func anEditInFlightSurvivesARefreshAndIsAppliedOnce() async {
-    let pager = await loaded()
+    let pager = await source.loadedPager()
     let gate = Gate()
     let insert = pager.edit(.insert(Row(100, "New"), at: .start), request: gate.request)
     #expect(pager.items.first?.id == 100, "the list's start is loaded")
@@ -115,7 +106,7 @@ struct PagerEditTests {
   }
 
   @Test func anInsertAtTheEndShowsOnlyWhenTheEndIsLoaded() async {
-    let pager = await loaded(0..<10)
+    let pager = await source.loadedPager(showing: 0..<10)
     pager.edit(.insert(Row(100), at: .end))
     #expect(!pager.items.contains { $0.id == 100 }, "more pages follow: the end is not loaded")
     let next = pager.loadNext()

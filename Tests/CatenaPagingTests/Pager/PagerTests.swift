@@ -17,15 +17,6 @@ struct PagerTests {
   func pager(_ configuration: PagerConfiguration = PagerConfiguration(pageSize: 10)) -> Pager<Row> {
     Pager(configuration, source: source.source)
   }
-  /// A pager of numbered pages of 10 showing `range`, loaded from `key`.
-  func loadedPager(showing range: Range<Int>, at key: PageKey) async -> Pager<Row> {
-    let pager = pager()
-    let first = pager.refresh(at: key)
-    await source.waitForRequests(source.requests.count + 1)
-    source.respond(with: page(range))
-    await first.value
-    return pager
-  }
 
   @Test func aRefreshShowsTheFirstPageAndTheListStartsThere() async {
     let pager = pager()
@@ -108,7 +99,7 @@ struct PagerTests {
   }
 
   @Test func aFailureKeepsTheRowsAndOnlyRetryOrTheAppRunsItAgain() async {
-    let pager = await loadedPager(showing: 10..<20, at: .index(2))
+    let pager = await source.loadedPager(showing: 10..<20, at: .index(2))
     let next = pager.loadNext()
     let previous = pager.loadPrevious()
     await source.waitForRequests(3)
@@ -213,7 +204,7 @@ struct PagerTests {
   }
 
   @Test func anEmptyPageEndsItsDirection() async {
-    let pager = await loadedPager(showing: 10..<20, at: .index(2))
+    let pager = await source.loadedPager(showing: 10..<20, at: .index(2))
     let back = pager.loadPrevious()
     await source.waitForRequests(2)
     source.respond(with: page(0..<0))
@@ -223,7 +214,7 @@ struct PagerTests {
   }
 
   @Test func cancellingDropsTheAnswersAndReturnsToIdle() async {
-    let pager = await loadedPager(showing: 10..<20, at: .index(2))
+    let pager = await source.loadedPager(showing: 10..<20, at: .index(2))
     let next = pager.loadNext()
     pager.cancel()
     #expect(pager.loadStates.append == .idle)

@@ -1,0 +1,114 @@
+extension Pager {
+  /// The rows a list shows for the pager now: its items as ``PagerRow/item(_:)`` rows with
+  /// typed status rows (the first load, a first-load error, a page loading or failed either
+  /// way, empty, the end), separators, header and footer rows and placeholders. It is what
+  /// ``bind(to:section:)`` shows in a data source, for a SwiftUI `List` to show the same way.
+  ///
+  /// Reading it in a SwiftUI view (or `withObservationTracking`) tracks the items and the
+  /// load states, so the view updates when either changes.
+  ///
+  /// ```swift
+  /// let rows = messages.rows(separator: { before, message in
+  ///   before?.day == message.day ? nil : message.day
+  /// })
+  /// ForEach(rows) { row in
+  ///   if let message = row.item { Text(message.text) }
+  ///   else if let status = row.status { PagerStatusView(status) { messages.retry() } }
+  ///   else { Text(row.text).font(.caption) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - filter: shows only the items it accepts (the pager keeps them all).
+  ///   - separator: called with the item shown before (nil for the first) and the item; a
+  ///     text puts a separator row before the item.
+  ///   - header: a header row above the items.
+  ///   - footer: a footer row below the items.
+  ///   - statusRows: whether status rows show (without them, show ``loadStates`` your way).
+  @inlinable
+  public func rows(
+    filter: ((Item) -> Bool)? = nil,
+    separator: ((_ before: Item?, _ item: Item) -> String?)? = nil,
+    header: String? = nil, footer: String? = nil, statusRows: Bool = true
+  ) -> [PagerRow<Item>] {
+    let shown = filter.map { items.filter($0) } ?? items
+    let states = loadStates
+    var top: PagerStatus?
+    var bottom: PagerStatus?
+    var whole: PagerStatus?
+    if shown.isEmpty {
+      switch states.refresh {
+      case .loading: whole = .firstLoad
+      case .failed(let error): whole = .firstLoadFailed(error.message)
+      default:
+        if loadedPageCount > 0, states.prepend == .end, states.append == .end { whole = .empty }
+      }
+    } else if let error = states.refresh.error {
+      top = .failed(.refresh, error.message)
+    }
+    if whole == nil {
+      switch states.prepend {
+      case .loading: top = top ?? .loading(.prepend)
+      case .failed(let error): top = top ?? .failed(.prepend, error.message)
+      default: break
+      }
+      switch states.append {
+      case .loading: bottom = .loading(.append)
+      case .failed(let error): bottom = .failed(.append, error.message)
+      case .end: bottom = shown.isEmpty ? nil : .end
+      case .idle: break
+      }
+    }
+    var rows: [PagerRow<Item>] = []
+    if let header { rows.append(.header(header)) }
+    guard statusRows || whole == nil else {
+      if let footer { rows.append(.footer(footer)) }
+      return rows
+    }
+    if let whole, statusRows { rows.append(.status(whole)) }
+    rows += (0..<placeholdersBefore).map { .placeholder($0) }
+    if let top, statusRows { rows.append(.status(top)) }
+    var previous: Item?
+    for item in shown {
+      if let text = separator?(previous, item) {
+        rows.append(.separator(text, before: item.id))
+      }
+      rows.append(.item(item))
+      previous = item
+    }
+    if let bottom, statusRows { rows.append(.status(bottom)) }
+    let after = placeholdersBefore + shown.count
+    rows += (0..<placeholdersAfter).map { .placeholder(after + $0) }
+    if let footer { rows.append(.footer(footer)) }
+    return rows
+  }
+
+  /// Tells the pager that the row `id` of `rows` came on screen, for lists the pager is not
+  /// bound to (a SwiftUI `List`'s `onAppear`): a row within
+  /// ``PagerConfiguration/prefetchDistance`` of either end loads the page past that end, as a
+  /// bound table's rows do. A failed direction waits for ``retry()``; a direction already
+  /// loading or at its end does nothing. Looks only at the rows near the ends.
+  ///
+  /// ```swift
+  /// ForEach(rows) { row in
+  ///   RowView(row).onAppear { messages.rowAppeared(row.id, in: rows) }
+  /// }
+  /// ```
+  ///
+  /// - Returns: the directions a load started in.
+  @discardableResult
+  public func rowAppeared(_ id: PagerRow<Item>.ID, in rows: [PagerRow<Item>]) -> [LoadDirection] {
+    let distance = min(configuration.prefetchDistance, rows.count)
+    var started: [LoadDirection] = []
+    if rows.prefix(distance).contains(where: { $0.id == id }),
+      load(.prepend, cause: .scroll) != nil
+    {
+      started.append(.prepend)
+    }
+    if rows.suffix(distance).contains(where: { $0.id == id }), load(.append, cause: .scroll) != nil
+    {
+      started.append(.append)
+    }
+    return started
+  }
+}

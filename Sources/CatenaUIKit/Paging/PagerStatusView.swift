@@ -1,0 +1,43 @@
+#if canImport(SwiftUI) && canImport(UIKit) && !os(watchOS)
+  public import SwiftUI
+  public import CatenaPaging
+
+  /// A SwiftUI row for a pager's status rows (`PagerStatus`): a spinner while a
+  /// page loads, the message as one button that retries after a failure, the empty and end
+  /// texts. The SwiftUI counterpart of `PagerStatusCell`; show your own view for a status
+  /// instead where you like.
+  ///
+  /// ```swift
+  /// let rows = messages.rows()
+  /// List(rows) { row in
+  ///   if let message = row.item { Text(message.text) }
+  ///   else if let status = row.status { PagerStatusView(status) { messages.retry() } }
+  /// }
+  /// ```
+  public struct PagerStatusView: View {
+    /// The status shown.
+    public let status: PagerStatus
+    private let retry: @MainActor () -> Void
+
+    /// A row showing `status`; a tap on a failed status calls `retry`.
+    public init(_ status: PagerStatus, retry: @escaping @MainActor () -> Void) {
+      self.status = status
+      self.retry = retry
+    }
+
+    /// The spinner, the retry button or the text.
+    public var body: some View {
+      Group {
+        switch status {
+        case .firstLoad, .loading:
+          ProgressView().accessibilityLabel(Text(status.description))
+        case .firstLoadFailed, .failed:
+          Button(status.description) { retry() }
+        case .empty, .end:
+          Text(status.description).foregroundStyle(.secondary)
+        }
+      }
+      .frame(maxWidth: .infinity)
+    }
+  }
+#endif

@@ -1,0 +1,95 @@
+import CatenaDataSource
+import CatenaPaging
+import CatenaTesting
+import Testing
+
+@MainActor
+@Suite("Pager rows without a data source (SwiftUI): status rows, rowAppeared")
+struct PagerRowsTests {
+  let source = ManualSource()
+
+  func ids(_ rows: [PagerRow<Row>]) -> [Int] { rows.compactMap { $0.item?.id } }
+
+  @Test func theFirstLoadAndItsFailureAreTheOnlyRow() async {
+    let pager = Pager(PagerConfiguration(pageSize: 10), source: source.source)
+    #expect(pager.rows().isEmpty)
+    let first = pager.refresh()
+    #expect(pager.rows() == [.status(.firstLoad)])
+    await source.waitForRequests(1)
+    source.fail()
+    await first.value
+    let message = pager.loadStates.refresh.error?.message ?? "?"
+    #expect(pager.rows() == [.status(.firstLoadFailed(message))])
+    #expect(pager.rows(statusRows: false).isEmpty)
+    #expect(pager.rows(header: "Chat", statusRows: false) == [.header("Chat")])
+  }
+
+  @Test func loadsEitherWayShowAboveAndBelowTheItemsThenTheEnd() async {
+    let pager = await source.loadedPager(showing: 10..<20, at: .index(2))
+    #expect(pager.rows() == rows(10..<20).map { .item($0) })
+    let previous = pager.loadPrevious()
+    let next = pager.loadNext()
+    let loading = pager.rows()
+    #expect(loading.first == .status(.loading(.prepend)))
+    #expect(loading.last == .status(.loading(.append)))
+    #expect(ids(loading) == Array(10..<20))
+    await source.waitForRequests(3)
+    source.fail(key: .index(1))
+    source.respond(key: .index(3), with: page(20..<24))
+    await previous?.value
+    await next?.value
+    let message = pager.loadStates.prepend.error?.message ?? "?"
+    let settled = pager.rows()
+    #expect(settled.first == .status(.failed(.prepend, message)))
+    #expect(settled.first?.status?.isRetryable == true)
+    #expect(settled.last == .status(.end), "a short page ends the list")
+    #expect(ids(settled) == Array(10..<24))
+  }
+
+  @Test func separatorsHeaderFooterAndTheFilterAreTheBindingsRows() async throws {
+    let pager = await source.loadedPager(showing: 0..<10, at: .index(1))
+    let rows = pager.rows(
+      filter: { $0.id % 2 == 0 },
+      separator: { before, row in before.map { $0.id / 4 } == row.id / 4 ? nil : "g\(row.id / 4)" },
+      header: "Top", footer: "Bottom")
+    #expect(
+      rows.map { $0.item?.title ?? $0.text } == [
+        "Top", "g0", "Row 0", "Row 2", "g1", "Row 4", "Row 6", "g2", "Row 8", "Bottom",
+      ])
+
+    // The binding shows the same rows, built by the same code.
+    // A table nothing shows on, so that no row loads a page.
+    let table = HeadlessTable(viewportHeight: 0)
+    table.prefetchDistance = 0
+    let dataSource = SectionedDataSource<String, PagerRow<Row>, TextCell>()
+    dataSource.bind(table, cell: TextCell.self, reuseIdentifier: "row")
+    pager.bind(to: dataSource, section: "s")
+      .filter { $0.id % 2 == 0 }
+      .separator { before, row in before.map { $0.id / 4 } == row.id / 4 ? nil : "g\(row.id / 4)" }
+      .header("Top")
+      .footer("Bottom")
+    #expect(try dataSource.snapshot?.items(inSection: "s") == rows)
+  }
+
+  @Test func aRowNearEitherEndLoadsPastItOnceAndAFailedEndWaitsForRetry() async {
+    let pager = await source.loadedPager(showing: 20..<30, at: .index(3))
+    var rows = pager.rows()
+    // Prefetch distance is half a page: rows 0–4 load before, rows 5–9 load after.
+    #expect(pager.rowAppeared(rows[5].id, in: rows) == [.append])
+    #expect(pager.rowAppeared(rows[9].id, in: rows) == [], "one load per direction")
+    #expect(pager.rowAppeared(rows[4].id, in: rows) == [.prepend])
+    await source.waitForRequests(3)
+    #expect(Set(source.waitingKeys) == [.index(2), .index(4)])
+    source.fail(key: .index(2))
+    source.respond(key: .index(4), with: page(30..<40))
+    while pager.loadStates.isLoading { await Task.yield() }
+    rows = pager.rows()
+    #expect(rows.first?.status?.isRetryable == true)
+    #expect(pager.rowAppeared(rows[1].id, in: rows) == [], "a failed end waits for retry")
+    #expect(pager.rowAppeared(rows[10].id, in: rows) == [], "the middle loads nothing")
+    #expect(pager.rowAppeared(PagerRow<Row>.ID.item(999), in: rows) == [])
+    pager.retry()
+    await source.waitForRequests(4)
+    #expect(source.keys.count == 4 && source.keys.last == .index(2), "only the failed end")
+  }
+}
