@@ -41,6 +41,9 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
     case tooLarge
     /// A redirect was not followed: to a URL that is not `http` or `https`, or one hop too many.
     case redirect
+    /// A file could not be read or written: a body's file, a download's destination (it
+    /// exists and the download may not replace it, or the disk refused a write).
+    case file
   }
 
   /// A limit the request ran into: which one, and its value.
@@ -88,6 +91,9 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
   public var limit: Limit?
   /// The error underneath this one (a `URLError`, a `DecodingError`, …).
   public var underlyingError: (any Error)?
+  /// Where a failed or cancelled ``Download`` stopped, to continue from with
+  /// ``Download/resuming(from:)``; nil when it cannot resume (the server gave no validator).
+  public var resumePoint: ResumePoint?
 
   /// Creates an error of `kind` with a message.
   public init(_ kind: Kind, _ message: String, underlyingError: (any Error)? = nil) {

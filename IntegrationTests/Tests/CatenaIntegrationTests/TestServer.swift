@@ -1,5 +1,6 @@
 import CatenaRequest
 import CatenaTesting
+import FixtureServer
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -17,6 +18,8 @@ actor Arrivals {
     arrived.insert(id)
     for continuation in waiting.removeValue(forKey: id) ?? [] { continuation.resume() }
   }
+
+  func hasArrived(_ id: String) -> Bool { arrived.contains(id) }
 
   func wait(for id: String) async {
     if arrived.contains(id) { return }
@@ -54,6 +57,9 @@ enum TestServer {
         await Arrivals.shared.arrived(String(id))
       }
       try await Task.sleep(for: .milliseconds(milliseconds))
+      if let id = request.uri.queryParameters.get("signal") {
+        await Arrivals.shared.arrived("answered-\(id)")
+      }
       return json(#"{"slept": \#(milliseconds)}"#)
     }
     router.get("redirect") { request, _ in
@@ -149,6 +155,7 @@ enum TestServer {
         status: .init(code: answer.status), headers: headers,
         body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
+    FileEndpoints.add(to: router)
     return router
   }
 

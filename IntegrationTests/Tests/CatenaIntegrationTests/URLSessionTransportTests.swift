@@ -65,12 +65,12 @@ struct URLSessionTransportTests {
 
   @Test func aSlowResponseTimesOut() async throws {
     try await TestServer.run { port in
-      let started = ContinuousClock.now
       let error = await #expect(throws: RequestError.self) {
         _ = try await Get("slow", ["ms": 3_000]).timeout(.milliseconds(300)).value(on: client(port))
       }
+      // The deadline fired: the server would have answered with a success after 3 s.
       #expect(error?.kind == .timeout)
-      #expect(ContinuousClock.now - started < .seconds(2), "the client gave up well before 3 s")
+      #expect(error?.limit == .deadline(.milliseconds(300)))
     }
   }
 
@@ -81,11 +81,11 @@ struct URLSessionTransportTests {
         try await Get("slow", ["ms": 5_000, "signal": .string(id)]).value(on: client(port))
       }
       await Arrivals.shared.wait(for: id)
-      let cancelled = ContinuousClock.now
       task.cancel()
       let error = await #expect(throws: RequestError.self) { _ = try await task.value }
       #expect(error?.kind == .cancelled)
-      #expect(ContinuousClock.now - cancelled < .seconds(1), "cancellation is prompt")
+      // The call ended before the server answered (it sleeps 5 s, then records the answer).
+      #expect(await !Arrivals.shared.hasArrived("answered-\(id)"), "cancellation is prompt")
     }
   }
 

@@ -13,6 +13,13 @@ public protocol RequestConvertible<Value>: Sendable {
   ///
   /// - Throws: ``RequestError`` for an unaccepted status or a body that does not shape.
   func interpret(_ response: HTTPResponse) throws(RequestError) -> Value
+
+  /// Sends the request through `client` and makes its value. The default sends it through
+  /// the client's exchange (interceptors, credentials, retries) with the body in memory and
+  /// shapes the response with ``interpret(_:)``; a ``Download`` writes the body to a file.
+  func exchange(
+    on client: Client, progress: ProgressHandler?
+  ) async throws(RequestError) -> (value: Value, response: HTTPResponse)
 }
 
 extension RequestConvertible {
@@ -82,6 +89,35 @@ extension RequestConvertible {
   public func body(_ data: Data, contentType: String) -> Self {
     var copy = self
     copy.definition.body = .data(data, contentType: contentType)
+    return copy
+  }
+
+  /// Sends the bytes of a file as the body, read from disk as they are sent (never whole in
+  /// memory), with its size as `Content-Length`. Upload progress counts the bytes sent.
+  ///
+  /// ```swift
+  /// Put("videos/42").body(file: movieURL, contentType: "video/mp4").on(api)
+  ///   .progress { bar.progress = $0.fraction ?? 0 }
+  ///   .start()
+  /// ```
+  ///
+  /// A file that is missing or unreadable fails the request with ``RequestError/Kind/file``.
+  public func body(file url: URL, contentType: String = "application/octet-stream") -> Self {
+    var copy = self
+    copy.definition.body = .file(url, contentType: contentType)
+    return copy
+  }
+
+  /// Sends the chunks of `source` as the body as they are made (chunked transfer; with
+  /// `Content-Length` where the platform allows it and the length is known). A retried
+  /// request asks the source for its chunks again.
+  ///
+  /// ```swift
+  /// Post("logs").body(ByteSource { logFile.chunks() }, contentType: "text/plain")
+  /// ```
+  public func body(_ source: ByteSource, contentType: String = "application/octet-stream") -> Self {
+    var copy = self
+    copy.definition.body = .stream(source, contentType: contentType)
     return copy
   }
 

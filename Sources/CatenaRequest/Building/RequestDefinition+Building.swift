@@ -37,6 +37,7 @@ extension RequestDefinition {
     let url = try makeURL(baseURL: baseURL, query: query, allowsAbsoluteURLs: allowsAbsoluteURLs)
     var headers = defaultHeaders.merging(self.headers)
     var data: Data?
+    var streamed: StreamedBody?
     switch body {
     case .none where !bodyParameters.isEmpty:
       let members = bodyParameters.filter { !$0.value.isNull }.map { (JSONKey($0.key), $0.value) }
@@ -54,17 +55,40 @@ extension RequestDefinition {
       data = bytes
       try headers.setIfMissing("Content-Type", contentType)
     case .multipart(let form):
-      data = form.encoded()
       try headers.set("Content-Type", form.contentType)
+      if form.hasFiles {
+        streamed = .source(try form.source())
+      } else {
+        data = form.encoded()
+      }
+    case .file(let url, let contentType):
+      try headers.setIfMissing("Content-Type", contentType)
+      streamed = .file(try Self.readableFile(url))
+    case .stream(let source, let contentType):
+      try headers.setIfMissing("Content-Type", contentType)
+      streamed = .source(source)
     }
     let limit: Int? =
       switch responseSizeLimit {
       case .bytes(let bytes): bytes
       case .unlimited, nil: nil
       }
-    return HTTPRequest(
+    var request = HTTPRequest(
       method: method, url: url, headers: headers, body: data, timeout: timeout,
       idleTimeout: idleTimeout, maxResponseBytes: limit, sensitiveHeaders: sensitiveHeaders)
+    request.streamedBody = streamed
+    return request
+  }
+
+  /// `url`, once it names a regular file that can be read.
+  static func readableFile(_ url: URL) throws(RequestError) -> URL {
+    var isFolder: ObjCBool = false
+    guard url.isFileURL, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
+      !isFolder.boolValue, FileManager.default.isReadableFile(atPath: url.path)
+    else {
+      throw RequestError(.file, "the body's file \(url.path) is not a readable file")
+    }
+    return url
   }
 
   private func makeURL(

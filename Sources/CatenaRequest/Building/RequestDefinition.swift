@@ -12,6 +12,10 @@ public enum RequestBody: Hashable, Sendable {
   case data(Data, contentType: String)
   /// A `multipart/form-data` form.
   case multipart(MultipartForm)
+  /// The bytes of a file, read from disk as they are sent.
+  case file(URL, contentType: String)
+  /// Chunks from a ``ByteSource``, made as they are sent.
+  case stream(ByteSource, contentType: String)
 }
 
 /// A query item or form field: a name and a value, both still unencoded.
@@ -90,6 +94,9 @@ public struct HTTPRequest: Hashable, Sendable {
   public var headers: HTTPHeaders
   /// The encoded body, if any.
   public var body: Data?
+  /// A body sent from a file or a ``ByteSource`` instead of ``body`` (which is then nil),
+  /// never held whole in memory.
+  public var streamedBody: StreamedBody?
   /// The deadline for the whole exchange, if any.
   public var timeout: Duration?
   /// How long the transfer may go without a byte; nil for the transport's default.

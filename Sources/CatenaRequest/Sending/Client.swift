@@ -81,22 +81,43 @@ public struct Client: Sendable {
   public func response<R: RequestConvertible>(
     for request: R, progress: ProgressHandler? = nil
   ) async throws(RequestError) -> (value: R.Value, response: HTTPResponse) {
-    var http = try request.definition.httpRequest(
-      baseURL: baseURL, defaultHeaders: defaultHeaders, allowsAbsoluteURLs: allowsAbsoluteURLs)
-    http.timeout = http.timeout ?? timeout
-    http.idleTimeout = http.idleTimeout ?? idleTimeout
-    if request.definition.responseSizeLimit == nil { http.maxResponseBytes = maxResponseBytes }
-    http.sensitiveHeaders.formUnion(sensitiveHeaders.map { $0.lowercased() })
-    let response = try await exchange(http, progress: progress)
+    try await request.exchange(on: self, progress: progress)
+  }
+
+  /// Sends `request` the usual way: the whole body in memory, then ``RequestConvertible/interpret(_:)``.
+  func sendInMemory<R: RequestConvertible>(
+    _ request: R, progress: ProgressHandler?
+  ) async throws(RequestError) -> (value: R.Value, response: HTTPResponse) {
+    let http = try prepare(request.definition, inMemory: true)
+    let response = try await exchange(http, progress: progress) { request, progress in
+      try await send(request, progress: progress)
+    }
     return (try request.interpret(response), response)
   }
 
+  /// The request `definition` describes, with the client's base URL, headers and limits; the
+  /// client's ``maxResponseBytes`` applies only to bodies held `inMemory`.
+  func prepare(
+    _ definition: RequestDefinition, inMemory: Bool
+  ) throws(RequestError) -> HTTPRequest {
+    var http = try definition.httpRequest(
+      baseURL: baseURL, defaultHeaders: defaultHeaders, allowsAbsoluteURLs: allowsAbsoluteURLs)
+    http.timeout = http.timeout ?? timeout
+    http.idleTimeout = http.idleTimeout ?? idleTimeout
+    if definition.responseSizeLimit == nil, inMemory { http.maxResponseBytes = maxResponseBytes }
+    http.sensitiveHeaders.formUnion(sensitiveHeaders.map { $0.lowercased() })
+    return http
+  }
+
   /// Sends `base` until it has a response to keep: through the interceptors, with the current
-  /// credential, refreshing it once on 401, and retrying as the policy says.
-  func exchange(
-    _ base: HTTPRequest, progress: ProgressHandler?
-  ) async throws(RequestError) -> HTTPResponse {
-    var attempt = 1
+  /// credential, refreshing it once on 401, and retrying as the policy says. `attempt` sends
+  /// once (the whole response, or its head with the body to stream; a head not kept has its
+  /// body cancelled).
+  func exchange<Received: Exchanged>(
+    _ base: HTTPRequest, progress: ProgressHandler?,
+    attempt: @escaping @Sendable (HTTPRequest, ProgressHandler?) async throws -> Received
+  ) async throws(RequestError) -> Received {
+    var attempts = 1
     var refreshed = false
     while true {
       do {
@@ -105,11 +126,13 @@ public struct Client: Sendable {
         for interceptor in interceptors { request = try await interceptor.adapt(request) }
         let seen = await authentication?.gate.generation ?? 0
         if let authentication { request = try await authentication.provider.authorize(request) }
-        let response = try await send(request, progress: progress)
+        let received = try await attempt(request, progress)
+        let response = received.head
         try Task.checkCancellation()
         for interceptor in interceptors { await interceptor.inspect(response, for: request) }
         if response.status == 401, let authentication, !refreshed {
           refreshed = true
+          received.discard()
           do {
             try await authentication.gate.refresh(after: seen, using: authentication.provider)
           } catch {
@@ -127,20 +150,21 @@ public struct Client: Sendable {
         }
         if let retry,
           let delay = retry.delay(
-            after: attempt, method: base.method, response: response, error: nil)
+            after: attempts, method: base.method, response: response, error: nil)
         {
-          attempt += 1
+          received.discard()
+          attempts += 1
           try await retry.sleep(delay)
           continue
         }
-        return response
+        return received
       } catch {
         let failure = Self.map(error)
         guard failure.kind != .cancelled, failure.status == nil, let retry,
           let delay = retry.delay(
-            after: attempt, method: base.method, response: nil, error: failure)
+            after: attempts, method: base.method, response: nil, error: failure)
         else { throw failure }
-        attempt += 1
+        attempts += 1
         do {
           try await retry.sleep(delay)
         } catch {
@@ -169,10 +193,10 @@ public struct Client: Sendable {
 
   /// Runs `work`, cancelling it and failing with a deadline ``RequestError/Kind/timeout`` when
   /// it takes longer than `deadline`.
-  static func within(
-    _ deadline: Duration, _ work: @escaping @Sendable () async throws -> HTTPResponse
-  ) async throws -> HTTPResponse {
-    try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
+  static func within<Result: Sendable>(
+    _ deadline: Duration, _ work: @escaping @Sendable () async throws -> Result
+  ) async throws -> Result {
+    try await withThrowingTaskGroup(of: Result?.self) { group in
       group.addTask { try await work() }
       group.addTask {
         try await Task.sleep(for: deadline)

@@ -77,7 +77,7 @@ final class TaskTable: @unchecked Sendable {
     }
     // Not from this thread: FoundationNetworking's `cancel()` waits for the task's work queue,
     // which may itself be waiting for this delegate call to return (`BoundedDelegateQueue`).
-    if stop { DispatchQueue.global().async { task.cancel() } }
+    if stop { TaskCanceller(task).cancel() }
     if let (handler, progress) = update { handler(progress) }
   }
 
@@ -120,12 +120,7 @@ final class TaskTable: @unchecked Sendable {
       state.continuation.resume(throwing: failure)
       return
     }
-    if let error = error as? URLError, error.code == .timedOut {
-      let idle = state.request.idleTimeout ?? .milliseconds(Int64(idleDefault * 1000))
-      let effective = URLSessionTransport.effectiveIdleTimeout(idle)
-      var failure = RequestError(
-        .timeout, "no byte came for \(effective) (idle timeout)", underlyingError: error)
-      failure.limit = .idle(idle)
+    if let error, let failure = Self.idleFailure(error, state.request, idleDefault: idleDefault) {
       state.continuation.resume(throwing: failure)
       return
     }
@@ -137,6 +132,19 @@ final class TaskTable: @unchecked Sendable {
       handler(TransferProgress(.download, completed: count, total: count))
     }
     state.continuation.resume(with: result)
+  }
+
+  /// The idle-timeout error for `error` when it is URLSession's timeout.
+  static func idleFailure(
+    _ error: any Error, _ request: HTTPRequest, idleDefault: Double
+  ) -> RequestError? {
+    guard let error = error as? URLError, error.code == .timedOut else { return nil }
+    let idle = request.idleTimeout ?? .milliseconds(Int64(idleDefault * 1000))
+    let effective = URLSessionTransport.effectiveIdleTimeout(idle)
+    var failure = RequestError(
+      .timeout, "no byte came for \(effective) (idle timeout)", underlyingError: error)
+    failure.limit = .idle(idle)
+    return failure
   }
 
   /// The response a finished task produced, or its error.

@@ -8,11 +8,26 @@
 public protocol Transport: Sendable {
   /// Sends `request`, reports the transfer to `progress`, and waits for the response.
   func send(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> HTTPResponse
+
+  /// Sends `request` and returns once the head of the response arrived, with its body to
+  /// read as it comes (bounded in memory; cancelling the reader cancels the transfer).
+  ///
+  /// The default sends the request with ``send(_:progress:)`` and gives the whole body as one
+  /// chunk: right for transports that answer from memory.
+  func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse
 }
 
 extension Transport {
   /// Sends `request` and waits for its response.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     try await send(request, progress: nil)
+  }
+
+  /// Sends `request` and gives the whole body as one chunk.
+  public func stream(
+    _ request: HTTPRequest, progress: ProgressHandler?
+  ) async throws -> StreamedResponse {
+    let response = try await send(request, progress: progress)
+    return StreamedResponse(head: response, body: ResponseBody(response.body))
   }
 }

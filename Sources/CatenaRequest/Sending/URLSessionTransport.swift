@@ -27,6 +27,8 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
   // `TaskTable` guards its state with its own lock.
   private let session: URLSession
   private let tasks: TaskTable
+  /// The configuration of `session`, for the sessions of streamed transfers.
+  let configuration: URLSessionConfiguration
 
   /// The most redirects one request follows.
   public static let maxRedirects = 10
@@ -35,13 +37,10 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
   public init(configuration: URLSessionConfiguration = .ephemeral) {
     let tasks = TaskTable(idleDefault: configuration.timeoutIntervalForRequest)
     self.tasks = tasks
-    #if canImport(FoundationNetworking)
-      let queue: OperationQueue? = BoundedDelegateQueue()
-    #else
-      let queue: OperationQueue? = nil
-    #endif
+    self.configuration = configuration
     session = URLSession(
-      configuration: configuration, delegate: SessionDelegate(tasks), delegateQueue: queue)
+      configuration: configuration, delegate: SessionDelegate(tasks),
+      delegateQueue: Self.delegateQueue())
   }
 
   deinit {
@@ -52,6 +51,53 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
   public func send(
     _ request: HTTPRequest, progress: ProgressHandler?
   ) async throws -> HTTPResponse {
+    if case .source = request.streamedBody {
+      // A body made as it is sent waits on the transfer's thread: it gets a session of its own.
+      let streamed = try await stream(request, progress: progress)
+      let body = try await streamed.body.collect(upTo: request.maxResponseBytes ?? .max)
+      var response = streamed.head
+      response.body = body
+      return response
+    }
+    let cancel = TaskCanceller()
+    let (session, tasks) = (session, tasks)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        Self.control.async {
+          let (task, _) = self.makeTask(in: session, for: request)
+          tasks.start(task, request, progress: progress, continuation: continuation)
+          task.resume()
+          cancel.set(task)
+        }
+      }
+    } onCancel: {
+      cancel.cancel()
+    }
+  }
+}
+
+extension URLSessionTransport {
+  /// Where tasks are made, started and cancelled. FoundationNetworking runs every session of
+  /// the process on one shared queue, and making, starting or cancelling a task waits for it;
+  /// a body stream may hold that queue while its source makes the next chunk on Swift's
+  /// cooperative threads. Those threads must never wait for the shared queue, so these calls
+  /// are made here.
+  static let control = DispatchQueue(label: "Catena.URLSessionTransport.control")
+
+  /// The delegate queue of a session: on Linux, one that holds few chunks at a time.
+  static func delegateQueue() -> OperationQueue? {
+    #if canImport(FoundationNetworking)
+      BoundedDelegateQueue()
+    #else
+      nil
+    #endif
+  }
+
+  /// The task that sends `request` in `session`: a data task, an upload from memory or from
+  /// a file, or a body stream fed from a ``ByteSource`` (through the returned buffer).
+  func makeTask(
+    in session: URLSession, for request: HTTPRequest
+  ) -> (URLSessionTask, UploadBuffer?) {
     var urlRequest = URLRequest(url: request.url)
     urlRequest.httpMethod = request.method.rawValue
     for field in request.headers {
@@ -60,24 +106,29 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
     if let idle = request.idleTimeout {
       urlRequest.timeoutInterval = Self.effectiveIdleTimeout(idle).seconds
     }
-    let task: URLSessionTask =
+    switch request.streamedBody {
+    case .file(let url):
+      return (session.uploadTask(with: urlRequest, fromFile: url), nil)
+    case .source(let source):
+      let buffer = UploadBuffer(source.make())
+      #if canImport(FoundationNetworking)
+        // libcurl sends a body stream chunked; a Content-Length beside it would contradict it.
+        urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
+      #else
+        if let length = source.length {
+          urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
+        }
+      #endif
+      urlRequest.httpBodyStream = buffer.inputStream()
+      return (session.dataTask(with: urlRequest), buffer)
+    case nil:
       if let body = request.body {
-        session.uploadTask(with: urlRequest, from: body)
-      } else {
-        session.dataTask(with: urlRequest)
+        return (session.uploadTask(with: urlRequest, from: body), nil)
       }
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        tasks.start(task, request, progress: progress, continuation: continuation)
-        task.resume()
-      }
-    } onCancel: {
-      task.cancel()
+      return (session.dataTask(with: urlRequest), nil)
     }
   }
-}
 
-extension URLSessionTransport {
   /// The idle timeout the session applies for `asked`: FoundationNetworking counts it in whole
   /// seconds, dropping the fraction (so 0.5 s would time out at once); it is rounded up
   /// there, to at least one second.

@@ -1,0 +1,218 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Large generated files and an upload sink, for downloads, resumes and uploads over real
+/// HTTP. Every file's bytes come from ``byte(at:version:)``, so a client can check what it got.
+///
+/// | Path | What it does |
+/// |---|---|
+/// | `GET files/blob?size=N&version=V` | N bytes, `ETag`, `Last-Modified`, `Range` and `If-Range` |
+/// | `GET files/drop?size=N&after=K&drops=D&key=X` | as `blob`, but the first D responses of key X drop the connection after K bytes |
+/// | `GET files/norange?size=N` | ignores `Range`: always the whole body with `200` |
+/// | `GET files/changing?size=N&after=K&key=X` | a new version (bytes and `ETag`) on every request of key X; drops after K bytes on the first |
+/// | `GET files/weak?size=N&after=K&key=X` | as `drop` with one drop, a weak `ETag` and no `Last-Modified` |
+/// | `GET files/novalidator?size=N&after=K&key=X` | as `drop` with one drop, and no validator at all |
+/// | `GET files/lines?count=N` | `line 0` … `line N-1`, one per line, streamed |
+/// | `POST`/`PUT files/upload` | reads the body as it comes; answers its length, FNV-1a hash and whether it was chunked |
+public enum FileEndpoints {
+  /// The length of the pattern generated files repeat: a prime, so that no power-of-two
+  /// offset (a chunk or a resume point) lines it up with itself.
+  static let period = 65_521
+  /// The pattern: pseudo-random bytes.
+  static let pattern: [UInt8] = {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    return (0..<period).map { _ in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: state >> 33)
+    }
+  }()
+
+  /// The byte at `offset` of version `version` of a generated file.
+  public static func byte(at offset: Int64, version: Int = 1) -> UInt8 {
+    pattern[Int((offset &+ Int64(version) &* 7_919) % Int64(period))]
+      ^ UInt8(truncatingIfNeeded: version)
+  }
+
+  /// Bytes `range` of version `version`, copied from the pattern a run at a time.
+  public static func bytes(_ range: Range<Int64>, version: Int = 1) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(range.count)
+    var offset = range.lowerBound
+    let mask = UInt8(truncatingIfNeeded: version)
+    while offset < range.upperBound {
+      let start = Int((offset &+ Int64(version) &* 7_919) % Int64(period))
+      let count = min(period - start, Int(range.upperBound - offset))
+      result.append(contentsOf: pattern[start..<(start + count)])
+      offset += Int64(count)
+    }
+    if mask != 0 {
+      result.withUnsafeMutableBufferPointer { buffer in
+        for index in buffer.indices { buffer[index] ^= mask }
+      }
+    }
+    return result
+  }
+
+  /// The FNV-1a hash of version `version` of a generated file of `size` bytes.
+  public static func hash(size: Int64, version: Int = 1) -> UInt64 {
+    var hash = FNV1a()
+    var start: Int64 = 0
+    while start < size {
+      let end = min(start + (1 << 20), size)
+      hash.add(bytes(start..<end, version: version))
+      start = end
+    }
+    return hash.value
+  }
+
+  /// Adds the endpoints to `router`.
+  public static func add(to router: Router<BasicRequestContext>) {
+    let attempts = Counter()
+    router.get("files/blob") { request, _ in
+      let query = request.uri.queryParameters
+      return serve(
+        request, size: Int64(query.get("size") ?? "") ?? 0,
+        version: Int(query.get("version") ?? "") ?? 1)
+    }
+    router.get("files/norange") { request, _ in
+      serve(request, size: Int64(request.uri.queryParameters.get("size") ?? "") ?? 0, ranges: false)
+    }
+    // Endpoints that count their requests per key: the first `drops` (1 unless asked) drop
+    // the connection after `after` bytes; `changing` serves a new version each time.
+    let counted: [(name: String, validators: Validators, versioned: Bool)] = [
+      ("drop", .strong, false), ("changing", .strong, true), ("weak", .weak, false),
+      ("novalidator", .none, false),
+    ]
+    for endpoint in counted {
+      router.get("files/\(endpoint.name)") { request, _ in
+        let query = request.uri.queryParameters
+        let attempt = await attempts.next("\(endpoint.name)-\(query.get("key") ?? "")")
+        let drops = attempt <= Int(query.get("drops") ?? "") ?? 1
+        return serve(
+          request, size: Int64(query.get("size") ?? "") ?? 0,
+          version: endpoint.versioned ? attempt : 1, validators: endpoint.validators,
+          dropAfter: drops ? Int64(query.get("after") ?? "") : nil)
+      }
+    }
+    router.get("files/lines") { request, _ in
+      let count = Int(request.uri.queryParameters.get("count") ?? "") ?? 0
+      var headers = HTTPFields()
+      headers[.contentType] = "text/plain; charset=utf-8"
+      return Response(
+        status: .ok, headers: headers,
+        body: ResponseBody { writer in
+          var line = 0
+          while line < count {
+            let end = min(line + 500, count)
+            let text = (line..<end).map { "line \($0)\n" }.joined()
+            try await writer.write(ByteBuffer(string: text))
+            line = end
+          }
+          try await writer.finish(nil)
+        })
+    }
+    for method in [HTTPRequest.Method.post, .put] {
+      router.on("files/upload", method: method) { request, _ in
+        var hash = FNV1a()
+        var length = 0
+        for try await buffer in request.body {
+          buffer.withUnsafeReadableBytes { hash.add($0) }
+          length += buffer.readableBytes
+        }
+        let chunked = request.headers[.transferEncoding]?.lowercased().contains("chunked") ?? false
+        let text =
+          #"{"length": \#(length), "hash": "\#(String(hash.value, radix: 16))", "chunked": \#(chunked)}"#
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(
+          status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+      }
+    }
+  }
+
+  /// Which validators a file's responses carry.
+  enum Validators: Sendable {
+    case strong
+    case weak
+    case none
+  }
+
+  /// Version `version` of a generated file of `size` bytes, honouring `Range` and `If-Range`
+  /// when `ranges`; the body stops with a dropped connection after `dropAfter` bytes.
+  static func serve(
+    _ request: Request, size: Int64, version: Int = 1, ranges: Bool = true,
+    validators: Validators = .strong, dropAfter: Int64? = nil
+  ) -> Response {
+    let etag = "\"v\(version)-\(size)\""
+    let modified = "Wed, 0\(min(version, 9)) Jan 2025 00:00:00 GMT"
+    var headers = HTTPFields()
+    headers[.contentType] = "application/octet-stream"
+    headers[.acceptRanges] = ranges ? "bytes" : "none"
+    switch validators {
+    case .strong:
+      headers[.eTag] = etag
+      headers[.lastModified] = modified
+    case .weak: headers[.eTag] = "W/" + etag
+    case .none: break
+    }
+    var start: Int64 = 0
+    var status = HTTPResponse.Status.ok
+    if ranges, let range = request.headers[.range], range.hasPrefix("bytes="),
+      request.headers[.ifRange].map({ $0 == etag || $0 == modified }) ?? true
+    {
+      let first = Int64(range.dropFirst(6).split(separator: "-").first ?? "") ?? 0
+      guard first < size else {
+        headers[.contentRange] = "bytes */\(size)"
+        return Response(status: .rangeNotSatisfiable, headers: headers)
+      }
+      start = first
+      status = .partialContent
+      headers[.contentRange] = "bytes \(first)-\(size - 1)/\(size)"
+    }
+    let length = size - start
+    let from = start
+    let stop = dropAfter.map { min($0, length) }
+    let body = ResponseBody(contentLength: Int(length)) { writer in
+      var offset = from
+      let end = stop.map { from + $0 } ?? size
+      while offset < end {
+        let next = min(offset + (64 << 10), end)
+        try await writer.write(ByteBuffer(bytes: bytes(offset..<next, version: version)))
+        offset = next
+      }
+      if stop != nil && end < size { throw DroppedConnection() }
+      try await writer.finish(nil)
+    }
+    return Response(status: status, headers: headers, body: body)
+  }
+
+  struct DroppedConnection: Error {}
+}
+
+/// The 64-bit FNV-1a hash, added to chunk by chunk.
+public struct FNV1a: Sendable {
+  /// The hash of the bytes added so far.
+  public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// An empty hash.
+  public init() {}
+
+  /// Adds `bytes`.
+  public mutating func add(_ bytes: some Sequence<UInt8>) {
+    for byte in bytes {
+      value ^= UInt64(byte)
+      value &*= 0x100_0000_01b3
+    }
+  }
+}
+
+/// Counts requests per key.
+actor Counter {
+  private var counts: [String: Int] = [:]
+  func next(_ key: String) -> Int {
+    counts[key, default: 0] += 1
+    return counts[key, default: 0]
+  }
+}

@@ -1,0 +1,291 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One download on its way: the partial file, the version it holds, and the attempts.
+struct DownloadTransfer {
+  let download: Download
+  let client: Client
+  let progress: ProgressHandler?
+  /// The temporary file beside the destination.
+  let partial: URL
+  /// The version the partial file holds (strong `ETag`, `Last-Modified`) and its length.
+  var etag: String?
+  var lastModified: String?
+  var total: Int64?
+  /// Starts over from zero (a changed version, a range the server would not give) so far.
+  var restarts = 0
+
+  /// The most times one download starts over from zero.
+  static let maxRestarts = 3
+
+  init(_ download: Download, client: Client, progress: ProgressHandler?) throws(RequestError) {
+    self.download = download
+    self.client = client
+    self.progress = progress
+    let destination = download.destination
+    guard destination.isFileURL else {
+      throw RequestError(.file, "the destination \(destination) is not a file URL")
+    }
+    if download.existing == .fail, FileManager.default.fileExists(atPath: destination.path) {
+      throw RequestError(.file, "\(destination.path) exists and the download may not replace it")
+    }
+    let folder = destination.deletingLastPathComponent()
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
+      isFolder.boolValue
+    else {
+      throw RequestError(.file, "the folder of \(destination.path) does not exist")
+    }
+    if let point = download.resumePoint,
+      point.destination.standardizedFileURL == destination.standardizedFileURL,
+      point.validator != nil, FileManager.default.fileExists(atPath: point.partialFile.path)
+    {
+      partial = point.partialFile
+      etag = point.etag
+      lastModified = point.lastModified
+      total = point.total
+    } else {
+      partial = folder.appendingPathComponent(
+        ".\(destination.lastPathComponent).\(UUID().uuidString).download")
+    }
+  }
+
+  /// Runs attempts until the file is complete, resuming after a failure midway while the
+  /// client's retry policy allows.
+  ///
+  /// - Returns: the head of the response that completed the file.
+  mutating func run() async throws(RequestError) -> HTTPResponse {
+    var attempts = 1
+    while true {
+      do {
+        return try await attempt()
+      } catch {
+        guard error.kind == .transport || error.kind == .timeout, error.status == nil,
+          let retry = client.retry,
+          let delay = retry.delay(after: attempts, method: .get, response: nil, error: error)
+        else { throw error }
+        attempts += 1
+        do {
+          try await retry.sleep(delay)
+        } catch {
+          var stopped = Client.map(error)
+          stopped.resumePoint = resumePoint()
+          throw stopped
+        }
+      }
+    }
+  }
+
+  /// Where the download stands, if it can be resumed.
+  func resumePoint() -> ResumePoint? {
+    guard etag != nil || lastModified != nil,
+      let size = try? FileManager.default.attributesOfItem(atPath: partial.path)[.size]
+        as? NSNumber
+    else { return nil }
+    return ResumePoint(
+      destination: download.destination, partialFile: partial, bytes: size.int64Value, etag: etag,
+      lastModified: lastModified, total: total)
+  }
+
+  /// One exchange: asks for the rest when the partial file holds a known version, writes
+  /// the body, and moves the file into place when it is complete.
+  mutating func attempt() async throws(RequestError) -> HTTPResponse {
+    while true {
+      let validator = etag ?? lastModified
+      let offset = validator == nil ? 0 : (resumePoint()?.bytes ?? 0)
+      var definition = download.definition
+      if offset > 0, let validator {
+        try? definition.headers.set("Range", "bytes=\(offset)-")
+        try? definition.headers.set("If-Range", validator)
+      }
+      let streamed: StreamedResponse
+      do {
+        streamed = try await client.stream(definition, progress: nil) {
+          (200..<300).contains($0) || $0 == 416
+        }
+      } catch {
+        var failure = error
+        failure.resumePoint = resumePoint()
+        throw failure
+      }
+      let head = streamed.head
+      switch head.status {
+      case 416:
+        streamed.body.cancel()
+        // The partial file holds the whole body already (the range starts at its end).
+        if offset > 0, ContentRange(head.headers["Content-Range"])?.total == offset {
+          progress?(TransferProgress(.download, completed: offset, total: offset))
+          try finish()
+          return head
+        }
+        try startOver(head)
+        continue
+      case 206:
+        guard offset > 0, let range = ContentRange(head.headers["Content-Range"]),
+          range.start == offset, isSameVersion(head)
+        else {
+          streamed.body.cancel()
+          try startOver(head)
+          continue
+        }
+        total = range.total
+        try await write(streamed, from: offset)
+      default:
+        // The whole body: the server ignored the range, or the version changed.
+        adopt(head)
+        total = Self.length(of: head)
+        try await write(streamed, from: 0)
+      }
+      try finish()
+      return head
+    }
+  }
+
+  /// Forgets the partial file's version and starts from zero, at most ``maxRestarts`` times.
+  mutating func startOver(_ head: HTTPResponse) throws(RequestError) {
+    restarts += 1
+    etag = nil
+    lastModified = nil
+    total = nil
+    try? FileManager.default.removeItem(at: partial)
+    guard restarts <= Self.maxRestarts else {
+      var error = RequestError(
+        .status,
+        "the server answered \(head.status) to \(Self.maxRestarts + 1) resumes in a row; "
+          + "the download was not kept")
+      error.status = head.status
+      error.headers = head.headers
+      throw error
+    }
+  }
+
+  /// Takes the validators of a whole new body.
+  mutating func adopt(_ head: HTTPResponse) {
+    let tag = head.headers["ETag"]
+    etag = tag.flatMap { $0.hasPrefix("W/") ? nil : $0 }
+    lastModified = head.headers["Last-Modified"]
+  }
+
+  /// Whether a `206` is of the version the partial file holds.
+  func isSameVersion(_ head: HTTPResponse) -> Bool {
+    if let etag, let other = head.headers["ETag"], other != etag { return false }
+    if etag == nil, let lastModified, let other = head.headers["Last-Modified"],
+      other != lastModified
+    {
+      return false
+    }
+    return true
+  }
+
+  /// The body's length from `Content-Length`, unless an encoding changes it.
+  static func length(of head: HTTPResponse) -> Int64? {
+    let encoding = head.headers["Content-Encoding"]?.lowercased()
+    guard encoding == nil || encoding == "identity" else { return nil }
+    return head.headers["Content-Length"].flatMap { Int64($0) }
+  }
+
+  /// Writes the body to the partial file from `offset` (truncating what follows).
+  mutating func write(_ streamed: StreamedResponse, from offset: Int64) async throws(RequestError) {
+    let handle: FileHandle
+    do {
+      if !FileManager.default.fileExists(atPath: partial.path) {
+        guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
+          throw RequestError(.file, "\(partial.path) could not be created")
+        }
+      }
+      handle = try FileHandle(forWritingTo: partial)
+      try handle.truncate(atOffset: UInt64(offset))
+      try handle.seekToEnd()
+    } catch {
+      streamed.body.cancel()
+      throw Self.fileError(error, partial)
+    }
+    defer { try? handle.close() }
+    var written = offset
+    let known = total
+    do throws(RequestError) {
+      while true {
+        let batch = try await streamed.body.nextBatch()
+        if batch.isEmpty { break }
+        for chunk in batch {
+          do {
+            try handle.write(contentsOf: chunk)
+          } catch {
+            streamed.body.cancel()
+            throw Self.fileError(error, partial)
+          }
+          written += Int64(chunk.count)
+        }
+        progress?(TransferProgress(.download, completed: written, total: known))
+      }
+      if let known, written != known {
+        throw RequestError(
+          .transport, "the body ended after \(written) of \(known) bytes")
+      }
+    } catch {
+      var failure = error
+      if failure.kind != .file { failure.resumePoint = resumePoint() }
+      throw failure
+    }
+    if known == nil { progress?(TransferProgress(.download, completed: written, total: written)) }
+  }
+
+  /// Moves the complete partial file to the destination in one step.
+  func finish() throws(RequestError) {
+    let destination = download.destination
+    if download.existing == .fail {
+      do {
+        try FileManager.default.moveItem(at: partial, to: destination)
+      } catch {
+        try? FileManager.default.removeItem(at: partial)
+        throw RequestError(
+          .file, "\(destination.path) exists and the download may not replace it",
+          underlyingError: error)
+      }
+      return
+    }
+    // rename(2) replaces the destination atomically: readers see the old file or the new one.
+    guard rename(partial.path, destination.path) == 0 else {
+      let code = errno
+      throw RequestError(
+        .file,
+        "\(partial.path) could not be moved to \(destination.path): "
+          + String(cString: strerror(code)))
+    }
+  }
+
+  static func fileError(_ error: any Error, _ file: URL) -> RequestError {
+    if let error = error as? RequestError { return error }
+    return RequestError(.file, "\(file.path) could not be written", underlyingError: error)
+  }
+}
+
+/// A `Content-Range` header: `bytes 100-199/1000`, or `bytes */1000` for a range not given.
+struct ContentRange: Hashable, Sendable {
+  /// The first byte of the range (nil for `*`).
+  var start: Int64?
+  /// The whole body's length (nil for `*`).
+  var total: Int64?
+
+  init?(_ header: String?) {
+    guard let header, header.lowercased().hasPrefix("bytes ") else { return nil }
+    let spec = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
+    let parts = spec.split(separator: "/", maxSplits: 1).map(String.init)
+    guard parts.count == 2 else { return nil }
+    total = Int64(parts[1])
+    if parts[0] == "*" {
+      start = nil
+    } else {
+      let bounds = parts[0].split(separator: "-", maxSplits: 1)
+      guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]),
+        first <= last
+      else { return nil }
+      start = first
+    }
+  }
+}

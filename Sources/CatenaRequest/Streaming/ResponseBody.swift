@@ -1,0 +1,119 @@
+public import Foundation
+
+/// The body of a streamed response as it arrives: chunks of bytes, in order, read once.
+///
+/// Reading is bounded in memory: a reader slower than the network slows the transfer instead
+/// of buffering the body. Cancelling the reading task, or dropping the body before its end,
+/// cancels the transfer. Errors are ``RequestError``s: a transfer that fails after the head
+/// ends the loop with its kind (`transport`, `timeout`, `tooLarge`, `cancelled`).
+///
+/// ```swift
+/// let (response, body) = try await Get("exports/orders.jsonl").stream(on: api)
+/// for try await line in body.lines { try handle(line) }
+/// ```
+public final class ResponseBody: AsyncSequence, Sendable {
+  /// A chunk of the body.
+  public typealias Element = Data
+
+  private let takeNext: @Sendable () async throws -> [Data]
+  private let closeSource: @Sendable () -> Void
+
+  init(
+    take: @escaping @Sendable () async throws -> [Data], close: @escaping @Sendable () -> Void
+  ) {
+    takeNext = take
+    closeSource = close
+  }
+
+  convenience init(_ channel: ByteChannel) {
+    self.init(take: { try await channel.take() }, close: { channel.close() })
+  }
+
+  /// A body that is already whole (what a transport that does not stream returns).
+  public convenience init(_ data: Data) {
+    let channel = ByteChannel(capacity: .max)
+    if !data.isEmpty { channel.push(data) }
+    channel.finish(nil)
+    self.init(channel)
+  }
+
+  /// A body read from `chunks` (a transport of your own that streams).
+  public convenience init(_ chunks: AsyncThrowingStream<Data, any Error>) {
+    let box = IteratorBox(chunks.makeAsyncIterator())
+    self.init(
+      take: {
+        guard let chunk = try await box.next() else { return [] }
+        return [chunk]
+      }, close: {})
+  }
+
+  deinit { closeSource() }
+
+  /// Stops the transfer; reading then ends with a `cancelled` error.
+  public func cancel() { closeSource() }
+
+  /// The chunks, in order.
+  public func makeAsyncIterator() -> Iterator { Iterator(body: self) }
+
+  /// Every byte, in memory, up to `limit` bytes.
+  ///
+  /// - Throws: ``RequestError/Kind/tooLarge`` past `limit` (the transfer is stopped), or the
+  ///   transfer's error.
+  public func collect(upTo limit: Int) async throws(RequestError) -> Data {
+    var data = Data()
+    do {
+      for try await chunk in self {
+        guard data.count + chunk.count <= limit else {
+          cancel()
+          throw RequestError.tooLarge(limit)
+        }
+        data.append(chunk)
+      }
+    } catch {
+      throw Client.map(error)
+    }
+    return data
+  }
+
+  /// Reads the chunks of a ``ResponseBody``.
+  public struct Iterator: AsyncIteratorProtocol {
+    let body: ResponseBody
+    var pending: [Data] = []
+    var index = 0
+
+    /// The next chunk, or nil at the end of the body.
+    ///
+    /// - Throws: ``RequestError``.
+    public mutating func next() async throws -> Data? {
+      while index == pending.count {
+        do {
+          pending = try await body.takeNext()
+        } catch {
+          throw Client.map(error)
+        }
+        index = 0
+        if pending.isEmpty { return nil }
+      }
+      defer { index += 1 }
+      return pending[index]
+    }
+  }
+
+  /// Every chunk that is waiting, or the next to come: empty at the end (for writers that
+  /// take whole batches).
+  func nextBatch() async throws(RequestError) -> [Data] {
+    do {
+      return try await takeNext()
+    } catch {
+      throw Client.map(error)
+    }
+  }
+}
+
+/// An iterator behind a lock, so that one reader at a time can call it from any task.
+private final class IteratorBox: @unchecked Sendable {
+  // NB: only the one reader of a body calls `next`, never twice at once.
+  var iterator: AsyncThrowingStream<Data, any Error>.Iterator
+  init(_ iterator: AsyncThrowingStream<Data, any Error>.Iterator) { self.iterator = iterator }
+  func next() async throws -> Data? { try await iterator.next() }
+}

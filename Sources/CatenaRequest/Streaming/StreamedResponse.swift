@@ -1,0 +1,70 @@
+public import Foundation
+
+/// A response whose body is read as it arrives: the head (status, headers, URL; its `body` is
+/// empty) and the ``ResponseBody``.
+public struct StreamedResponse: Sendable {
+  /// The status, headers and URL (`body` is empty).
+  public var head: HTTPResponse
+  /// The body, to read once.
+  public let body: ResponseBody
+
+  /// Creates a streamed response.
+  public init(head: HTTPResponse, body: ResponseBody) {
+    var head = head
+    head.body = Data()
+    self.head = head
+    self.body = body
+  }
+}
+
+/// A request body that is not held in memory: a file read as it is sent, or chunks made as
+/// they are sent.
+public enum StreamedBody: Hashable, Sendable {
+  /// The bytes of a file, read as they are sent (`Content-Length` is the file's size).
+  case file(URL)
+  /// Chunks from a ``ByteSource`` (chunked transfer unless its length is known).
+  case source(ByteSource)
+}
+
+/// Where the chunks of a streamed request body come from: a function that makes an async
+/// sequence of chunks, called again for each attempt (a retried request sends the body
+/// again), and the total length when known.
+///
+/// ```swift
+/// let source = ByteSource(length: nil) { camera.encodedChunks() }
+/// Post("videos").body(source, contentType: "video/mp4")
+/// ```
+public struct ByteSource: Hashable, Sendable {
+  /// The number of bytes the chunks add up to, when known (sent as `Content-Length`).
+  public let length: Int64?
+  let id = UUID()
+  let make: @Sendable () -> ChunkPuller
+
+  /// A source whose chunks `make` produces (a new sequence per attempt). Chunks are pulled as
+  /// the transport sends them, so a fast source waits for the network.
+  public init<Chunks: AsyncSequence & Sendable>(
+    length: Int64? = nil, _ make: @escaping @Sendable () -> Chunks
+  ) where Chunks.Element == Data {
+    self.length = length
+    self.make = { ChunkPuller(make()) }
+  }
+
+  /// Two sources are the same when they are copies of one.
+  public static func == (lhs: ByteSource, rhs: ByteSource) -> Bool { lhs.id == rhs.id }
+
+  /// Hashes the source's identity.
+  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// Pulls the chunks of one attempt's sequence, one reader at a time.
+final class ChunkPuller: @unchecked Sendable {
+  // NB: one reader calls `next`, never twice at once (the transport's body pump).
+  private let pull: () async throws -> Data?
+
+  init<Chunks: AsyncSequence>(_ chunks: Chunks) where Chunks.Element == Data {
+    var iterator = chunks.makeAsyncIterator()
+    pull = { try await iterator.next() }
+  }
+
+  func next() async throws -> Data? { try await pull() }
+}

@@ -1,0 +1,211 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension URLSessionTransport {
+  /// Sends `request` and returns at the head of the response, with the body to read as it
+  /// arrives. Each streamed transfer has a session of its own, whose delegate waits while the
+  /// reader is behind (about 2 MiB in flight at most), so a slow reader slows this transfer
+  /// and no other. The body stops at ``HTTPRequest/maxResponseBytes``; redirects follow the
+  /// same rules as ``send(_:progress:)``.
+  public func stream(
+    _ request: HTTPRequest, progress: ProgressHandler?
+  ) async throws -> StreamedResponse {
+    let channel = ByteChannel()
+    let delegate = StreamDelegate(
+      request, channel: channel, progress: progress,
+      idleDefault: configuration.timeoutIntervalForRequest)
+    let cancel = TaskCanceller()
+    channel.whenClosed { cancel.cancel() }
+    let configuration = configuration
+    let head = try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        delegate.waitForHead(continuation)
+        Self.control.async {
+          let session = URLSession(
+            configuration: configuration, delegate: delegate, delegateQueue: Self.delegateQueue())
+          let (task, upload) = self.makeTask(in: session, for: request)
+          delegate.upload = upload
+          task.resume()
+          // The session goes once its task has ended.
+          session.finishTasksAndInvalidate()
+          cancel.set(task)
+        }
+      }
+    } onCancel: {
+      cancel.cancel()
+    }
+    return StreamedResponse(head: head, body: ResponseBody(channel))
+  }
+}
+
+/// Cancels a task made on ``URLSessionTransport/control``, there: FoundationNetworking's
+/// `cancel()` waits for its shared queue. A cancel before the task exists cancels it as soon
+/// as it does.
+final class TaskCanceller: @unchecked Sendable {
+  // NB: `lock` guards `task` and `cancelled`.
+  private let lock = NSLock()
+  private var task: URLSessionTask?
+  private var cancelled = false
+
+  init(_ task: URLSessionTask? = nil) { self.task = task }
+
+  /// The task, once made (cancelled at once if ``cancel()`` came first).
+  func set(_ task: URLSessionTask) {
+    let cancelNow = lock.withLock {
+      self.task = task
+      return cancelled
+    }
+    if cancelNow { cancel() }
+  }
+
+  func cancel() {
+    let task = lock.withLock {
+      cancelled = true
+      return self.task
+    }
+    guard let task else { return }
+    URLSessionTransport.control.async { task.cancel() }
+  }
+}
+
+/// The delegate of one streamed transfer: hands the head to the waiting caller, the body's
+/// chunks to the channel (waiting while it is full), and applies the size limit, progress and
+/// the redirect rules.
+final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  // NB: `lock` guards `head`, `received`, `expected` and `redirects`; `upload` is set before
+  // the task starts. Delegate calls come one at a time, on the session's queue.
+  private let lock = NSLock()
+  private var head: CheckedContinuation<HTTPResponse, any Error>?
+  private var headSent = false
+  private var received: Int64 = 0
+  private var expected: Int64?
+  private var redirects: RedirectChain
+  /// Why the delegate stopped the transfer itself, when it did.
+  private var failure: RequestError?
+  let request: HTTPRequest
+  let channel: ByteChannel
+  let progress: ProgressHandler?
+  let idleDefault: Double
+  var upload: UploadBuffer?
+
+  init(
+    _ request: HTTPRequest, channel: ByteChannel, progress: ProgressHandler?, idleDefault: Double
+  ) {
+    self.request = request
+    self.channel = channel
+    self.progress = progress
+    self.idleDefault = idleDefault
+    redirects = RedirectChain(request)
+  }
+
+  func waitForHead(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
+    lock.withLock { head = continuation }
+  }
+
+  /// Resumes the caller with the head or an error, once.
+  private func sendHead(_ result: Result<HTTPResponse, any Error>) {
+    let waiting = lock.withLock { () -> CheckedContinuation<HTTPResponse, any Error>? in
+      guard !headSent else { return nil }
+      headSent = true
+      defer { head = nil }
+      return head
+    }
+    waiting?.resume(with: result)
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let result = TaskTable.response(Data(), response, nil)
+    if case .success = result, let http = response as? HTTPURLResponse {
+      let length = TaskTable.decodedLength(http)
+      lock.withLock { expected = length }
+      if let limit = request.maxResponseBytes, let length, length > Int64(limit) {
+        let failure = RequestError.tooLarge(limit)
+        lock.withLock { self.failure = failure }
+        completionHandler(.cancel)
+        sendHead(.failure(failure))
+        return
+      }
+    }
+    completionHandler(.allow)
+    sendHead(result)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let (count, total) = lock.withLock { () -> (Int64, Int64?) in
+      received += Int64(data.count)
+      return (received, expected)
+    }
+    if let limit = request.maxResponseBytes, count > Int64(limit) {
+      let failure = RequestError.tooLarge(limit)
+      lock.withLock { self.failure = failure }
+      channel.finish(failure)
+      TaskCanceller(dataTask).cancel()
+      return
+    }
+    guard channel.push(data) else {
+      TaskCanceller(dataTask).cancel()
+      return
+    }
+    progress?(TransferProgress(.download, completed: count, total: total))
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+    totalBytesSent: Int64, totalBytesExpectedToSend: Int64
+  ) {
+    progress?(
+      TransferProgress(
+        .upload, completed: totalBytesSent,
+        total: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil))
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    let location = response.value(forHTTPHeaderField: "Location")
+    let next = lock.withLock { () -> URLRequest? in
+      switch redirects.follow(request, location: location) {
+      case .success(let next): return next
+      case .failure(let error):
+        failure = error
+        return nil
+      }
+    }
+    completionHandler(next)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    upload?.close()
+    let stopped = lock.withLock { failure }
+    var outcome: (any Error)? = stopped ?? error
+    if let error, stopped == nil {
+      outcome = TaskTable.idleFailure(error, request, idleDefault: idleDefault) ?? error
+    }
+    if let sourceError = upload?.sourceError {
+      outcome = RequestError(
+        .encoding, "the request body's source failed: \(sourceError)", underlyingError: sourceError)
+    }
+    if let outcome {
+      sendHead(.failure(outcome))
+      channel.finish(outcome)
+      return
+    }
+    // A redirect that was not followed ends here with its own response and no body.
+    sendHead(TaskTable.response(Data(), task.response, nil))
+    let (total, known) = lock.withLock { (received, expected) }
+    if total == 0 || known == nil {
+      progress?(TransferProgress(.download, completed: total, total: total))
+    }
+    channel.finish(nil)
+  }
+}
