@@ -272,6 +272,11 @@ struct ContentRange: Hashable, Sendable {
   /// The whole body's length (nil for `*`).
   var total: Int64?
 
+  init(start: Int64?, total: Int64?) {
+    self.start = start
+    self.total = total
+  }
+
   init?(_ header: String?) {
     guard let header, header.lowercased().hasPrefix("bytes ") else { return nil }
     let spec = header.dropFirst(6).trimmingCharacters(in: .whitespaces)

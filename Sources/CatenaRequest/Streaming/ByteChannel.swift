@@ -35,6 +35,9 @@ final class ByteChannel: @unchecked Sendable {
 
   init(capacity: Int = 1 << 20) { self.capacity = capacity }
 
+  /// The bytes waiting in memory now (at most ``capacity``).
+  var memoryBytes: Int { lock.withLock { buffered } }
+
   deinit { removeSpill() }
 
   /// What runs once when the reader goes away before the end (to cancel the transfer).
