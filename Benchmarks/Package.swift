@@ -33,6 +33,12 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
       ]),
     .executableTarget(
+      name: "FileRatios",
+      dependencies: [
+        .product(name: "Catena", package: "Catena"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ]),
+    .executableTarget(
       name: "DiffBenchmarks",
       dependencies: [
         "DiffWorkloads",

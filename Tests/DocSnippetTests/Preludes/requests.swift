@@ -24,3 +24,15 @@ let nameLabel = Label()
 let banner = Banner()
 let spinner = Spinner()
 let api = Client(baseURL: URL(string: "https://api.example.com/"), transport: URLSessionTransport())
+
+// Files and streams.
+@MainActor final class ProgressBar { var progress = 0.0 }
+let bar = ProgressBar()
+let mapsFolder = FileManager.default.temporaryDirectory
+let movieURL = FileManager.default.temporaryDirectory.appendingPathComponent("movie.mp4")
+nonisolated(unsafe) var savedPoint: ResumePoint?
+/// A camera that encodes as it films.
+struct Camera: Sendable {
+  func encodedChunks() -> AsyncStream<Data> { AsyncStream { $0.finish() } }
+}
+let camera = Camera()
