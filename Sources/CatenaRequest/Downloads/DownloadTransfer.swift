@@ -206,33 +206,20 @@ struct DownloadTransfer {
       throw Self.fileError(error, partial)
     }
     defer { try? handle.close() }
-    var written = offset
     let known = total
+    let counter = WriteCounter(offset, total: known, progress: progress)
     do throws(RequestError) {
-      while true {
-        let batch = try await streamed.body.nextBatch()
-        if batch.isEmpty { break }
-        for chunk in batch {
-          do {
-            try handle.write(contentsOf: chunk)
-          } catch {
-            streamed.body.cancel()
-            throw Self.fileError(error, partial)
-          }
-          written += Int64(chunk.count)
-        }
-        progress?(TransferProgress(.download, completed: written, total: known))
-      }
+      try await streamed.body.write(to: handle, wrote: counter.add)
+      let written = counter.written
       if let known, written != known {
-        throw RequestError(
-          .transport, "the body ended after \(written) of \(known) bytes")
+        throw RequestError(.transport, "the body ended after \(written) of \(known) bytes")
       }
     } catch {
       var failure = error
       if failure.kind != .file { failure.resumePoint = resumePoint() }
       throw failure
     }
-    if known == nil { progress?(TransferProgress(.download, completed: written, total: written)) }
+    counter.finish()
   }
 
   /// Moves the complete partial file to the destination in one step.
@@ -291,6 +278,49 @@ struct ContentRange: Hashable, Sendable {
         first <= last
       else { return nil }
       start = first
+    }
+  }
+}
+
+/// Counts the bytes written to a download's file and reports progress every 256 KiB and at the
+/// end (a report per network chunk would cost more than the write).
+final class WriteCounter: @unchecked Sendable {
+  // NB: `lock` guards `count` and `reported`; `add` is called from one thread at a time.
+  private let lock = NSLock()
+  private var count: Int64
+  private var reported: Int64
+  private let total: Int64?
+  private let progress: ProgressHandler?
+  static let step: Int64 = 256 << 10
+
+  init(_ start: Int64, total: Int64?, progress: ProgressHandler?) {
+    count = start
+    reported = start
+    self.total = total
+    self.progress = progress
+  }
+
+  var written: Int64 { lock.withLock { count } }
+
+  func add(_ bytes: Int) {
+    let report = lock.withLock { () -> Int64? in
+      count += Int64(bytes)
+      guard count - reported >= Self.step || count == total else { return nil }
+      reported = count
+      return count
+    }
+    if let report { progress?(TransferProgress(.download, completed: report, total: total)) }
+  }
+
+  /// Reports the end, if it was not reported yet.
+  func finish() {
+    let report = lock.withLock { () -> Int64? in
+      guard reported != count || total == nil else { return nil }
+      reported = count
+      return count
+    }
+    if let report {
+      progress?(TransferProgress(.download, completed: report, total: total ?? report))
     }
   }
 }

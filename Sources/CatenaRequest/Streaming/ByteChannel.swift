@@ -18,6 +18,10 @@ final class ByteChannel: @unchecked Sendable {
   private var closed = false
   private var reader: CheckedContinuation<[Data], any Error>?
   private var onClose: (@Sendable () -> Void)?
+  /// Where chunks are written as they arrive, once a reader asked for that.
+  private var sink: (handle: FileHandle, wrote: @Sendable (Int) -> Void)?
+  /// The reader waiting for the end of a body written to the sink.
+  private var drainer: CheckedContinuation<Void, any Error>?
   /// How many bytes may wait in memory.
   let capacity: Int
   /// The most bytes read back from the spill at a time.
@@ -58,6 +62,18 @@ final class ByteChannel: @unchecked Sendable {
     guard !closed, end == nil else {
       lock.unlock()
       return false
+    }
+    if let sink {
+      do {
+        try sink.handle.write(contentsOf: data)
+      } catch {
+        lock.unlock()
+        finish(RequestError(.file, "the body could not be written", underlyingError: error))
+        return false
+      }
+      lock.unlock()
+      sink.wrote(data.count)
+      return true
     }
     if let reader {
       self.reader = nil
@@ -106,7 +122,12 @@ final class ByteChannel: @unchecked Sendable {
     end = .some(error)
     let reader = chunks.isEmpty && spill?.unread != true ? self.reader : nil
     if reader != nil { self.reader = nil }
+    let drainer = self.drainer
+    self.drainer = nil
     lock.unlock()
+    if let drainer {
+      if let error { drainer.resume(throwing: error) } else { drainer.resume() }
+    }
     guard let reader else { return }
     if let error { reader.resume(throwing: error) } else { reader.resume(returning: []) }
   }
@@ -180,6 +201,67 @@ final class ByteChannel: @unchecked Sendable {
     }
   }
 
+  /// Writes the body to `handle`: what waits (in memory and in the spill) at once, then each
+  /// chunk on the transport's thread as it arrives, with no hop to the reader; `wrote` hears
+  /// each write's byte count. Returns at the end of the body.
+  ///
+  /// - Throws: the transfer's error, a write's error, or `CancellationError` when the reading
+  ///   task is cancelled (which closes the channel).
+  func drain(into handle: FileHandle, wrote: @escaping @Sendable (Int) -> Void) async throws {
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        lock.lock()
+        if closed {
+          lock.unlock()
+          return continuation.resume(throwing: CancellationError())
+        }
+        // Memory holds the oldest chunks, the spill the ones after them. Written here, under
+        // the lock, so that no chunk pushed meanwhile gets ahead; reported after it.
+        let waiting = chunks
+        chunks = []
+        buffered = 0
+        var flushed = 0
+        var failure: RequestError?
+        do {
+          for chunk in waiting {
+            try handle.write(contentsOf: chunk)
+            flushed += chunk.count
+          }
+          while let current = spill, current.unread {
+            guard let part = readSpill(current) else {
+              throw RequestError(.file, "the buffered body could not be read")
+            }
+            try handle.write(contentsOf: part)
+            flushed += part.count
+          }
+        } catch {
+          failure = RequestError(.file, "the body could not be written", underlyingError: error)
+        }
+        let ended = end
+        if failure == nil, ended == nil {
+          sink = (handle, wrote)
+          drainer = continuation
+        }
+        lock.unlock()
+        if flushed > 0 { wrote(flushed) }
+        if let failure {
+          close()
+          return continuation.resume(throwing: failure)
+        }
+        if let ended {
+          if let error = ended {
+            continuation.resume(throwing: error)
+          } else {
+            continuation.resume()
+          }
+        }
+      }
+    } onCancel: {
+      close()
+    }
+  }
+
   /// The reader is gone: drops what waits, and runs the ``whenClosed(_:)`` action (unless
   /// the body had ended).
   func close() {
@@ -193,11 +275,15 @@ final class ByteChannel: @unchecked Sendable {
     buffered = 0
     let reader = self.reader
     self.reader = nil
+    let drainer = self.drainer
+    self.drainer = nil
+    sink = nil
     let action = end == nil ? onClose : nil
     onClose = nil
     lock.unlock()
     removeSpill()
     reader?.resume(throwing: CancellationError())
+    drainer?.resume(throwing: CancellationError())
     action?()
   }
 

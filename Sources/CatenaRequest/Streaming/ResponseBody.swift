@@ -17,16 +17,20 @@ public final class ResponseBody: AsyncSequence, Sendable {
 
   private let takeNext: @Sendable () async throws -> [Data]
   private let closeSource: @Sendable () -> Void
+  /// The channel behind the body, when a transport streams it.
+  private let channel: ByteChannel?
 
   init(
-    take: @escaping @Sendable () async throws -> [Data], close: @escaping @Sendable () -> Void
+    take: @escaping @Sendable () async throws -> [Data], close: @escaping @Sendable () -> Void,
+    channel: ByteChannel? = nil
   ) {
     takeNext = take
     closeSource = close
+    self.channel = channel
   }
 
   convenience init(_ channel: ByteChannel) {
-    self.init(take: { try await channel.take() }, close: { channel.close() })
+    self.init(take: { try await channel.take() }, close: { channel.close() }, channel: channel)
   }
 
   /// A body that is already whole (what a transport that does not stream returns).
@@ -99,11 +103,24 @@ public final class ResponseBody: AsyncSequence, Sendable {
     }
   }
 
-  /// Every chunk that is waiting, or the next to come: empty at the end (for writers that
-  /// take whole batches).
-  func nextBatch() async throws(RequestError) -> [Data] {
+  /// Writes the rest of the body to `handle` as it arrives (on the transport's thread when it
+  /// streams, with no hop per chunk); `wrote` hears each write's byte count.
+  func write(to handle: FileHandle, wrote: @escaping @Sendable (Int) -> Void)
+    async throws(RequestError)
+  {
     do {
-      return try await takeNext()
+      if let channel {
+        try await channel.drain(into: handle, wrote: wrote)
+        return
+      }
+      while true {
+        let batch = try await takeNext()
+        if batch.isEmpty { return }
+        for chunk in batch {
+          try handle.write(contentsOf: chunk)
+          wrote(chunk.count)
+        }
+      }
     } catch {
       throw Client.map(error)
     }
