@@ -1,7 +1,8 @@
 // The protocol-oriented networking of the original article, as values: a weather form with
 // global default headers, a stacked loading indicator (only the newest mask shows), upload and
 // download progress drawn as a terminal progress bar, `warn` on a server error code at
-// `data.code`, and `inform` on success.
+// `data.code`, and `inform` on success; a photo uploaded from a file, and a download to a file
+// that the server cuts off halfway, resumed from where it stopped.
 //
 //   swift run WeatherForm [--base-url http://127.0.0.1:8080]
 import Catena
@@ -84,12 +85,21 @@ func run() async {
   await second.finished()
   print("   running now: \(masks.running.count)")
 
-  print("── uploading a photo of the sky (256 KiB), with progress")
+  print("── uploading a photo of the sky (256 KiB) from a file, with progress")
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("catena-weather-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let photo = folder.appendingPathComponent("sky.jpg")
+  do {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(count: 256 * 1024).write(to: photo)
+  } catch {
+    return print("   could not write the photo: \(error)")
+  }
   var finished: Set<TransferProgress.Direction> = []
   var form = MultipartForm()
   form.append("shanghai", name: "city")
-  form.append(
-    Data(count: 256 * 1024), name: "photo", filename: "sky.jpg", contentType: "image/jpeg")
+  form.append(file: photo, name: "photo", contentType: "image/jpeg")  // read from disk as sent
   await Post("weather/photo").body(multipart: form)
     .envelope(code: "data.code", message: "data.message", success: ["200"])
     .json(at: "data.bytes").on(api)
@@ -106,8 +116,34 @@ func run() async {
       }
     }
     .inform("Photo sent") { message in print("   inform: \(message)") }
-    .then { bytes in print("   the server received \(bytes.int ?? 0) bytes") }
+    .then { bytes in print("   the server received \(bytes.int ?? 0) bytes (form and photo)") }
+    .start().finished()
+
+  print("── downloading the radar pack (192 KiB) to a file: cut off halfway, then resumed")
+  let pack = folder.appendingPathComponent("radar.pack")
+  // `cut` asks the sample server to drop the connection after 96 KiB of the first answer.
+  let download = Download("weather/radar.pack", ["cut": .int(96 * 1024)], to: pack)
+  var saved: ResumePoint?
+  await download.on(api)
+    .failed { error in
+      saved = error.resumePoint
+      print("   failed: \(error.kind); the file is not there yet: \(!exists(pack))")
+      if let saved { print("   resume point: \(saved.bytes) bytes of \(saved.etag ?? "?")") }
+    }
+    .start().finished()
+  await download.resuming(from: saved).on(api)
+    .progress { progress in if progress.isComplete { print("   \(bar(progress))") } }
+    .then { file in
+      let bytes = (try? Data(contentsOf: file)) ?? Data()
+      print(
+        "   resumed with a range: \(bytes.count) bytes, the same as the server's: \(bytes == SampleAPI.radarPack)"
+      )
+    }
+    .failed { error in print("   failed: \(error)") }
     .start().finished()
 }
+
+/// Whether a file is at `url`.
+func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
 
 await run()

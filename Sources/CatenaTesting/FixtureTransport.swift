@@ -88,6 +88,8 @@ public final class FixtureTransport: Transport, @unchecked Sendable {
   public func send(
     _ request: HTTPRequest, progress: ProgressHandler?
   ) async throws -> HTTPResponse {
+    // A body from a file or a source is read, so that routes and recorded requests see it.
+    let request = try await request.loadingStreamedBody()
     let route = lock.withLock { () -> Route? in
       recorded.append(request)
       let path = Self.normalized(request.url.path)

@@ -210,6 +210,10 @@ default:
         megabytes / median(catena), median(plain) / median(catena)))
   }
   for kind in Kind.allCases {
-    print(String(format: "peak RSS, %@: %.0f MB", kind.rawValue, (peaks[kind] ?? 0) * 1.048576))
+    let runs = (times[kind] ?? []).map { String(format: "%.2f", $0) }.joined(separator: ", ")
+    print(
+      String(
+        format: "%@: peak RSS %.0f MB; runs %@ s", kind.rawValue, (peaks[kind] ?? 0) * 1.048576,
+        runs))
   }
 }

@@ -44,11 +44,27 @@ public enum FixtureServer {
         method: method, url: url, headers: headers,
         body: body.readableBytes > 0 ? Data(buffer: body) : nil))
     var fields = HTTPFields()
-    for field in answer.headers {
+    for field in answer.headers where field.name.lowercased() != "content-length" {
+      if field.name == SampleAPI.cutHeader { continue }
       if let name = HTTPField.Name(field.name) { fields[name] = field.value }
+    }
+    // A body to cut off: the whole length announced, the connection closed after the part.
+    if answer.headers[SampleAPI.cutHeader] != nil,
+      let length = answer.headers["Content-Length"].flatMap({ Int($0) })
+    {
+      let part = ByteBuffer(bytes: answer.body)
+      return Response(
+        status: .init(code: answer.status), headers: fields,
+        body: ResponseBody(contentLength: length) { writer in
+          try await writer.write(part)
+          throw CutOff()
+        })
     }
     return Response(
       status: .init(code: answer.status), headers: fields,
       body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
   }
 }
+
+/// Closes a connection on purpose, after part of a body.
+struct CutOff: Error {}

@@ -20,6 +20,8 @@ final class ByteChannel: @unchecked Sendable {
   private var onClose: (@Sendable () -> Void)?
   /// Where chunks are written as they arrive, once a reader asked for that.
   private var sink: (handle: FileHandle, wrote: @Sendable (Int) -> Void)?
+  /// Chunks for the sink not written yet: they are written 1 MiB at a time.
+  private var unwritten = Data()
   /// The reader waiting for the end of a body written to the sink.
   private var drainer: CheckedContinuation<Void, any Error>?
   /// How many bytes may wait in memory.
@@ -65,7 +67,11 @@ final class ByteChannel: @unchecked Sendable {
     }
     if let sink {
       do {
-        try sink.handle.write(contentsOf: data)
+        unwritten.append(data)
+        if unwritten.count >= Self.spillRead {
+          try sink.handle.write(contentsOf: unwritten)
+          unwritten.removeAll(keepingCapacity: true)
+        }
       } catch {
         lock.unlock()
         finish(RequestError(.file, "the body could not be written", underlyingError: error))
@@ -124,9 +130,25 @@ final class ByteChannel: @unchecked Sendable {
     if reader != nil { self.reader = nil }
     let drainer = self.drainer
     self.drainer = nil
+    // What the sink holds back is written (a failed body keeps every byte it received).
+    var failure: RequestError?
+    if let sink, !unwritten.isEmpty {
+      do {
+        try sink.handle.write(contentsOf: unwritten)
+      } catch {
+        failure = RequestError(.file, "the body could not be written", underlyingError: error)
+      }
+      unwritten = Data()
+    }
     lock.unlock()
     if let drainer {
-      if let error { drainer.resume(throwing: error) } else { drainer.resume() }
+      if let failure {
+        drainer.resume(throwing: failure)
+      } else if let error {
+        drainer.resume(throwing: error)
+      } else {
+        drainer.resume()
+      }
     }
     guard let reader else { return }
     if let error { reader.resume(throwing: error) } else { reader.resume(returning: []) }
@@ -278,6 +300,7 @@ final class ByteChannel: @unchecked Sendable {
     let drainer = self.drainer
     self.drainer = nil
     sink = nil
+    unwritten = Data()
     let action = end == nil ? onClose : nil
     onClose = nil
     lock.unlock()

@@ -68,3 +68,29 @@ final class ChunkPuller: @unchecked Sendable {
 
   func next() async throws -> Data? { try await pull() }
 }
+
+extension HTTPRequest {
+  /// This request with its ``streamedBody`` read into ``body``: for transports that answer
+  /// from memory (a fixture), so that they see the bytes a server would.
+  ///
+  /// - Throws: ``RequestError/Kind/file`` when the file cannot be read, or the source's error.
+  public func loadingStreamedBody() async throws -> HTTPRequest {
+    var loaded = self
+    switch streamedBody {
+    case nil: return self
+    case .file(let url):
+      do {
+        loaded.body = try Data(contentsOf: url)
+      } catch {
+        throw RequestError(.file, "\(url.path) could not be read", underlyingError: error)
+      }
+    case .source(let source):
+      let puller = source.make()
+      var data = Data()
+      while let chunk = try await puller.next() { data.append(chunk) }
+      loaded.body = data
+    }
+    loaded.streamedBody = nil
+    return loaded
+  }
+}

@@ -90,6 +90,11 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   let progress: ProgressHandler?
   let idleDefault: Double
   var upload: UploadBuffer?
+  /// The length of a body sent from a ``ByteSource``, when it knows it.
+  var uploadLength: Int64? {
+    if case .source(let source) = request.streamedBody { return source.length }
+    return nil
+  }
 
   init(
     _ request: HTTPRequest, channel: ByteChannel, progress: ProgressHandler?, idleDefault: Double
@@ -159,10 +164,9 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
     totalBytesSent: Int64, totalBytesExpectedToSend: Int64
   ) {
-    progress?(
-      TransferProgress(
-        .upload, completed: totalBytesSent,
-        total: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil))
+    // A body stream is sent chunked, so the session does not know its length; the source may.
+    let total = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : uploadLength
+    progress?(TransferProgress(.upload, completed: totalBytesSent, total: total))
   }
 
   func urlSession(
