@@ -10,6 +10,7 @@ import NIOCore
 /// |---|---|
 /// | `GET files/blob?size=N&version=V` | N bytes, `ETag`, `Last-Modified`, `Range` and `If-Range` |
 /// | `GET files/drop?size=N&after=K&drops=D&key=X` | as `blob`, but the first D responses of key X drop the connection after K bytes |
+/// | `GET files/protected?size=N` | as `blob` with `Authorization: Bearer fresh`, else `401` |
 /// | `GET files/norange?size=N` | ignores `Range`: always the whole body with `200` |
 /// | `GET files/changing?size=N&after=K&key=X` | a new version (bytes and `ETag`) on every request of key X; drops after K bytes on the first |
 /// | `GET files/weak?size=N&after=K&key=X` | as `drop` with one drop, a weak `ETag` and no `Last-Modified` |
@@ -75,6 +76,14 @@ public enum FileEndpoints {
       return serve(
         request, size: Int64(query.get("size") ?? "") ?? 0,
         version: Int(query.get("version") ?? "") ?? 1)
+    }
+    router.get("files/protected") { request, _ in
+      guard request.headers[.authorization] == "Bearer fresh" else {
+        return Response(
+          status: .unauthorized, headers: [.contentType: "application/json"],
+          body: .init(byteBuffer: ByteBuffer(string: #"{"error": "expired"}"#)))
+      }
+      return serve(request, size: Int64(request.uri.queryParameters.get("size") ?? "") ?? 0)
     }
     router.get("files/norange") { request, _ in
       serve(request, size: Int64(request.uri.queryParameters.get("size") ?? "") ?? 0, ranges: false)

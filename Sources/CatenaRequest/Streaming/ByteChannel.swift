@@ -299,6 +299,8 @@ final class ByteChannel: @unchecked Sendable {
     self.reader = nil
     let drainer = self.drainer
     self.drainer = nil
+    // What the sink holds back is written: a cancelled download keeps every byte it received.
+    if let sink, !unwritten.isEmpty { try? sink.handle.write(contentsOf: unwritten) }
     sink = nil
     unwritten = Data()
     let action = end == nil ? onClose : nil

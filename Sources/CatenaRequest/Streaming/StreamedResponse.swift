@@ -30,6 +30,11 @@ public enum StreamedBody: Hashable, Sendable {
 /// sequence of chunks, called again for each attempt (a retried request sends the body
 /// again), and the total length when known.
 ///
+/// On Linux, FoundationNetworking reads every body of the process on one shared thread: while
+/// a source makes its next chunk, other transfers wait. Sources that produce at once (a file,
+/// memory, an encoder) are what it is for; a source that waits long between chunks (a live
+/// feed) holds the others.
+///
 /// ```swift
 /// let source = ByteSource(length: nil) { camera.encodedChunks() }
 /// Post("videos").body(source, contentType: "video/mp4")

@@ -31,7 +31,8 @@ extension URLSessionTransport {
           task.resume()
           // The session goes once its task has ended.
           session.finishTasksAndInvalidate()
-          cancel.set(task)
+          // A body stream stops feeding the task before the task is cancelled.
+          cancel.set(task) { upload?.close() }
         }
       }
     } onCancel: {
@@ -48,25 +49,29 @@ final class TaskCanceller: @unchecked Sendable {
   // NB: `lock` guards `task` and `cancelled`.
   private let lock = NSLock()
   private var task: URLSessionTask?
+  private var before: (@Sendable () -> Void)?
   private var cancelled = false
 
   init(_ task: URLSessionTask? = nil) { self.task = task }
 
-  /// The task, once made (cancelled at once if ``cancel()`` came first).
-  func set(_ task: URLSessionTask) {
+  /// The task, once made (cancelled at once if ``cancel()`` came first), and what to do
+  /// before cancelling it.
+  func set(_ task: URLSessionTask, before: (@Sendable () -> Void)? = nil) {
     let cancelNow = lock.withLock {
       self.task = task
+      self.before = before
       return cancelled
     }
     if cancelNow { cancel() }
   }
 
   func cancel() {
-    let task = lock.withLock {
+    let (task, before) = lock.withLock {
       cancelled = true
-      return self.task
+      return (self.task, self.before)
     }
     guard let task else { return }
+    before?()
     URLSessionTransport.control.async { task.cancel() }
   }
 }

@@ -1,0 +1,73 @@
+import Catena
+import FixtureServer
+import Foundation
+import Testing
+
+/// A body source that sends `chunks` chunks, says so, then waits until it is cancelled.
+struct StallingSource: AsyncSequence, Sendable {
+  typealias Element = Data
+  let chunks: Int
+  let sent: @Sendable () -> Void
+
+  func makeAsyncIterator() -> Iterator { Iterator(chunks: chunks, sent: sent) }
+
+  struct Iterator: AsyncIteratorProtocol {
+    let chunks: Int
+    let sent: @Sendable () -> Void
+    var index = 0
+
+    mutating func next() async throws -> Data? {
+      index += 1
+      if index <= chunks { return Data(repeating: 0x2A, count: 16 << 10) }
+      if index == chunks + 1 { sent() }
+      // Waits for the cancel (a source that never ends on its own).
+      while true { try await Task.sleep(for: .seconds(3600)) }
+    }
+  }
+}
+
+@Suite("Files and streams with the client's policies, and cancelled uploads, over real HTTP")
+struct FilePolicyTests {
+  @Test func aDownloadAndAStreamRefreshAnExpiredCredentialBeforeTheBody() async throws {
+    try await TestServer.run { port in
+      let key = UUID().uuidString
+      var api = client(port)
+      api.authentication = Authentication(ServerTokens(port: port, key: key))
+      let destination = try scratchFolder().appendingPathComponent("protected.bin")
+      _ = try await Download("files/protected", ["size": 300_000], to: destination)
+        .value(on: api)
+      #expect(try fileHash(destination) == FileEndpoints.hash(size: 300_000))
+      #expect(await Attempts.shared.count("token-\(key)") == 1)
+
+      let streamed = try await Get("files/protected", ["size": 50_000]).stream(on: api)
+      let body = try await streamed.body.collect(upTo: 1 << 20)
+      #expect(body == Data(FileEndpoints.bytes(0..<50_000)))
+      #expect(await Attempts.shared.count("token-\(key)") == 1, "the fresh token was kept")
+    }
+  }
+
+  @Test func cancellingAnUploadWhoseSourceWaitsEndsItAsCancelled() async throws {
+    try await TestServer.run { port in
+      let id = UUID().uuidString
+      let source = ByteSource {
+        StallingSource(chunks: 20) { Task { await Arrivals.shared.arrived(id) } }
+      }
+      let upload = Task { () async -> RequestError? in
+        do throws(RequestError) {
+          _ = try await Post("files/upload").body(source).value(on: client(port))
+          return nil
+        } catch {
+          return error
+        }
+      }
+      // Cancelled once the source has given its chunks and waits (holding the body stream).
+      await Arrivals.shared.wait(for: id)
+      upload.cancel()
+      #expect(await upload.value?.kind == .cancelled)
+      // The client still works: the transfer's thread was let go.
+      let echo = try await Post("files/upload").body(Data("after".utf8), contentType: "text/plain")
+        .json().value(on: client(port))
+      #expect(echo["length"].int == 5)
+    }
+  }
+}
