@@ -8,7 +8,7 @@ import NIOCore
 ///
 /// | Path | What it does |
 /// |---|---|
-/// | `GET files/blob?size=N&version=V` | N bytes, `ETag`, `Last-Modified`, `Range` and `If-Range` |
+/// | `GET files/blob?size=N&version=V&hold=K` | N bytes, `ETag`, `Last-Modified`, `Range` and `If-Range`; with `hold`, a 3 s pause after K bytes |
 /// | `GET files/drop?size=N&after=K&drops=D&key=X` | as `blob`, but the first D responses of key X drop the connection after K bytes |
 /// | `GET files/protected?size=N` | as `blob` with `Authorization: Bearer fresh`, else `401` |
 /// | `GET files/norange?size=N` | ignores `Range`: always the whole body with `200` |
@@ -16,7 +16,7 @@ import NIOCore
 /// | `GET files/weak?size=N&after=K&key=X` | as `drop` with one drop, a weak `ETag` and no `Last-Modified` |
 /// | `GET files/novalidator?size=N&after=K&key=X` | as `drop` with one drop, and no validator at all |
 /// | `GET files/lines?count=N` | `line 0` … `line N-1`, one per line, streamed |
-/// | `POST`/`PUT files/upload` | reads the body as it comes; answers its length, FNV-1a hash and whether it was chunked |
+/// | `POST`/`PUT files/upload?hold=K` | reads the body as it comes; answers its length, FNV-1a hash and whether it was chunked; with `hold`, a 3 s pause after K bytes |
 public enum FileEndpoints {
   /// The length of the pattern generated files repeat: a prime, so that no power-of-two
   /// offset (a chunk or a resume point) lines it up with itself.
@@ -75,7 +75,8 @@ public enum FileEndpoints {
       let query = request.uri.queryParameters
       return serve(
         request, size: Int64(query.get("size") ?? "") ?? 0,
-        version: Int(query.get("version") ?? "") ?? 1)
+        version: Int(query.get("version") ?? "") ?? 1,
+        holdAfter: Int64(query.get("hold") ?? ""))
     }
     router.get("files/protected") { request, _ in
       guard request.headers[.authorization] == "Bearer fresh" else {
@@ -126,9 +127,12 @@ public enum FileEndpoints {
       router.on("files/upload", method: method) { request, _ in
         var hash = FNV1a()
         var length = 0
+        let hold = Int(request.uri.queryParameters.get("hold") ?? "")
         for try await buffer in request.body {
           buffer.withUnsafeReadableBytes { hash.add($0) }
           length += buffer.readableBytes
+          // A pause (for a client to cancel in the middle).
+          if let hold, length >= hold { try await Task.sleep(for: .seconds(3)) }
         }
         let chunked = request.headers[.transferEncoding]?.lowercased().contains("chunked") ?? false
         let text =
@@ -149,10 +153,11 @@ public enum FileEndpoints {
   }
 
   /// Version `version` of a generated file of `size` bytes, honouring `Range` and `If-Range`
-  /// when `ranges`; the body stops with a dropped connection after `dropAfter` bytes.
+  /// when `ranges`; the body stops with a dropped connection after `dropAfter` bytes, or
+  /// pauses for 3 s after `holdAfter` bytes (for a client to cancel in the middle).
   static func serve(
     _ request: Request, size: Int64, version: Int = 1, ranges: Bool = true,
-    validators: Validators = .strong, dropAfter: Int64? = nil
+    validators: Validators = .strong, dropAfter: Int64? = nil, holdAfter: Int64? = nil
   ) -> Response {
     let etag = "\"v\(version)-\(size)\""
     let modified = "Wed, 0\(min(version, 9)) Jan 2025 00:00:00 GMT"
@@ -186,10 +191,13 @@ public enum FileEndpoints {
     let body = ResponseBody(contentLength: Int(length)) { writer in
       var offset = from
       let end = stop.map { from + $0 } ?? size
+      let hold = holdAfter.map { from + $0 }
       while offset < end {
-        let next = min(offset + (64 << 10), end)
+        var next = min(offset + (64 << 10), end)
+        if let hold, offset < hold { next = min(next, hold) }
         try await writer.write(ByteBuffer(bytes: bytes(offset..<next, version: version)))
         offset = next
+        if offset == hold { try await Task.sleep(for: .seconds(3)) }
       }
       if stop != nil && end < size { throw DroppedConnection() }
       try await writer.finish(nil)

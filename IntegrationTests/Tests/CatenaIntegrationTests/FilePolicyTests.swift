@@ -71,3 +71,45 @@ struct FilePolicyTests {
     }
   }
 }
+
+@Suite("Cancelled uploads from files, and downloads past their limit, over real HTTP")
+struct FileLimitTests {
+  @Test func cancellingAnUploadFromAFileMidwayEndsItAsCancelled() async throws {
+    let file = try scratchFolder().appendingPathComponent("big.bin")
+    try Data(FileEndpoints.bytes(0..<8_000_000)).write(to: file)
+    try await TestServer.run { port in
+      let running = TaskBox<RequestError?>()
+      let upload = Task { () async -> RequestError? in
+        do throws(RequestError) {
+          // The server pauses after 2 MB: the cancel comes in the middle.
+          _ = try await Post("files/upload").query("hold", "2000000").body(file: file)
+            .exchange(on: client(port)) { update in
+              if update.direction == .upload, update.completed >= 1_000_000 { running.cancel() }
+            }
+          return nil
+        } catch {
+          return error
+        }
+      }
+      running.set(upload)
+      #expect(await upload.value?.kind == .cancelled)
+    }
+  }
+
+  @Test func aDownloadPastItsOwnLimitKeepsNothing() async throws {
+    try await TestServer.run { port in
+      let folder = try scratchFolder()
+      do throws(RequestError) {
+        _ = try await Download(
+          "files/blob", ["size": 3_000_000], to: folder.appendingPathComponent("big.bin")
+        )
+        .maxResponseBytes(1_000_000).value(on: client(port))
+        Issue.record("3 MB is past the limit of 1 MB")
+      } catch {
+        #expect(error.kind == .tooLarge)
+        #expect(error.resumePoint == nil)
+      }
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+  }
+}

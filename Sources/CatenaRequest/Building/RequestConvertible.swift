@@ -93,7 +93,9 @@ extension RequestConvertible {
   }
 
   /// Sends the bytes of a file as the body, read from disk as they are sent (never whole in
-  /// memory), with its size as `Content-Length`. Upload progress counts the bytes sent.
+  /// memory). Upload progress counts the bytes sent, against the file's size. On Apple
+  /// platforms the file goes with `Content-Length`; on Linux it is sent chunked, 64 KiB at a
+  /// time (FoundationNetworking's own file upload traps when cancelled midway).
   ///
   /// ```swift
   /// Put("videos/42").body(file: movieURL, contentType: "video/mp4").on(api)

@@ -216,7 +216,13 @@ struct DownloadTransfer {
       }
     } catch {
       var failure = error
-      if failure.kind != .file { failure.resumePoint = resumePoint() }
+      switch failure.kind {
+      case .file: break
+      case .tooLarge:
+        // Resuming would pass the limit again: nothing is kept.
+        try? FileManager.default.removeItem(at: partial)
+      default: failure.resumePoint = resumePoint()
+      }
       throw failure
     }
     counter.finish()

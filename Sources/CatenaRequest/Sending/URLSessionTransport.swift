@@ -51,6 +51,7 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
   public func send(
     _ request: HTTPRequest, progress: ProgressHandler?
   ) async throws -> HTTPResponse {
+    let request = try Self.platformBody(request)
     if case .source = request.streamedBody {
       // A body made as it is sent waits on the transfer's thread: it gets a session of its own.
       let streamed = try await stream(request, progress: progress)
@@ -77,6 +78,21 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
 }
 
 extension URLSessionTransport {
+  /// `request` with its body as this platform sends it best. On Linux a file is sent as a
+  /// ``ByteSource`` of its chunks: FoundationNetworking's own file upload traps when the task
+  /// is cancelled while a read of the file is under way (a `try!` on libcurl's pause state).
+  static func platformBody(_ request: HTTPRequest) throws -> HTTPRequest {
+    #if canImport(FoundationNetworking)
+      guard case .file(let url) = request.streamedBody else { return request }
+      var sent = request
+      let size = try FileChunks.size(of: url)
+      sent.streamedBody = .source(ByteSource(length: size) { FileChunks(url, expectedSize: size) })
+      return sent
+    #else
+      return request
+    #endif
+  }
+
   /// Where tasks are made, started and cancelled. FoundationNetworking runs every session of
   /// the process on one shared queue, and making, starting or cancelling a task waits for it;
   /// a body stream may hold that queue while its source makes the next chunk on Swift's

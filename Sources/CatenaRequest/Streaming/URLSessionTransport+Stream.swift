@@ -13,6 +13,7 @@ extension URLSessionTransport {
   public func stream(
     _ request: HTTPRequest, progress: ProgressHandler?
   ) async throws -> StreamedResponse {
+    let request = try Self.platformBody(request)
     let channel = ByteChannel()
     let delegate = StreamDelegate(
       request, channel: channel, progress: progress,
@@ -200,7 +201,10 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     if let error, stopped == nil {
       outcome = TaskTable.idleFailure(error, request, idleDefault: idleDefault) ?? error
     }
-    if let sourceError = upload?.sourceError {
+    // The source's own failure, unless it only stopped because the transfer was cancelled.
+    if let sourceError = upload?.sourceError, !(sourceError is CancellationError),
+      (error as? URLError)?.code != .cancelled
+    {
       outcome = RequestError(
         .encoding, "the request body's source failed: \(sourceError)", underlyingError: sourceError)
     }
