@@ -55,6 +55,21 @@ struct StreamedBodyTests {
     #expect(seen == ["ok", "fine"])
   }
 
+  @Test func aBodyFromATransportsOwnStreamGivesItsChunksThenItsError() async throws {
+    let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+    continuation.yield(Data("a\nb".utf8))
+    continuation.yield(Data("c\n".utf8))
+    continuation.finish(throwing: URLError(.networkConnectionLost))
+    var lines: [String] = []
+    do {
+      for try await line in ResponseBody(chunks).lines { lines.append(line) }
+      Issue.record("the stream ends with an error")
+    } catch {
+      #expect((error as? RequestError)?.kind == .transport)
+    }
+    #expect(lines == ["a", "bc"])
+  }
+
   @Test func collectingPastTheLimitIsTooLarge() async throws {
     let data = Data(repeating: 7, count: 100)
     #expect(try await body(data, cutAt: [10, 50]).collect(upTo: 100) == data)

@@ -26,8 +26,8 @@ final class ByteChannel: @unchecked Sendable {
   private var drainer: CheckedContinuation<Void, any Error>?
   /// How many bytes may wait in memory.
   let capacity: Int
-  /// The most bytes read back from the spill at a time.
-  static let spillRead = 1 << 20
+  /// The most bytes read back from the spill, or written to a sink, at a time.
+  static let batch = 1 << 20
 
   /// The spill file: chunks written at its end, read from `read`.
   private struct Spill {
@@ -68,7 +68,7 @@ final class ByteChannel: @unchecked Sendable {
     if let sink {
       do {
         unwritten.append(data)
-        if unwritten.count >= Self.spillRead {
+        if unwritten.count >= Self.batch {
           try sink.handle.write(contentsOf: unwritten)
           unwritten.removeAll(keepingCapacity: true)
         }
@@ -209,7 +209,7 @@ final class ByteChannel: @unchecked Sendable {
   private func readSpill(_ current: Spill) -> Data? {
     do {
       try current.reader.seek(toOffset: current.read)
-      let count = Int(min(UInt64(Self.spillRead), current.written - current.read))
+      let count = Int(min(UInt64(Self.batch), current.written - current.read))
       guard let part = try current.reader.read(upToCount: count), !part.isEmpty else { return nil }
       spill?.read += UInt64(part.count)
       if spill?.unread == false {

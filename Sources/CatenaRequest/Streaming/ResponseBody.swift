@@ -43,12 +43,8 @@ public final class ResponseBody: AsyncSequence, Sendable {
 
   /// A body read from `chunks` (a transport of your own that streams).
   public convenience init(_ chunks: AsyncThrowingStream<Data, any Error>) {
-    let box = IteratorBox(chunks.makeAsyncIterator())
-    self.init(
-      take: {
-        guard let chunk = try await box.next() else { return [] }
-        return [chunk]
-      }, close: {})
+    let puller = ChunkPuller(chunks)
+    self.init(take: { try await puller.next().map { [$0] } ?? [] }, close: {})
   }
 
   deinit { closeSource() }
@@ -125,12 +121,4 @@ public final class ResponseBody: AsyncSequence, Sendable {
       throw Client.map(error)
     }
   }
-}
-
-/// An iterator behind a lock, so that one reader at a time can call it from any task.
-private final class IteratorBox: @unchecked Sendable {
-  // NB: only the one reader of a body calls `next`, never twice at once.
-  var iterator: AsyncThrowingStream<Data, any Error>.Iterator
-  init(_ iterator: AsyncThrowingStream<Data, any Error>.Iterator) { self.iterator = iterator }
-  func next() async throws -> Data? { try await iterator.next() }
 }
