@@ -121,6 +121,34 @@ struct StreamedBodyTests {
     }
   }
 
+  /// Chunks of the given sizes, from a source claiming `length`, loaded as a fixture would.
+  func load(_ sizes: [Int], length: Int64?) async throws -> Data? {
+    let source = ByteSource(length: length) {
+      AsyncStream<Data> { continuation in
+        for size in sizes { continuation.yield(Data(repeating: 7, count: size)) }
+        continuation.finish()
+      }
+    }
+    return try await Post("logs").body(source).definition
+      .httpRequest(baseURL: URL(string: "https://api.example.com/"))
+      .loadingStreamedBody().body
+  }
+
+  @Test func aSourcesChunksMustAddUpToItsLength() async throws {
+    #expect(try await load([3, 0, 4], length: 7)?.count == 7)
+    #expect(try await load([3, 0, 4], length: nil)?.count == 7, "no length: any count")
+    #expect(try await load([], length: 0)?.count == 0)
+    for (sizes, length) in [([3, 4], 6), ([3, 4], 8), ([], 1), ([1], 0)] {
+      do {
+        _ = try await load(sizes, length: Int64(length))
+        Issue.record("\(sizes) sent as \(length) bytes")
+      } catch let error as RequestError {
+        #expect(error.kind == .encoding)
+        #expect(error.message.contains("the \(length) bytes of its length"), "\(error)")
+      }
+    }
+  }
+
   @Test func aBodyFileMustBeAReadableFile() throws {
     let base = URL(string: "https://api.example.com/")
     for url in [

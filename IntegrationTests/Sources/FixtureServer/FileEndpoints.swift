@@ -16,7 +16,7 @@ import NIOCore
 /// | `GET files/weak?size=N&after=K&key=X` | as `drop` with one drop, a weak `ETag` and no `Last-Modified` |
 /// | `GET files/novalidator?size=N&after=K&key=X` | as `drop` with one drop, and no validator at all |
 /// | `GET files/lines?count=N` | `line 0` … `line N-1`, one per line, streamed |
-/// | `POST`/`PUT files/upload?hold=K` | reads the body as it comes; answers its length, FNV-1a hash and whether it was chunked; with `hold`, a 3 s pause after K bytes |
+/// | `POST`/`PUT files/upload?hold=K&key=X` | reads the body as it comes; answers its length, FNV-1a hash, whether it was chunked and its `Content-Length`; with `hold`, a 3 s pause after K bytes; with `key`, records how the body ended in ``UploadOutcomes`` |
 public enum FileEndpoints {
   /// The length of the pattern generated files repeat: a prime, so that no power-of-two
   /// offset (a chunk or a resume point) lines it up with itself.
@@ -54,6 +54,34 @@ public enum FileEndpoints {
       }
     }
     return result
+  }
+
+  /// Bytes `range` of a generated file as chunks of `step` bytes, each made when asked for.
+  public static func chunks(of range: Range<Int64>, step: Int64) -> GeneratedChunks {
+    GeneratedChunks(range: range, step: step)
+  }
+
+  /// Chunks of a generated file, made as they are asked for.
+  public struct GeneratedChunks: AsyncSequence, Sendable {
+    let range: Range<Int64>
+    let step: Int64
+
+    /// Makes the chunks from the start of the range.
+    public func makeAsyncIterator() -> Iterator { Iterator(next: range.lowerBound, chunks: self) }
+
+    /// Makes one chunk per call.
+    public struct Iterator: AsyncIteratorProtocol {
+      var next: Int64
+      let chunks: GeneratedChunks
+
+      /// The next chunk, or nil at the end of the range.
+      public mutating func next() async -> Data? {
+        guard next < chunks.range.upperBound else { return nil }
+        let end = Swift.min(next + chunks.step, chunks.range.upperBound)
+        defer { next = end }
+        return Data(FileEndpoints.bytes(next..<end))
+      }
+    }
   }
 
   /// The FNV-1a hash of version `version` of a generated file of `size` bytes.
@@ -128,15 +156,24 @@ public enum FileEndpoints {
         var hash = FNV1a()
         var length = 0
         let hold = Int(request.uri.queryParameters.get("hold") ?? "")
-        for try await buffer in request.body {
-          buffer.withUnsafeReadableBytes { hash.add($0) }
-          length += buffer.readableBytes
-          // A pause (for a client to cancel in the middle).
-          if let hold, length >= hold { try await Task.sleep(for: .seconds(3)) }
+        let key = request.uri.queryParameters.get("key").map { String($0) }
+        do {
+          for try await buffer in request.body {
+            buffer.withUnsafeReadableBytes { hash.add($0) }
+            length += buffer.readableBytes
+            // A pause (for a client to cancel in the middle).
+            if let hold, length >= hold { try await Task.sleep(for: .seconds(3)) }
+          }
+        } catch {
+          if let key { await UploadOutcomes.shared.record(.aborted, for: key) }
+          throw error
         }
+        if let key { await UploadOutcomes.shared.record(.complete(length), for: key) }
         let chunked = request.headers[.transferEncoding]?.lowercased().contains("chunked") ?? false
+        let declared = request.headers[.contentLength].flatMap { Int($0) }.map(String.init)
         let text =
-          #"{"length": \#(length), "hash": "\#(String(hash.value, radix: 16))", "chunked": \#(chunked)}"#
+          #"{"length": \#(length), "hash": "\#(String(hash.value, radix: 16))", "#
+          + #""chunked": \#(chunked), "contentLength": \#(declared ?? "null")}"#
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         return Response(

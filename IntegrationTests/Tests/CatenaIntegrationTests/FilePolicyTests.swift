@@ -54,7 +54,7 @@ struct FilePolicyTests {
       }
       let upload = Task { () async -> RequestError? in
         do throws(RequestError) {
-          _ = try await Post("files/upload").body(source).value(on: client(port))
+          _ = try await Post("files/upload").query("key", id).body(source).value(on: client(port))
           return nil
         } catch {
           return error
@@ -64,6 +64,8 @@ struct FilePolicyTests {
       await Arrivals.shared.wait(for: id)
       upload.cancel()
       #expect(await upload.value?.kind == .cancelled)
+      // The server saw the connection fail, not a complete body that was cut short.
+      #expect(await UploadOutcomes.shared.outcome(of: id) == .aborted)
       // The client still works: the transfer's thread was let go.
       let echo = try await Post("files/upload").body(Data("after".utf8), contentType: "text/plain")
         .json().value(on: client(port))
@@ -78,11 +80,13 @@ struct FileLimitTests {
     let file = try scratchFolder().appendingPathComponent("big.bin")
     try Data(FileEndpoints.bytes(0..<8_000_000)).write(to: file)
     try await TestServer.run { port in
+      let id = UUID().uuidString
       let running = TaskBox<RequestError?>()
       let upload = Task { () async -> RequestError? in
         do throws(RequestError) {
           // The server pauses after 2 MB: the cancel comes in the middle.
-          _ = try await Post("files/upload").query("hold", "2000000").body(file: file)
+          _ = try await Post("files/upload").query("hold", "2000000").query("key", id)
+            .body(file: file)
             .exchange(on: client(port)) { update in
               if update.direction == .upload, update.completed >= 1_000_000 { running.cancel() }
             }
@@ -93,6 +97,7 @@ struct FileLimitTests {
       }
       running.set(upload)
       #expect(await upload.value?.kind == .cancelled)
+      #expect(await UploadOutcomes.shared.outcome(of: id) == .aborted)
     }
   }
 

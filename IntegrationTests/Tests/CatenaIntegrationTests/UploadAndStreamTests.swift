@@ -8,17 +8,22 @@ struct Received: Equatable {
   var length: Int
   var hash: String
   var chunked: Bool
+  /// The request's `Content-Length`, when it had one.
+  var contentLength: Int?
 
   init(_ json: JSONValue) {
     length = json["length"].int ?? -1
     hash = json["hash"].string ?? ""
     chunked = json["chunked"].bool ?? false
+    contentLength = json["contentLength"].int
   }
 
+  /// What arrives of `length` bytes hashing to `hash`: chunked, or with their length.
   init(length: Int, hash: UInt64, chunked: Bool) {
     self.length = length
     self.hash = String(hash, radix: 16)
     self.chunked = chunked
+    contentLength = chunked ? nil : length
   }
 }
 
@@ -39,16 +44,10 @@ struct UploadAndStreamTests {
       let log = TransferLog()
       let (json, _) = try await Post("files/upload").body(file: file).json()
         .exchange(on: client(port), progress: log.record)
-      // Sent with Content-Length where the platform's file upload is used; on Linux as
-      // chunks of the file (FoundationNetworking's file upload traps when cancelled).
-      #if canImport(FoundationNetworking)
-        let chunked = true
-      #else
-        let chunked = false
-      #endif
+      // With Content-Length, not chunked.
       #expect(
         Received(json)
-          == Received(length: Int(size), hash: FileEndpoints.hash(size: size), chunked: chunked))
+          == Received(length: Int(size), hash: FileEndpoints.hash(size: size), chunked: false))
       let sent = log.all.filter { $0.direction == .upload }
       #expect(sent.count > 1 && sent.last?.completed == size && sent.last?.total == size)
       let counts = sent.map(\.completed)
@@ -80,6 +79,42 @@ struct UploadAndStreamTests {
     }
   }
 
+  @Test func aSourceThatKnowsItsLengthIsSentWithContentLength() async throws {
+    try await TestServer.run { port in
+      let size = size
+      let source = ByteSource(length: size) { FileEndpoints.chunks(of: 0..<size, step: 40_000) }
+      let json = try await Put("files/upload").body(source).json().value(on: client(port))
+      #expect(
+        Received(json)
+          == Received(length: Int(size), hash: FileEndpoints.hash(size: size), chunked: false))
+    }
+  }
+
+  /// A source whose chunks do not add up to its length fails as `encoding`, naming the
+  /// length, and the connection carries no stray bytes: the next upload arrives intact.
+  @Test(arguments: [-1, 1, -40_000, 123_456])
+  func aSourceWhoseChunksMissItsLengthFails(by difference: Int64) async throws {
+    try await TestServer.run { port in
+      let size = size
+      let api = client(port)
+      let source = ByteSource(length: size) {
+        FileEndpoints.chunks(of: 0..<(size + difference), step: 40_000)
+      }
+      do throws(RequestError) {
+        _ = try await Put("files/upload").body(source).json().value(on: api)
+        Issue.record("\(size + difference) bytes were sent as \(size)")
+      } catch {
+        #expect(error.kind == .encoding)
+        #expect(error.message.contains("\(size) bytes of its length"), "\(error)")
+      }
+      let exact = ByteSource(length: size) { FileEndpoints.chunks(of: 0..<size, step: 65_536) }
+      let json = try await Put("files/upload").body(exact).json().value(on: api)
+      #expect(
+        Received(json)
+          == Received(length: Int(size), hash: FileEndpoints.hash(size: size), chunked: false))
+    }
+  }
+
   @Test func aMultipartFormWithAFilePartIsStreamedFromDisk() async throws {
     let file = try sourceFile(size)
     try await TestServer.run { port in
@@ -95,8 +130,9 @@ struct UploadAndStreamTests {
       hash.add(expected)
       let json = try await Post("files/upload").body(multipart: streamed).json()
         .value(on: client(port))
-      #expect(Received(json).length == expected.count)
-      #expect(Received(json).hash == String(hash.value, radix: 16))
+      // The form's length is known: sent with Content-Length.
+      #expect(
+        Received(json) == Received(length: expected.count, hash: hash.value, chunked: false))
     }
   }
 

@@ -93,9 +93,9 @@ extension RequestConvertible {
   }
 
   /// Sends the bytes of a file as the body, read from disk as they are sent (never whole in
-  /// memory). Upload progress counts the bytes sent, against the file's size. On Apple
-  /// platforms the file goes with `Content-Length`; on Linux it is sent chunked, 64 KiB at a
-  /// time (FoundationNetworking's own file upload traps when cancelled midway).
+  /// memory), with its size as `Content-Length`. Upload progress counts the bytes sent. On
+  /// Linux the file is read 64 KiB at a time by Catena (FoundationNetworking's own file upload
+  /// traps when cancelled midway).
   ///
   /// ```swift
   /// Put("videos/42").body(file: movieURL, contentType: "video/mp4").on(api)
@@ -110,9 +110,9 @@ extension RequestConvertible {
     return copy
   }
 
-  /// Sends the chunks of `source` as the body as they are made (chunked transfer; with
-  /// `Content-Length` where the platform allows it and the length is known). A retried
-  /// request asks the source for its chunks again.
+  /// Sends the chunks of `source` as the body as they are made: with `Content-Length` when
+  /// the source knows its length (its chunks must add up to it exactly), chunked otherwise. A
+  /// retried request asks the source for its chunks again.
   ///
   /// ```swift
   /// Post("logs").body(ByteSource { logFile.chunks() }, contentType: "text/plain")

@@ -79,8 +79,9 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
 
 extension URLSessionTransport {
   /// `request` with its body as this platform sends it best. On Linux a file is sent as a
-  /// ``ByteSource`` of its chunks: FoundationNetworking's own file upload traps when the task
-  /// is cancelled while a read of the file is under way (a `try!` on libcurl's pause state).
+  /// ``ByteSource`` of its chunks, with its size as `Content-Length`: FoundationNetworking's
+  /// own file upload traps when the task is cancelled while a read of the file is under way
+  /// (a `try!` on libcurl's pause state), and reads files slowly.
   static func platformBody(_ request: HTTPRequest) throws -> HTTPRequest {
     #if canImport(FoundationNetworking)
       guard case .file(let url) = request.streamedBody else { return request }
@@ -127,14 +128,18 @@ extension URLSessionTransport {
       return (session.uploadTask(with: urlRequest, fromFile: url), nil)
     case .source(let source):
       let buffer = UploadBuffer(source.make())
-      #if canImport(FoundationNetworking)
-        // libcurl sends a body stream chunked; a Content-Length beside it would contradict it.
+      if let length = source.length {
+        urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
+        #if canImport(FoundationNetworking)
+          // libcurl sends a body stream chunked unless the request names a transfer coding
+          // itself. A blank one turns its chunking off and is not sent (libcurl drops headers
+          // with blank values; an empty value would be sent, and servers reject it beside
+          // Content-Length), so the request goes with the length above.
+          urlRequest.setValue(" ", forHTTPHeaderField: "Transfer-Encoding")
+        #endif
+      } else {
         urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
-      #else
-        if let length = source.length {
-          urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
-        }
-      #endif
+      }
       urlRequest.httpBodyStream = buffer.inputStream()
       return (session.dataTask(with: urlRequest), buffer)
     case nil:

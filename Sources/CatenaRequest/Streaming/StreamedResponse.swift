@@ -22,7 +22,8 @@ public struct StreamedResponse: Sendable {
 public enum StreamedBody: Hashable, Sendable {
   /// The bytes of a file, read as they are sent (`Content-Length` is the file's size).
   case file(URL)
-  /// Chunks from a ``ByteSource`` (chunked transfer unless its length is known).
+  /// Chunks from a ``ByteSource`` (with `Content-Length` when it knows its length, chunked
+  /// otherwise).
   case source(ByteSource)
 }
 
@@ -40,7 +41,8 @@ public enum StreamedBody: Hashable, Sendable {
 /// Post("videos").body(source, contentType: "video/mp4")
 /// ```
 public struct ByteSource: Hashable, Sendable {
-  /// The number of bytes the chunks add up to, when known (sent as `Content-Length`).
+  /// The number of bytes the chunks add up to, when known (sent as `Content-Length`; the
+  /// chunks must add up to it exactly).
   public let length: Int64?
   let id = UUID()
   let make: @Sendable () -> ChunkPuller
@@ -51,7 +53,7 @@ public struct ByteSource: Hashable, Sendable {
     length: Int64? = nil, _ make: @escaping @Sendable () -> Chunks
   ) where Chunks.Element == Data {
     self.length = length
-    self.make = { ChunkPuller(make()) }
+    self.make = { ChunkPuller(make(), length: length) }
   }
 
   /// Two sources are the same when they are copies of one.
@@ -61,24 +63,55 @@ public struct ByteSource: Hashable, Sendable {
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
-/// Pulls the chunks of one attempt's sequence, one reader at a time.
+/// Pulls the chunks of one attempt's sequence, one reader at a time. With a `length`, the
+/// chunks must add up to it exactly: it is sent as `Content-Length`, so a byte more would
+/// become the start of the connection's next request, and a byte less would leave the server
+/// waiting.
 final class ChunkPuller: @unchecked Sendable {
   // NB: one reader calls `next`, never twice at once (the transport's body pump).
   private let pull: () async throws -> Data?
+  private let length: Int64?
+  private var pulled: Int64 = 0
 
-  init<Chunks: AsyncSequence>(_ chunks: Chunks) where Chunks.Element == Data {
+  init<Chunks: AsyncSequence>(_ chunks: Chunks, length: Int64? = nil)
+  where Chunks.Element == Data {
     var iterator = chunks.makeAsyncIterator()
     pull = { try await iterator.next() }
+    self.length = length
   }
 
-  func next() async throws -> Data? { try await pull() }
+  /// The next chunk, or nil at the end.
+  ///
+  /// - Throws: the sequence's error, or ``RequestError/Kind/encoding`` when the chunks do not
+  ///   add up to the source's length (the chunk that goes past it is not returned).
+  func next() async throws -> Data? {
+    let chunk = try await pull()
+    guard let length else { return chunk }
+    guard let chunk else {
+      guard pulled == length else {
+        throw RequestError(
+          .encoding,
+          "the request body's source ended after \(pulled) of the \(length) bytes of its length")
+      }
+      return nil
+    }
+    pulled += Int64(chunk.count)
+    guard pulled <= length else {
+      throw RequestError(
+        .encoding,
+        "the request body's source made more than the \(length) bytes of its length"
+          + " (\(pulled) so far)")
+    }
+    return chunk
+  }
 }
 
 extension HTTPRequest {
   /// This request with its ``streamedBody`` read into ``body``: for transports that answer
   /// from memory (a fixture), so that they see the bytes a server would.
   ///
-  /// - Throws: ``RequestError/Kind/file`` when the file cannot be read, or the source's error.
+  /// - Throws: ``RequestError/Kind/file`` when the file cannot be read, the source's error, or
+  ///   ``RequestError/Kind/encoding`` when its chunks do not add up to its length.
   public func loadingStreamedBody() async throws -> HTTPRequest {
     var loaded = self
     switch streamedBody {

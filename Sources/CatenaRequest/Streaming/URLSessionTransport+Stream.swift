@@ -33,7 +33,10 @@ extension URLSessionTransport {
           // The session goes once its task has ended.
           session.finishTasksAndInvalidate()
           // A body stream stops feeding the task before the task is cancelled.
-          cancel.set(task) { upload?.close() }
+          cancel.set(task) {
+            delegate.markCancelled()
+            upload?.close()
+          }
         }
       }
     } onCancel: {
@@ -91,6 +94,7 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   private var redirects: RedirectChain
   /// Why the delegate stopped the transfer itself, when it did.
   private var failure: RequestError?
+  private var cancelledByClient = false
   let request: HTTPRequest
   let channel: ByteChannel
   let progress: ProgressHandler?
@@ -111,6 +115,10 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     self.idleDefault = idleDefault
     redirects = RedirectChain(request)
   }
+
+  /// The client cancelled the transfer: however it ends (a body stream stopped midway may
+  /// end it with another error first), it ends as cancelled.
+  func markCancelled() { lock.withLock { cancelledByClient = true } }
 
   func waitForHead(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
     lock.withLock { head = continuation }
@@ -170,7 +178,7 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
     totalBytesSent: Int64, totalBytesExpectedToSend: Int64
   ) {
-    // A body stream is sent chunked, so the session does not know its length; the source may.
+    // The session does not know a body stream's length; the source may.
     let total = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : uploadLength
     progress?(TransferProgress(.upload, completed: totalBytesSent, total: total))
   }
@@ -196,18 +204,23 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
     upload?.close()
-    let stopped = lock.withLock { failure }
+    let (stopped, cancelled) = lock.withLock { (failure, cancelledByClient) }
     var outcome: (any Error)? = stopped ?? error
     if let error, stopped == nil {
       outcome = TaskTable.idleFailure(error, request, idleDefault: idleDefault) ?? error
     }
     // The source's own failure, unless it only stopped because the transfer was cancelled.
-    if let sourceError = upload?.sourceError, !(sourceError is CancellationError),
+    if let sourceError = upload?.sourceError, !(sourceError is CancellationError), !cancelled,
       (error as? URLError)?.code != .cancelled
     {
-      outcome = RequestError(
-        .encoding, "the request body's source failed: \(sourceError)", underlyingError: sourceError)
+      outcome =
+        sourceError as? RequestError
+        ?? RequestError(
+          .encoding, "the request body's source failed: \(sourceError)",
+          underlyingError: sourceError)
     }
+    // Cancelled by the client: a body stream stopped first may have ended it another way.
+    if cancelled, stopped == nil, outcome != nil { outcome = URLError(.cancelled) }
     if let outcome {
       sendHead(.failure(outcome))
       channel.finish(outcome)

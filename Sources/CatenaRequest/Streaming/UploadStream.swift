@@ -98,11 +98,12 @@ final class UploadBuffer: @unchecked Sendable {
     pump?.cancel()
   }
 
-  /// Whether the body may have bytes left.
-  var hasBytesAvailable: Bool { condition.withLock { !atEnd && !stopped } }
+  /// Whether the body may have bytes left. A stopped stream says yes, so that the next read
+  /// fails: FoundationNetworking takes "no bytes" as the end of a complete body.
+  var hasBytesAvailable: Bool { condition.withLock { !atEnd } }
 
   /// Copies up to `length` bytes into `buffer`, waiting for the first: 0 at the end, -1 when
-  /// the source failed.
+  /// the source failed or the stream was stopped.
   func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
     condition.lock()
     let read = take(into: buffer, length)
@@ -115,7 +116,8 @@ final class UploadBuffer: @unchecked Sendable {
   /// Copies up to `length` bytes into `buffer`, waiting for the first; with `condition` locked.
   private func take(into buffer: UnsafeMutablePointer<UInt8>, _ length: Int) -> Int {
     while chunks.isEmpty && !ended && !stopped { condition.wait() }
-    if stopped { return 0 }
+    // Stopped: an error, so that the transfer cannot end as if the body were complete.
+    if stopped { return -1 }
     if chunks.isEmpty {
       if failure != nil { return -1 }
       atEnd = true
