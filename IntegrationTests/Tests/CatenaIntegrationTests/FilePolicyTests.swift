@@ -46,6 +46,56 @@ struct FilePolicyTests {
     }
   }
 
+  /// What a chain's callbacks and its loading indicator saw, in order; each callback checks
+  /// that it runs on the main actor (the default delivery).
+  @MainActor final class ChainRecord: LoadingIndicator {
+    var events: [String] = []
+    var updates: [TransferProgress] = []
+    var point: ResumePoint?
+    func begin(_ request: RequestID) { events.append("begin") }
+    func end(_ request: RequestID) { events.append("end") }
+  }
+
+  @Test func aDownloadInAChainIsDeliveredOnceWithinItsIndicator() async throws {
+    try await TestServer.run { port in
+      let record = ChainRecord()
+      let destination = try scratchFolder().appendingPathComponent("chain.bin")
+      let download = Download(
+        "files/drop",
+        ["size": 400_000, "after": 100_000, "drops": 1, "key": .string(UUID().uuidString)],
+        to: destination)
+      /// Runs `download` as a chain, recording what its callbacks see.
+      @Sendable func run(_ download: Download) async {
+        await download.on(client(port)).load(record)
+          .progress { update in MainActor.assumeIsolated { record.updates.append(update) } }
+          .then { file in
+            MainActor.assumeIsolated { record.events.append("then \(file.lastPathComponent)") }
+          }
+          .failed { error in
+            MainActor.assumeIsolated {
+              record.events.append("failed \(error.kind)")
+              record.point = error.resumePoint
+            }
+          }
+          .start().finished()
+      }
+      // The first response drops after 100 kB: failed once, with a point to resume from.
+      await run(download)
+      let point = try #require(await record.point)
+      #expect(point.bytes == 100_000)
+      await run(download.resuming(from: point))
+      #expect(
+        await record.events == [
+          "begin", "end", "failed transport", "begin", "end", "then chain.bin",
+        ])
+      #expect(try fileHash(destination) == FileEndpoints.hash(size: 400_000))
+      let counts = await record.updates.filter { $0.direction == .download }.map(\.completed)
+      // The resume counts on from what was kept, up to the whole.
+      #expect(counts.first ?? 0 > 100_000 && counts.last == 400_000)
+      #expect(zip(counts, counts.dropFirst()).allSatisfy { $0 <= $1 })
+    }
+  }
+
   @Test func cancellingAnUploadWhoseSourceWaitsEndsItAsCancelled() async throws {
     try await TestServer.run { port in
       let id = UUID().uuidString

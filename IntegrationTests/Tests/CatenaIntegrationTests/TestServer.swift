@@ -156,6 +156,7 @@ enum TestServer {
         body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
     FileEndpoints.add(to: router)
+    EventEndpoints.add(to: router)
     return router
   }
 

@@ -1,8 +1,9 @@
 import Foundation
 
 extension ResponseBody {
-  /// The body as UTF-8 text lines, as they arrive (for JSON Lines, logs, server-sent events):
-  /// split at `\n`, a trailing `\r` removed, the last line given even without a final `\n`.
+  /// The body as UTF-8 text lines, as they arrive (for JSON Lines and logs; ``events`` parses
+  /// server-sent events): split at `\n`, a trailing `\r` removed, the last line given even
+  /// without a final `\n`.
   ///
   /// A line longer than `maxLineBytes` ends the loop with ``RequestError/Kind/tooLarge`` (a
   /// server that never sends a newline cannot fill memory), and a line that is not UTF-8 with

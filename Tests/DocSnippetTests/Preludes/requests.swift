@@ -31,6 +31,7 @@ let bar = ProgressBar()
 let mapsFolder = FileManager.default.temporaryDirectory
 let movieURL = FileManager.default.temporaryDirectory.appendingPathComponent("movie.mp4")
 nonisolated(unsafe) var savedPoint: ResumePoint?
+nonisolated(unsafe) var lastEventID = ""
 /// A camera that encodes as it films.
 struct Camera: Sendable {
   func encodedChunks() -> AsyncStream<Data> { AsyncStream { $0.finish() } }
