@@ -30,22 +30,17 @@ public enum EventEndpoints {
       let lastID = HTTPField.Name("Last-Event-ID").flatMap { request.headers[$0] }
         .flatMap { Int($0) }
       let bytes = Array(text(from: lastID.map { $0 + 1 } ?? 0, count: count).utf8)
-      var headers = HTTPFields()
-      headers[.contentType] = "text/event-stream"
-      return Response(
-        status: .ok, headers: headers,
-        body: ResponseBody { writer in
-          // Written in pieces of odd sizes, so events, lines and CRLFs are cut across writes.
-          var start = 0
-          var step = 1
-          while start < bytes.count {
-            let end = min(start + step * 37, bytes.count)
-            try await writer.write(ByteBuffer(bytes: bytes[start..<end]))
-            start = end
-            step = step % 50 + 1
-          }
-          try await writer.finish(nil)
-        })
+      // Written in pieces of odd sizes, so events, lines and CRLFs are cut across writes.
+      return Response.streamed("text/event-stream") { send in
+        var start = 0
+        var step = 1
+        while start < bytes.count {
+          let end = min(start + step * 37, bytes.count)
+          try await send(ByteBuffer(bytes: bytes[start..<end]))
+          start = end
+          step = step % 50 + 1
+        }
+      }
     }
   }
 }

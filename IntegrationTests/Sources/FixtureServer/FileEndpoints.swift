@@ -136,20 +136,14 @@ public enum FileEndpoints {
     }
     router.get("files/lines") { request, _ in
       let count = Int(request.uri.queryParameters.get("count") ?? "") ?? 0
-      var headers = HTTPFields()
-      headers[.contentType] = "text/plain; charset=utf-8"
-      return Response(
-        status: .ok, headers: headers,
-        body: ResponseBody { writer in
-          var line = 0
-          while line < count {
-            let end = min(line + 500, count)
-            let text = (line..<end).map { "line \($0)\n" }.joined()
-            try await writer.write(ByteBuffer(string: text))
-            line = end
-          }
-          try await writer.finish(nil)
-        })
+      return Response.streamed("text/plain; charset=utf-8") { send in
+        var line = 0
+        while line < count {
+          let end = min(line + 500, count)
+          try await send(ByteBuffer(string: (line..<end).map { "line \($0)\n" }.joined()))
+          line = end
+        }
+      }
     }
     for method in [HTTPRequest.Method.post, .put] {
       router.on("files/upload", method: method) { request, _ in
