@@ -8,7 +8,7 @@ import NIOCore
 ///
 /// | Path | What it does |
 /// |---|---|
-/// | `GET files/blob?size=N&version=V&hold=K` | N bytes, `ETag`, `Last-Modified`, `Range` and `If-Range`; with `hold`, a 3 s pause after K bytes |
+/// | `GET files/blob?size=N&version=V&hold=K&gate=X` | N bytes, `ETag`, `Last-Modified`, `Range` and `If-Range`; with `hold`, a pause after K bytes: until ``Gates`` opens `X`, or 3 s |
 /// | `GET files/drop?size=N&after=K&drops=D&key=X` | as `blob`, but the first D responses of key X drop the connection after K bytes |
 /// | `GET files/protected?size=N` | as `blob` with `Authorization: Bearer fresh`, else `401` |
 /// | `GET files/norange?size=N` | ignores `Range`: always the whole body with `200` |
@@ -104,7 +104,7 @@ public enum FileEndpoints {
       return serve(
         request, size: Int64(query.get("size") ?? "") ?? 0,
         version: Int(query.get("version") ?? "") ?? 1,
-        holdAfter: Int64(query.get("hold") ?? ""))
+        holdAfter: Int64(query.get("hold") ?? ""), gate: query.get("gate").map { String($0) })
     }
     router.get("files/protected") { request, _ in
       guard request.headers[.authorization] == "Bearer fresh" else {
@@ -185,10 +185,12 @@ public enum FileEndpoints {
 
   /// Version `version` of a generated file of `size` bytes, honouring `Range` and `If-Range`
   /// when `ranges`; the body stops with a dropped connection after `dropAfter` bytes, or
-  /// pauses for 3 s after `holdAfter` bytes (for a client to cancel in the middle).
+  /// pauses after `holdAfter` bytes (for a client to cancel in the middle): until ``Gates``
+  /// opens `gate`, or for 3 s.
   static func serve(
     _ request: Request, size: Int64, version: Int = 1, ranges: Bool = true,
-    validators: Validators = .strong, dropAfter: Int64? = nil, holdAfter: Int64? = nil
+    validators: Validators = .strong, dropAfter: Int64? = nil, holdAfter: Int64? = nil,
+    gate: String? = nil
   ) -> Response {
     let etag = "\"v\(version)-\(size)\""
     let modified = "Wed, 0\(min(version, 9)) Jan 2025 00:00:00 GMT"
@@ -228,7 +230,13 @@ public enum FileEndpoints {
         if let hold, offset < hold { next = min(next, hold) }
         try await writer.write(ByteBuffer(bytes: bytes(offset..<next, version: version)))
         offset = next
-        if offset == hold { try await Task.sleep(for: .seconds(3)) }
+        if offset == hold {
+          if let gate {
+            await Gates.shared.pass(gate)
+          } else {
+            try await Task.sleep(for: .seconds(3))
+          }
+        }
       }
       if stop != nil && end < size { throw DroppedConnection() }
       try await writer.finish(nil)

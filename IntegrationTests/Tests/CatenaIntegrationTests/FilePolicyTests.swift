@@ -151,6 +151,37 @@ struct FileLimitTests {
     }
   }
 
+  @Test func aDownloadsOwnDeadlineBoundsItsWholeBodyAndLeavesAResumePoint() async throws {
+    try await TestServer.run { port in
+      let gate = UUID().uuidString
+      let destination = try scratchFolder().appendingPathComponent("slow.bin")
+      // The server stops after 1 MB until the gate opens: the deadline fires in the body.
+      let download = Download(
+        "files/blob", ["size": 3_000_000, "hold": 1_000_000, "gate": .string(gate)],
+        to: destination)
+      // Should the deadline not fire, the gate opens after 20 s: a failure, not a hang.
+      let valve = Task {
+        try await Task.sleep(for: .seconds(20))
+        await Gates.shared.open(gate)
+      }
+      defer { valve.cancel() }
+      var point: ResumePoint?
+      do throws(RequestError) {
+        _ = try await download.timeout(.seconds(2)).value(on: client(port))
+        Issue.record("the body stalls past the deadline")
+      } catch {
+        #expect(error.kind == .timeout && error.limit == .deadline(.seconds(2)), "\(error)")
+        point = error.resumePoint
+      }
+      await Gates.shared.open(gate)
+      let resume = try #require(point, "the head came in time: the point is in the body")
+      #expect(resume.bytes > 0 && resume.bytes <= 1_000_000)
+      #expect(!FileManager.default.fileExists(atPath: destination.path))
+      _ = try await download.resuming(from: resume).value(on: client(port))
+      #expect(try fileHash(destination) == FileEndpoints.hash(size: 3_000_000))
+    }
+  }
+
   @Test func aDownloadPastItsOwnLimitKeepsNothing() async throws {
     try await TestServer.run { port in
       let folder = try scratchFolder()

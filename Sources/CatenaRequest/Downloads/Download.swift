@@ -24,6 +24,10 @@ public import Foundation
 ///   by itself. A resume asks for the rest with `Range` and `If-Range`: a `206` is appended; a
 ///   `200` (the server ignores ranges, or the file changed) starts over from zero; a `416` or
 ///   a `206` for another version starts over too. The file is never a mix of two versions.
+/// - A deadline set on the download (``RequestConvertible/timeout(_:)``) bounds each attempt
+///   whole, from sending to the last byte written, and fails with a resume point. The
+///   client's ``Client/timeout``, sized for API calls, bounds only the wait for the head; the
+///   idle timeout applies throughout.
 /// - The client's base URL, headers, interceptors, credentials and delivery apply. The
 ///   client's in-memory ``Client/maxResponseBytes`` does not: bound a download with
 ///   ``RequestConvertible/maxResponseBytes(_:)``.

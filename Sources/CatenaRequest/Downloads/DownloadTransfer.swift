@@ -95,6 +95,8 @@ struct DownloadTransfer {
   /// One exchange: asks for the rest when the partial file holds a known version, writes
   /// the body, and moves the file into place when it is complete.
   mutating func attempt() async throws(RequestError) -> HTTPResponse {
+    // The deadline bounds the whole attempt: the head, then every byte of the body.
+    let started = ContinuousClock.now
     while true {
       let validator = etag ?? lastModified
       let offset = validator == nil ? 0 : (resumePoint()?.bytes ?? 0)
@@ -134,12 +136,12 @@ struct DownloadTransfer {
           continue
         }
         total = range.total
-        try await write(streamed, from: offset)
+        try await write(streamed, from: offset, since: started)
       default:
         // The whole body: the server ignored the range, or the version changed.
         adopt(head)
         total = Self.length(of: head)
-        try await write(streamed, from: 0)
+        try await write(streamed, from: 0, since: started)
       }
       try finish()
       return head
@@ -189,8 +191,11 @@ struct DownloadTransfer {
     return head.headers["Content-Length"].flatMap { Int64($0) }
   }
 
-  /// Writes the body to the partial file from `offset` (truncating what follows).
-  mutating func write(_ streamed: StreamedResponse, from offset: Int64) async throws(RequestError) {
+  /// Writes the body to the partial file from `offset` (truncating what follows), by the
+  /// request's deadline counted from `start`.
+  mutating func write(
+    _ streamed: StreamedResponse, from offset: Int64, since start: ContinuousClock.Instant
+  ) async throws(RequestError) {
     let handle: FileHandle
     do {
       if !FileManager.default.fileExists(atPath: partial.path) {
@@ -209,7 +214,17 @@ struct DownloadTransfer {
     let known = total
     let counter = WriteCounter(offset, total: known, progress: progress)
     do throws(RequestError) {
-      try await streamed.body.write(to: handle, wrote: counter.add)
+      if let deadline = download.definition.timeout {
+        do {
+          _ = try await Client.within(deadline, since: start) {
+            try await streamed.body.write(to: handle, wrote: counter.add)
+          }
+        } catch {
+          throw Client.map(error)
+        }
+      } else {
+        try await streamed.body.write(to: handle, wrote: counter.add)
+      }
       let written = counter.written
       if let known, written != known {
         throw RequestError(.transport, "the body ended after \(written) of \(known) bytes")

@@ -30,7 +30,8 @@ public struct Client: Sendable {
   /// Where a ``Call``'s nonisolated callbacks run: the main actor unless configured.
   public var delivery: Delivery
   /// The deadline of each exchange, from sending to the last byte of the body, unless a
-  /// request sets its own; nil for none.
+  /// request sets its own; nil for none. For a streamed body or a ``Download`` it bounds the
+  /// wait for the head (a download's own deadline bounds its whole body).
   public var timeout: Duration?
   /// How long a transfer may go without a byte, unless a request sets its own; nil for the
   /// transport's default (60 s for `URLSessionTransport`'s default configuration).
@@ -192,14 +193,15 @@ public struct Client: Sendable {
   }
 
   /// Runs `work`, cancelling it and failing with a deadline ``RequestError/Kind/timeout`` when
-  /// it takes longer than `deadline`.
+  /// it ends later than `deadline` after `start`.
   static func within<Result: Sendable>(
-    _ deadline: Duration, _ work: @escaping @Sendable () async throws -> Result
+    _ deadline: Duration, since start: ContinuousClock.Instant = .now,
+    _ work: @escaping @Sendable () async throws -> Result
   ) async throws -> Result {
     try await withThrowingTaskGroup(of: Result?.self) { group in
       group.addTask { try await work() }
       group.addTask {
-        try await Task.sleep(for: deadline)
+        try await Task.sleep(until: start + deadline, clock: .continuous)
         return nil
       }
       defer { group.cancelAll() }
