@@ -8,7 +8,7 @@ import NIOCore
 ///
 /// | Path | What it does |
 /// |---|---|
-/// | `GET files/blob?size=N&version=V&hold=K&gate=X` | N bytes, `ETag`, `Last-Modified`, `Range` and `If-Range`; with `hold`, a pause after K bytes: until ``Gates`` opens `X`, or 3 s |
+/// | `GET files/blob?size=N&version=V&hold=K&gate=X` | N bytes, `ETag`, `Last-Modified`, `Range` and `If-Range`; with `hold` and `gate`, stops after K bytes until ``Gates`` opens `X` |
 /// | `GET files/drop?size=N&after=K&drops=D&key=X` | as `blob`, but the first D responses of key X drop the connection after K bytes |
 /// | `GET files/protected?size=N` | as `blob` with `Authorization: Bearer fresh`, else `401` |
 /// | `GET files/norange?size=N` | ignores `Range`: always the whole body with `200` |
@@ -16,7 +16,7 @@ import NIOCore
 /// | `GET files/weak?size=N&after=K&key=X` | as `drop` with one drop, a weak `ETag` and no `Last-Modified` |
 /// | `GET files/novalidator?size=N&after=K&key=X` | as `drop` with one drop, and no validator at all |
 /// | `GET files/lines?count=N` | `line 0` … `line N-1`, one per line, streamed |
-/// | `POST`/`PUT files/upload?hold=K&key=X` | reads the body as it comes; answers its length, FNV-1a hash, whether it was chunked and its `Content-Length`; with `hold`, a 3 s pause after K bytes; with `key`, records how the body ended in ``UploadOutcomes`` |
+/// | `POST`/`PUT files/upload?hold=K&gate=G&key=X` | reads the body as it comes; answers its length, FNV-1a hash, whether it was chunked and its `Content-Length`; with `hold` and `gate`, stops reading after K bytes until ``Gates`` opens `G`; with `key`, records how the body ended in ``UploadOutcomes`` |
 public enum FileEndpoints {
   /// The length of the pattern generated files repeat: a prime, so that no power-of-two
   /// offset (a chunk or a resume point) lines it up with itself.
@@ -151,12 +151,13 @@ public enum FileEndpoints {
         var length = 0
         let hold = Int(request.uri.queryParameters.get("hold") ?? "")
         let key = request.uri.queryParameters.get("key").map { String($0) }
+        let gate = request.uri.queryParameters.get("gate").map { String($0) }
         do {
           for try await buffer in request.body {
             buffer.withUnsafeReadableBytes { hash.add($0) }
             length += buffer.readableBytes
             // A pause (for a client to cancel in the middle).
-            if let hold, length >= hold { try await Task.sleep(for: .seconds(3)) }
+            if let hold, let gate, length >= hold { await Gates.shared.pass(gate) }
           }
         } catch {
           if let key { await UploadOutcomes.shared.record(.aborted, for: key) }
@@ -185,8 +186,8 @@ public enum FileEndpoints {
 
   /// Version `version` of a generated file of `size` bytes, honouring `Range` and `If-Range`
   /// when `ranges`; the body stops with a dropped connection after `dropAfter` bytes, or
-  /// pauses after `holdAfter` bytes (for a client to cancel in the middle): until ``Gates``
-  /// opens `gate`, or for 3 s.
+  /// stops after `holdAfter` bytes until ``Gates`` opens `gate` (for a client to cancel in the
+  /// middle).
   static func serve(
     _ request: Request, size: Int64, version: Int = 1, ranges: Bool = true,
     validators: Validators = .strong, dropAfter: Int64? = nil, holdAfter: Int64? = nil,
@@ -224,19 +225,13 @@ public enum FileEndpoints {
     let body = ResponseBody(contentLength: Int(length)) { writer in
       var offset = from
       let end = stop.map { from + $0 } ?? size
-      let hold = holdAfter.map { from + $0 }
+      let hold = gate == nil ? nil : holdAfter.map { from + $0 }
       while offset < end {
         var next = min(offset + (64 << 10), end)
         if let hold, offset < hold { next = min(next, hold) }
         try await writer.write(ByteBuffer(bytes: bytes(offset..<next, version: version)))
         offset = next
-        if offset == hold {
-          if let gate {
-            await Gates.shared.pass(gate)
-          } else {
-            try await Task.sleep(for: .seconds(3))
-          }
-        }
+        if offset == hold, let gate { await Gates.shared.pass(gate) }
       }
       if stop != nil && end < size { throw DroppedConnection() }
       try await writer.finish(nil)

@@ -223,9 +223,12 @@ struct DownloadTests {
     try await TestServer.run { port in
       let destination = try scratchFolder().appendingPathComponent("cancel.bin")
       let big: Int64 = 8_000_000
-      // The server pauses after 1,000,000 bytes: the cancel comes in the middle.
+      // The server stops after 1,000,000 bytes until the test opens the gate: the cancel
+      // comes in the middle.
+      let gate = UUID().uuidString
       let download = Download(
-        "files/blob", ["size": .int(Int(big)), "hold": 1_000_000], to: destination)
+        "files/blob", ["size": .int(Int(big)), "hold": 1_000_000, "gate": .string(gate)],
+        to: destination)
       // Progress comes from the transport's thread (every 256 KiB): the test cancels the task
       // it runs in.
       let running = TaskBox<Result<URL, RequestError>>()
@@ -240,7 +243,9 @@ struct DownloadTests {
         }
       }
       running.set(task)
-      guard case .failure(let error) = await task.value else {
+      let outcome = await task.value
+      await Gates.shared.open(gate)
+      guard case .failure(let error) = outcome else {
         Issue.record("the download was cancelled at 1 MB")
         return
       }

@@ -134,9 +134,10 @@ struct FileLimitTests {
       let running = TaskBox<RequestError?>()
       let upload = Task { () async -> RequestError? in
         do throws(RequestError) {
-          // The server pauses after 2 MB: the cancel comes in the middle.
-          _ = try await Post("files/upload").query("hold", "2000000").query("key", id)
-            .body(file: file)
+          // The server stops reading after 2 MB until the test opens the gate: the cancel
+          // comes in the middle.
+          _ = try await Post("files/upload").query("hold", "2000000").query("gate", id)
+            .query("key", id).body(file: file)
             .exchange(on: client(port)) { update in
               if update.direction == .upload, update.completed >= 1_000_000 { running.cancel() }
             }
@@ -146,7 +147,9 @@ struct FileLimitTests {
         }
       }
       running.set(upload)
-      #expect(await upload.value?.kind == .cancelled)
+      let ended = await upload.value
+      await Gates.shared.open(id)
+      #expect(ended?.kind == .cancelled)
       #expect(await UploadOutcomes.shared.outcome(of: id) == .aborted)
     }
   }
