@@ -1,5 +1,6 @@
-// Times Catena's downloads to a file and uploads from a file against plain `URLSession` doing
-// the same transfers, in one run, and reads the peak resident memory of each:
+// Times Catena's downloads to a file and uploads from a file (alone, and as a part of a
+// multipart form) against plain `URLSession` moving the same file, in one run, and reads the
+// peak resident memory of each:
 //
 //   swift run -c release --package-path Benchmarks FileRatios            # 1 GiB each way
 //   swift run -c release --package-path Benchmarks FileRatios 64         # 64 MiB each way
@@ -77,6 +78,8 @@ enum Kind: String, CaseIterable {
   case catenaDownload = "Catena download"
   case plainUpload = "URLSession upload"
   case catenaUpload = "Catena upload"
+  /// The file as one part of a multipart form (with a text field), streamed from disk.
+  case catenaMultipart = "Catena multipart upload"
 }
 
 /// Runs one transfer of `size` bytes with the server at `base`, and prints its time in seconds
@@ -108,6 +111,15 @@ func measure(_ kind: Kind, base: URL, size: Int, source: URL, target: URL) async
   case .catenaUpload:
     let response = try await Post("sink").body(file: source).value(on: api)
     guard String(data: response.body, encoding: .utf8) == String(size) else {
+      throw URLError(.badServerResponse)
+    }
+  case .catenaMultipart:
+    var form = MultipartForm()
+    form.append("A title", name: "title")
+    form.append(file: source, name: "video", contentType: "video/mp4")
+    let length = try form.source().length ?? 0
+    let response = try await Post("sink").body(multipart: form).value(on: api)
+    guard length > size, String(data: response.body, encoding: .utf8) == String(length) else {
       throw URLError(.badServerResponse)
     }
   }
@@ -201,6 +213,7 @@ default:
   for (name, plain, catena) in [
     ("download to a file", Kind.plainDownload, Kind.catenaDownload),
     ("upload from a file", .plainUpload, .catenaUpload),
+    ("the file in a multipart form", .plainUpload, .catenaMultipart),
   ] {
     print(
       String(
