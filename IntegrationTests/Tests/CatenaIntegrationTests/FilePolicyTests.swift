@@ -154,6 +154,29 @@ struct FileLimitTests {
     }
   }
 
+  /// A source that throws midway fails the request with its error, and the server never
+  /// takes the part sent for a whole body (chunked, or short of its `Content-Length`).
+  @Test(arguments: [nil, 2_000_000] as [Int64?])
+  func aSourceThatFailsMidwayNeverReachesTheServerAsComplete(length: Int64?) async throws {
+    struct Broken: Error {}
+    try await TestServer.run { port in
+      let key = UUID().uuidString
+      let source = ByteSource(length: length) {
+        AsyncThrowingStream<Data, any Error> { continuation in
+          for _ in 0..<40 { continuation.yield(Data(repeating: 0x2A, count: 16 << 10)) }
+          continuation.finish(throwing: Broken())
+        }
+      }
+      do throws(RequestError) {
+        _ = try await Put("files/upload").query("key", key).body(source).value(on: client(port))
+        Issue.record("the source failed")
+      } catch {
+        #expect(error.kind == .encoding && error.underlyingError is Broken, "\(error)")
+      }
+      #expect(await UploadOutcomes.shared.outcome(of: key) == .aborted)
+    }
+  }
+
   @Test func aDownloadsOwnDeadlineBoundsItsWholeBodyAndLeavesAResumePoint() async throws {
     try await TestServer.run { port in
       let gate = UUID().uuidString

@@ -37,6 +37,8 @@ extension URLSessionTransport {
             delegate.markCancelled()
             upload?.close()
           }
+          // A body that cannot go on stops the task, so that it never ends as if complete.
+          upload?.whenAborted { cancel.abort() }
         }
       }
     } onCancel: {
@@ -67,6 +69,13 @@ final class TaskCanceller: @unchecked Sendable {
       return cancelled
     }
     if cancelNow { cancel() }
+  }
+
+  /// Cancels the task (made by now) without what ``set(_:before:)`` gave to do first: the
+  /// transfer cannot go on, and its delegate reports why.
+  func abort() {
+    guard let task = lock.withLock({ task }) else { return }
+    URLSessionTransport.control.async { task.cancel() }
   }
 
   func cancel() {
@@ -205,22 +214,23 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   ) {
     upload?.close()
     let (stopped, cancelled) = lock.withLock { (failure, cancelledByClient) }
-    var outcome: (any Error)? = stopped ?? error
-    if let error, stopped == nil {
-      outcome = TaskTable.idleFailure(error, request, idleDefault: idleDefault) ?? error
-    }
-    // The source's own failure, unless it only stopped because the transfer was cancelled.
-    if let sourceError = upload?.sourceError, !(sourceError is CancellationError), !cancelled,
-      (error as? URLError)?.code != .cancelled
-    {
+    let sourceError = upload?.sourceError.flatMap { $0 is CancellationError ? nil : $0 }
+    var outcome: (any Error)?
+    if let stopped {
+      outcome = stopped
+    } else if cancelled, error != nil || sourceError != nil {
+      // Cancelled by the client: a body stream stopped first may have ended it another way.
+      outcome = URLError(.cancelled)
+    } else if let sourceError {
+      // The source failed; the transfer was aborted, so the body never looked complete.
       outcome =
         sourceError as? RequestError
         ?? RequestError(
           .encoding, "the request body's source failed: \(sourceError)",
           underlyingError: sourceError)
+    } else if let error {
+      outcome = TaskTable.idleFailure(error, request, idleDefault: idleDefault) ?? error
     }
-    // Cancelled by the client: a body stream stopped first may have ended it another way.
-    if cancelled, stopped == nil, outcome != nil { outcome = URLError(.cancelled) }
     if let outcome {
       sendHead(.failure(outcome))
       channel.finish(outcome)

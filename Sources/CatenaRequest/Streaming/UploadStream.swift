@@ -22,6 +22,11 @@ final class UploadBuffer: @unchecked Sendable {
   private var writer: CheckedContinuation<Bool?, Never>?
   private let capacity: Int
   private var pump: Task<Void, Never>?
+  /// What stops the task when the body cannot go on, and whether that came before it was set.
+  private var abortTask: (@Sendable () -> Void)?
+  private var abortPending = false
+  /// What must stay open until the buffer goes (a pipe whose closing would end the body).
+  private var keptOpen: AnyObject?
 
   /// A stream of the chunks `source` pulls, read as the request is sent.
   init(_ puller: ChunkPuller, capacity: Int = 256 << 10) {
@@ -96,6 +101,26 @@ final class UploadBuffer: @unchecked Sendable {
     }
     waiting?.resume(returning: nil)
     pump?.cancel()
+  }
+
+  /// Sets what stops the task when the body cannot go on (the source failed, or the buffer
+  /// was stopped midway): a body that ends early must never reach the server as complete.
+  func whenAborted(_ abort: @escaping @Sendable () -> Void) {
+    let now = condition.withLock {
+      abortTask = abort
+      return abortPending
+    }
+    if now { abort() }
+  }
+
+  /// The body cannot go on: stops the task, keeping `object` (a pipe) open meanwhile.
+  func abort(keeping object: AnyObject? = nil) {
+    let abort = condition.withLock { () -> (@Sendable () -> Void)? in
+      keptOpen = object ?? keptOpen
+      if abortTask == nil { abortPending = true }
+      return abortTask
+    }
+    abort?()
   }
 
   /// Whether the body may have bytes left. A stopped stream says yes, so that the next read
@@ -186,28 +211,39 @@ final class UploadBuffer: @unchecked Sendable {
       let pipe = BoundOutput(output)
       let thread = Thread { [self] in
         pipe.stream.open()
-        defer { pipe.stream.close() }
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-          let count = chunk.withUnsafeMutableBufferPointer { bytes in
-            bytes.baseAddress.map { read($0, maxLength: bytes.count) } ?? -1
-          }
-          guard count > 0 else { return }
-          var written = 0
-          while written < count {
-            let step = chunk[written..<count].withUnsafeBufferPointer { bytes in
-              bytes.baseAddress.map { pipe.stream.write($0, maxLength: bytes.count) } ?? -1
-            }
-            guard step > 0 else {
-              close()
-              return
-            }
-            written += step
-          }
+        if copy(to: pipe.stream) {
+          pipe.stream.close()
+        } else {
+          // Closing the pipe would end the body as if it were complete (a chunked body gets
+          // its last chunk): it stays open while the task is stopped.
+          abort(keeping: pipe)
         }
       }
       thread.start()
       return input
+    }
+
+    /// Copies the body into `stream`: true at its end, false when it cannot go on.
+    private func copy(to stream: OutputStream) -> Bool {
+      var chunk = [UInt8](repeating: 0, count: 64 << 10)
+      while true {
+        let count = chunk.withUnsafeMutableBufferPointer { bytes in
+          bytes.baseAddress.map { read($0, maxLength: bytes.count) } ?? -1
+        }
+        if count == 0 { return true }
+        if count < 0 { return false }
+        var written = 0
+        while written < count {
+          let step = chunk[written..<count].withUnsafeBufferPointer { bytes in
+            bytes.baseAddress.map { stream.write($0, maxLength: bytes.count) } ?? -1
+          }
+          guard step > 0 else {
+            close()
+            return false
+          }
+          written += step
+        }
+      }
     }
   }
 
