@@ -18,6 +18,8 @@ let package = Package(
         .product(name: "CatenaRequest", package: "Catena"),
         .product(name: "CatenaSampleAPI", package: "Catena"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        // Its gzip, for bodies served compressed.
+        "HostileServer",
       ]),
     .executableTarget(name: "catena-fixture-server", dependencies: ["FixtureServer"]),
     // zlib, from the system, for the hostile server's gzip bodies.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HostileServer
 import Hummingbird
 import NIOCore
 
@@ -10,6 +11,7 @@ import NIOCore
 /// |---|---|
 /// | `GET files/blob?size=N&version=V&hold=K&gate=X` | N bytes, `ETag`, `Last-Modified`, `Range` and `If-Range`; with `hold` and `gate`, stops after K bytes until ``Gates`` opens `X` |
 /// | `GET files/drop?size=N&after=K&drops=D&key=X` | as `blob`, but the first D responses of key X drop the connection after K bytes |
+/// | `GET files/encoded?size=N&after=K&key=X` | as `blob` (the first response of key X drops after K bytes), but gzipped when the request accepts gzip, with ranges over the gzipped bytes |
 /// | `GET files/protected?size=N` | as `blob` with `Authorization: Bearer fresh`, else `401` |
 /// | `GET files/norange?size=N` | ignores `Range`: always the whole body with `200` |
 /// | `GET files/changing?size=N&after=K&key=X` | a new version (bytes and `ETag`) on every request of key X; drops after K bytes on the first |
@@ -105,6 +107,19 @@ public enum FileEndpoints {
         request, size: Int64(query.get("size") ?? "") ?? 0,
         version: Int(query.get("version") ?? "") ?? 1,
         holdAfter: Int64(query.get("hold") ?? ""), gate: query.get("gate").map { String($0) })
+    }
+    // Compressed when the request accepts gzip, with ranges over the compressed bytes (as a
+    // server of precompressed files gives them); the first response of a key drops after
+    // `after` bytes.
+    router.get("files/encoded") { request, _ in
+      let query = request.uri.queryParameters
+      let size = Int64(query.get("size") ?? "") ?? 0
+      let attempt = await attempts.next("encoded-\(query.get("key") ?? "")")
+      let dropAfter = attempt == 1 ? Int64(query.get("after") ?? "") : nil
+      guard request.headers[.acceptEncoding]?.contains("gzip") == true else {
+        return serve(request, size: size, dropAfter: dropAfter)
+      }
+      return serveCompressed(request, size: size, dropAfter: dropAfter)
     }
     router.get("files/protected") { request, _ in
       guard request.headers[.authorization] == "Bearer fresh" else {
@@ -240,6 +255,36 @@ public enum FileEndpoints {
   }
 
   struct DroppedConnection: Error {}
+
+  /// A generated file of `size` bytes, gzipped, with `Range` over the gzipped bytes; the body
+  /// stops with a dropped connection after `dropAfter` bytes.
+  static func serveCompressed(_ request: Request, size: Int64, dropAfter: Int64?) -> Response {
+    let gzipped = Gzip.compress(Data(bytes(0..<size)))
+    let etag = "\"gz-\(size)\""
+    var headers: HTTPFields = [
+      .contentType: "application/octet-stream", .contentEncoding: "gzip", .eTag: etag,
+      .acceptRanges: "bytes",
+    ]
+    var start = 0
+    var status = HTTPResponse.Status.ok
+    if let range = request.headers[.range], range.hasPrefix("bytes="),
+      request.headers[.ifRange].map({ $0 == etag }) ?? true,
+      let first = Int(range.dropFirst(6).split(separator: "-").first ?? ""), first < gzipped.count
+    {
+      start = first
+      status = .partialContent
+      headers[.contentRange] = "bytes \(first)-\(gzipped.count - 1)/\(gzipped.count)"
+    }
+    let part = gzipped[(gzipped.startIndex + start)...]
+    let sent = dropAfter.map { part.prefix(Int($0)) } ?? part
+    return Response(
+      status: status, headers: headers,
+      body: ResponseBody(contentLength: part.count) { writer in
+        try await writer.write(ByteBuffer(bytes: sent))
+        if sent.count < part.count { throw DroppedConnection() }
+        try await writer.finish(nil)
+      })
+  }
 }
 
 /// The 64-bit FNV-1a hash, added to chunk by chunk.

@@ -2,7 +2,7 @@ import CZlib
 import Foundation
 
 /// gzip, from the system's zlib: the hostile server's compressed bodies.
-enum Gzip {
+public enum Gzip {
   /// `count` zero bytes, gzip-compressed at the best ratio (1 GiB gives about 1 MB).
   static func zeros(_ count: Int) -> Data {
     let chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -11,7 +11,7 @@ enum Gzip {
   }
 
   /// `data`, gzip-compressed.
-  static func compress(_ data: Data) -> Data {
+  public static func compress(_ data: Data) -> Data {
     compress(chunks: 0, of: [], tail: Array(data))
   }
 

@@ -172,6 +172,46 @@ struct DownloadTests {
     }
   }
 
+  @Test func aCompressedBodyIsNeverResumedFromItsDecodedBytes() async throws {
+    try await TestServer.run { port in
+      let size: Int64 = 600_000
+      // Asked unencoded by default: cut off at 200 kB, it resumes there.
+      let plain = try scratchFolder().appendingPathComponent("plain.bin")
+      let download = Download(
+        "files/encoded",
+        ["size": .int(Int(size)), "after": 200_000, "key": .string(UUID().uuidString)],
+        to: plain)
+      do throws(RequestError) {
+        _ = try await download.value(on: client(port))
+        Issue.record("the first response drops")
+      } catch {
+        let point = try #require(error.resumePoint)
+        #expect(point.bytes == 200_000)
+        _ = try await download.resuming(from: point).value(on: client(port))
+      }
+      #expect(try fileHash(plain) == FileEndpoints.hash(size: size))
+
+      // Compression allowed: the body comes gzipped, ranges count gzipped bytes, so a cut
+      // leaves no resume point and no partial file; asked again it arrives whole.
+      let folder = try scratchFolder()
+      let compressed = Download(
+        "files/encoded",
+        ["size": .int(Int(size)), "after": 200_000, "key": .string(UUID().uuidString)],
+        to: folder.appendingPathComponent("gz.bin")
+      ).header("Accept-Encoding", "gzip")
+      do throws(RequestError) {
+        _ = try await compressed.value(on: client(port))
+        Issue.record("the first response drops")
+      } catch {
+        #expect(error.kind == .transport && error.resumePoint == nil, "\(error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+      }
+      let (file, response) = try await compressed.exchange(on: client(port), progress: nil)
+      #expect(response.headers["Content-Encoding"] == "gzip")
+      #expect(try fileHash(file) == FileEndpoints.hash(size: size))
+    }
+  }
+
   @Test func withoutAStrongValidatorThereIsNoResumePointAndNoPartialFileLeft() async throws {
     try await TestServer.run { port in
       for endpoint in ["files/weak", "files/novalidator"] {
@@ -187,6 +227,8 @@ struct DownloadTests {
           #expect(error.kind == .transport)
           #expect(error.resumePoint == nil, "\(endpoint)")
         }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left.isEmpty, "nothing could continue the partial file: \(left)")
       }
     }
   }

@@ -24,6 +24,11 @@ public import Foundation
 ///   by itself. A resume asks for the rest with `Range` and `If-Range`: a `206` is appended; a
 ///   `200` (the server ignores ranges, or the file changed) starts over from zero; a `416` or
 ///   a `206` for another version starts over too. The file is never a mix of two versions.
+/// - A download asks for the body unencoded (`Accept-Encoding: identity`): a range counts
+///   the bytes of the representation sent, so a compressed body could not be resumed from
+///   the decoded bytes on disk. Set another `Accept-Encoding` with
+///   ``RequestConvertible/header(_:_:)`` to allow compression; a body that comes encoded
+///   gives no resume point (its partial file is removed when it fails).
 /// - A deadline set on the download (``RequestConvertible/timeout(_:)``) bounds each attempt
 ///   whole, from sending to the last byte written, and fails with a resume point. The
 ///   client's ``Client/timeout``, sized for API calls, bounds only the wait for the head; the
@@ -52,6 +57,8 @@ public struct Download: RequestConvertible {
   /// A download of `path` (`parameters` go into the query) to the file `destination`.
   public init(_ path: String, _ parameters: [String: JSONValue] = [:], to destination: URL) {
     definition = RequestDefinition(method: .get, path: path, parameters: parameters)
+    // Asked unencoded, so that a cut-off body can be resumed (see the type's notes).
+    try? definition.headers.set("Accept-Encoding", "identity")
     self.destination = destination
   }
 

@@ -73,12 +73,19 @@ struct DownloadTransfer {
         do {
           try await retry.sleep(delay)
         } catch {
-          var stopped = Client.map(error)
-          stopped.resumePoint = resumePoint()
-          throw stopped
+          throw stopped(Client.map(error))
         }
       }
     }
+  }
+
+  /// `error` with the point to resume from; without one (the version has no validator),
+  /// the partial file is removed, as nothing could continue it.
+  func stopped(_ error: RequestError) -> RequestError {
+    var error = error
+    error.resumePoint = resumePoint()
+    if error.resumePoint == nil { try? FileManager.default.removeItem(at: partial) }
+    return error
   }
 
   /// Where the download stands, if it can be resumed.
@@ -111,9 +118,7 @@ struct DownloadTransfer {
           (200..<300).contains($0) || $0 == 416
         }
       } catch {
-        var failure = error
-        failure.resumePoint = resumePoint()
-        throw failure
+        throw stopped(error)
       }
       let head = streamed.head
       switch head.status {
@@ -129,7 +134,7 @@ struct DownloadTransfer {
         continue
       case 206:
         guard offset > 0, let range = ContentRange(head.headers["Content-Range"]),
-          range.start == offset, isSameVersion(head)
+          range.start == offset, isSameVersion(head), !Self.isEncoded(head)
         else {
           streamed.body.cancel()
           try startOver(head)
@@ -166,11 +171,23 @@ struct DownloadTransfer {
     }
   }
 
-  /// Takes the validators of a whole new body.
+  /// Takes the validators of a whole new body. An encoded body (`Content-Encoding`) cannot
+  /// be resumed: the file holds the decoded bytes, while a range counts encoded ones.
   mutating func adopt(_ head: HTTPResponse) {
+    guard !Self.isEncoded(head) else {
+      etag = nil
+      lastModified = nil
+      return
+    }
     let tag = head.headers["ETag"]
     etag = tag.flatMap { $0.hasPrefix("W/") ? nil : $0 }
     lastModified = head.headers["Last-Modified"]
+  }
+
+  /// Whether the body comes with a `Content-Encoding` (other than `identity`).
+  static func isEncoded(_ head: HTTPResponse) -> Bool {
+    let encoding = head.headers["Content-Encoding"]?.lowercased()
+    return !(encoding == nil || encoding == "identity")
   }
 
   /// Whether a `206` is of the version the partial file holds.
@@ -186,8 +203,7 @@ struct DownloadTransfer {
 
   /// The body's length from `Content-Length`, unless an encoding changes it.
   static func length(of head: HTTPResponse) -> Int64? {
-    let encoding = head.headers["Content-Encoding"]?.lowercased()
-    guard encoding == nil || encoding == "identity" else { return nil }
+    guard !isEncoded(head) else { return nil }
     return head.headers["Content-Length"].flatMap { Int64($0) }
   }
 
@@ -230,15 +246,13 @@ struct DownloadTransfer {
         throw RequestError(.transport, "the body ended after \(written) of \(known) bytes")
       }
     } catch {
-      var failure = error
-      switch failure.kind {
-      case .file: break
-      case .tooLarge:
+      guard error.kind != .tooLarge else {
         // Resuming would pass the limit again: nothing is kept.
         try? FileManager.default.removeItem(at: partial)
-      default: failure.resumePoint = resumePoint()
+        throw error
       }
-      throw failure
+      // A file error too (a full disk): what was written is the start of the body.
+      throw stopped(error)
     }
     counter.finish()
   }
