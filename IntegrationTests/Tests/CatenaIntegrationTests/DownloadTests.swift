@@ -172,6 +172,23 @@ struct DownloadTests {
     }
   }
 
+  @Test func aResumePointNamingAnotherFileStartsFromZeroAndLeavesThatFileAlone() async throws {
+    try await TestServer.run { port in
+      let folder = try scratchFolder()
+      let destination = folder.appendingPathComponent("map.pack")
+      let other = folder.appendingPathComponent("notes.txt")
+      try Data("keep me".utf8).write(to: other)
+      // A point read back damaged (or forged): its partial file is the app's own notes.
+      let forged = ResumePoint(
+        destination: destination, partialFile: other, bytes: 7, etag: "\"v1-\(size)\"",
+        lastModified: nil, total: size)
+      _ = try await Download("files/blob", ["size": .int(Int(size))], to: destination)
+        .resuming(from: forged).value(on: client(port))
+      #expect(try fileHash(destination) == FileEndpoints.hash(size: size))
+      #expect(try Data(contentsOf: other) == Data("keep me".utf8))
+    }
+  }
+
   @Test func aCompressedBodyIsNeverResumedFromItsDecodedBytes() async throws {
     try await TestServer.run { port in
       let size: Int64 = 600_000

@@ -70,7 +70,8 @@ public struct Download: RequestConvertible {
   }
 
   /// Continues from where an earlier attempt stopped (nil starts from zero). A point for
-  /// another destination, or whose partial file is gone, starts from zero.
+  /// another destination, whose partial file is gone, or that names a file other than a
+  /// partial file beside the destination, starts from zero (that file is left alone).
   public func resuming(from point: ResumePoint?) -> Self {
     var copy = self
     copy.resumePoint = point

@@ -43,7 +43,8 @@ struct DownloadTransfer {
     }
     if let point = download.resumePoint,
       point.destination.standardizedFileURL == destination.standardizedFileURL,
-      point.validator != nil, FileManager.default.fileExists(atPath: point.partialFile.path)
+      point.validator != nil, Self.isPartialFile(point.partialFile, of: destination),
+      FileManager.default.fileExists(atPath: point.partialFile.path)
     {
       partial = point.partialFile
       etag = point.etag
@@ -53,6 +54,16 @@ struct DownloadTransfer {
       partial = folder.appendingPathComponent(
         ".\(destination.lastPathComponent).\(UUID().uuidString).download")
     }
+  }
+
+  /// Whether `file` is named as a partial file of `destination` is (beside it, hidden,
+  /// `.download`): a resume point read back from storage that names another file (damaged or
+  /// forged) must not have that file appended to and moved.
+  static func isPartialFile(_ file: URL, of destination: URL) -> Bool {
+    let name = file.lastPathComponent
+    return file.deletingLastPathComponent().standardizedFileURL
+      == destination.deletingLastPathComponent().standardizedFileURL
+      && name.hasPrefix(".\(destination.lastPathComponent).") && name.hasSuffix(".download")
   }
 
   /// Runs attempts until the file is complete, resuming after a failure midway while the
