@@ -57,6 +57,31 @@ struct RedirectChainTests {
     #expect(try names(chain.follow(try hop(url))) == ["accept"])
   }
 
+  @Test func aRequestWithABodyIsSentAgainWithItOrAsAGetWithout() throws {
+    var headers = HTTPHeaders()
+    for (name, value) in Self.credentials + [("Content-Type", "image/jpeg")] {
+      try headers.set(name, value)
+    }
+    let file = URL(fileURLWithPath: "/tmp/photo.jpg")
+    var upload = HTTPRequest(
+      method: .put, url: try #require(URL(string: "https://api.example.com/photos/1")),
+      headers: headers, sensitiveHeaders: ["X-Signature"])
+    upload.streamedBody = .file(file)
+    var chain = RedirectChain(upload)
+    // A 307 at home: the same method, body and headers, to the new place.
+    var next = try chain.follow(try hop("https://api.example.com/photos/2")).get()
+    next.httpMethod = "PUT"
+    let again = chain.resend(upload, to: next)
+    #expect(again.url.path == "/photos/2" && again.method == .put)
+    #expect(again.streamedBody == .file(file) && again.headers == upload.headers)
+    // A 303 to another host: a GET, without the body, its headers or the credentials.
+    next = try chain.follow(try hop("https://cdn.example.com/done")).get()
+    next.httpMethod = "GET"
+    let get = chain.resend(again, to: next)
+    #expect(get.method == .get && get.body == nil && get.streamedBody == nil)
+    #expect(Set(get.headers.map { $0.name.lowercased() }) == ["accept"])
+  }
+
   @Test func aHopBackHomeDoesNotGetTheCredentialsBack() throws {
     var chain = try chain(from: "http://127.0.0.1:8080/a")
     #expect(try names(chain.follow(try hop("http://127.0.0.1:8081/b"))) == ["accept"])

@@ -11,6 +11,7 @@ import NIOCore
 /// |---|---|
 /// | `GET files/blob?size=N&version=V&hold=K&gate=X` | N bytes, `ETag`, `Last-Modified`, `Range` and `If-Range`; with `hold` and `gate`, stops after K bytes until ``Gates`` opens `X` |
 /// | `GET files/drop?size=N&after=K&drops=D&key=X` | as `blob`, but the first D responses of key X drop the connection after K bytes |
+/// | `POST`/`PUT files/moved/S` | a redirect with status S to `files/upload`, keeping the query, without reading the body |
 /// | `GET files/encoded?size=N&after=K&key=X` | as `blob` (the first response of key X drops after K bytes), but gzipped when the request accepts gzip, with ranges over the gzipped bytes |
 /// | `GET files/protected?size=N` | as `blob` with `Authorization: Bearer fresh`, else `401` |
 /// | `GET files/norange?size=N` | ignores `Range`: always the whole body with `200` |
@@ -18,7 +19,7 @@ import NIOCore
 /// | `GET files/weak?size=N&after=K&key=X` | as `drop` with one drop, a weak `ETag` and no `Last-Modified` |
 /// | `GET files/novalidator?size=N&after=K&key=X` | as `drop` with one drop, and no validator at all |
 /// | `GET files/lines?count=N` | `line 0` … `line N-1`, one per line, streamed |
-/// | `POST`/`PUT files/upload?hold=K&gate=G&key=X` | reads the body as it comes; answers its length, FNV-1a hash, whether it was chunked and its `Content-Length`; with `hold` and `gate`, stops reading after K bytes until ``Gates`` opens `G`; with `key`, records how the body ended in ``UploadOutcomes`` |
+/// | `POST`/`PUT`/`GET files/upload?hold=K&gate=G&key=X` | reads the body as it comes; answers its length, FNV-1a hash, whether it was chunked, its `Content-Length` and the method; with `hold` and `gate`, stops reading after K bytes until ``Gates`` opens `G`; with `key`, records how the body ended in ``UploadOutcomes`` |
 public enum FileEndpoints {
   /// The length of the pattern generated files repeat: a prime, so that no power-of-two
   /// offset (a chunk or a resume point) lines it up with itself.
@@ -121,6 +122,16 @@ public enum FileEndpoints {
       }
       return serveCompressed(request, size: size, dropAfter: dropAfter)
     }
+    // `files/moved/S`: a redirect with status S (301, 302, 303, 307 or 308) to `files/upload`,
+    // keeping the query, without reading the body.
+    for method in [HTTPRequest.Method.post, .put] {
+      router.on("files/moved/:status", method: method) { request, context in
+        let code = context.parameters.get("status", as: Int.self) ?? 307
+        let query = request.uri.query.map { "?" + $0 } ?? ""
+        return Response(
+          status: HTTPResponse.Status(code: code), headers: [.location: "/files/upload" + query])
+      }
+    }
     router.get("files/protected") { request, _ in
       guard request.headers[.authorization] == "Bearer fresh" else {
         return Response(
@@ -160,7 +171,7 @@ public enum FileEndpoints {
         }
       }
     }
-    for method in [HTTPRequest.Method.post, .put] {
+    for method in [HTTPRequest.Method.get, .post, .put] {
       router.on("files/upload", method: method) { request, _ in
         var hash = FNV1a()
         var length = 0
@@ -183,7 +194,8 @@ public enum FileEndpoints {
         let declared = request.headers[.contentLength].flatMap { Int($0) }.map(String.init)
         let text =
           #"{"length": \#(length), "hash": "\#(String(hash.value, radix: 16))", "#
-          + #""chunked": \#(chunked), "contentLength": \#(declared ?? "null")}"#
+          + #""chunked": \#(chunked), "contentLength": \#(declared ?? "null"), "#
+          + #""method": "\#(request.method.rawValue)"}"#
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         return Response(

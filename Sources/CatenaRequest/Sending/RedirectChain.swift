@@ -56,4 +56,43 @@ struct RedirectChain: Sendable {
     }
     return .success(stripped)
   }
+
+  /// The request for the hop to `next` (a request ``follow(_:location:)`` allowed) of
+  /// `current`, a request with a body, which the transport sends itself: sessions do not send
+  /// a body again after a redirect (FoundationNetworking drops it, keeping its
+  /// `Content-Length`). The method stays, with the body made again (`307`, `308`, and `301`
+  /// or `302` for methods other than `POST`), unless the session turned it into a `GET`
+  /// (`303`; `301` or `302` after a `POST`): then the body and its headers go.
+  func resend(_ current: HTTPRequest, to next: URLRequest) -> HTTPRequest {
+    var sent = current
+    if let url = next.url { sent.url = url }
+    if next.httpMethod?.uppercased() == "GET", current.method != .get {
+      sent.method = .get
+      sent.body = nil
+      sent.streamedBody = nil
+      for name in ["Content-Type", "Content-Length", "Content-Encoding", "Transfer-Encoding"] {
+        sent.headers.remove(name)
+      }
+    }
+    if leftOrigin {
+      for (name, _) in current.headers where request.isSensitive(name) {
+        sent.headers.remove(name)
+      }
+    }
+    return sent
+  }
+}
+
+/// Thrown inside ``URLSessionTransport`` when a redirect of a request with a body is to be
+/// sent again by the transport (``RedirectChain/resend(_:to:)``); never leaves it.
+struct Resend: Error {
+  /// The request for the next hop.
+  let request: HTTPRequest
+  /// The chain so far.
+  let chain: RedirectChain
+}
+
+extension HTTPRequest {
+  /// Whether the request sends a body (in memory or streamed).
+  var hasBody: Bool { body != nil || streamedBody != nil }
 }

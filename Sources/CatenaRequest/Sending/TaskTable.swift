@@ -29,16 +29,20 @@ final class TaskTable: @unchecked Sendable {
     var redirects: RedirectChain
     /// Why the table stopped the task itself, when it did.
     var failure: RequestError?
+    /// The next hop of a redirect the transport sends itself (the request has a body).
+    var resend: HTTPRequest?
   }
 
+  /// Tracks `task`, which sends `request` (a hop of `chain`, when the transport follows a
+  /// redirect itself).
   func start(
-    _ task: URLSessionTask, _ request: HTTPRequest, progress: ProgressHandler?,
-    continuation: CheckedContinuation<HTTPResponse, any Error>
+    _ task: URLSessionTask, _ request: HTTPRequest, chain: RedirectChain?,
+    progress: ProgressHandler?, continuation: CheckedContinuation<HTTPResponse, any Error>
   ) {
     lock.withLock {
       states[task.taskIdentifier] = State(
         continuation: continuation, progress: progress, request: request,
-        redirects: RedirectChain(request))
+        redirects: chain ?? RedirectChain(request))
     }
   }
 
@@ -96,18 +100,22 @@ final class TaskTable: @unchecked Sendable {
     handler?(TransferProgress(.upload, completed: bytes, total: total > 0 ? total : nil))
   }
 
-  /// The request to send for a redirect, or nil to stop at the redirect response.
+  /// The request to send for a redirect, or nil to stop at the redirect response (refused,
+  /// or sent again by the transport: see ``RedirectChain/resend(_:to:)``).
   func redirect(
     _ task: URLSessionTask, to request: URLRequest, location: String?
   ) -> URLRequest? {
     lock.withLock { () -> URLRequest? in
-      guard states[task.taskIdentifier] != nil else { return request }
-      switch states[task.taskIdentifier]?.redirects.follow(request, location: location) {
-      case .success(let next): return next
-      case .failure(let error):
-        states[task.taskIdentifier]?.failure = error
+      guard var state = states[task.taskIdentifier] else { return request }
+      defer { states[task.taskIdentifier] = state }
+      switch state.redirects.follow(request, location: location) {
+      case .success(let next):
+        guard state.request.hasBody else { return next }
+        state.resend = state.redirects.resend(state.request, to: next)
         return nil
-      case nil: return request
+      case .failure(let error):
+        state.failure = error
+        return nil
       }
     }
   }
@@ -118,6 +126,10 @@ final class TaskTable: @unchecked Sendable {
     }
     if let failure = state.failure {
       state.continuation.resume(throwing: failure)
+      return
+    }
+    if let next = state.resend, error == nil {
+      state.continuation.resume(throwing: Resend(request: next, chain: state.redirects))
       return
     }
     if let error, let failure = Self.idleFailure(error, state.request, idleDefault: idleDefault) {

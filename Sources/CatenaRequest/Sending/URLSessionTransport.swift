@@ -20,6 +20,10 @@
 /// - A redirect is followed only to `http` or `https`, at most ``maxRedirects`` times. Once a
 ///   hop leaves the request's origin (scheme, host and port), credentials
 ///   (``HTTPRequest/isSensitive(_:)``) are dropped for the rest of the chain, even back home.
+/// - A redirect of a request with a body is sent by the transport itself: the same method
+///   with the body again (from memory, the file, or the ``ByteSource`` made again) for `307`,
+///   `308`, and `301` or `302` after other methods than `POST`; a `GET` without the body or
+///   its headers for `303`, and `301` or `302` after a `POST`.
 /// - Cancelling the Swift task cancels the `URLSessionTask`.
 /// - One session per transport, invalidated when the transport goes away.
 public final class URLSessionTransport: Transport, @unchecked Sendable {
@@ -51,10 +55,36 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
   public func send(
     _ request: HTTPRequest, progress: ProgressHandler?
   ) async throws -> HTTPResponse {
-    let request = try Self.platformBody(request)
+    try await Self.resending(request) { hop, chain in
+      try await self.send(hop, chain: chain, progress: progress)
+    }
+  }
+
+  /// Runs `exchange` for `request` (its body as this platform sends it best), then again for
+  /// each hop of a redirect that the transport sends itself (``Resend``).
+  static func resending<Result>(
+    _ request: HTTPRequest,
+    _ exchange: (HTTPRequest, RedirectChain?) async throws -> Result
+  ) async throws -> Result {
+    var hop = try platformBody(request)
+    var chain: RedirectChain?
+    while true {
+      do {
+        return try await exchange(hop, chain)
+      } catch let resend as Resend {
+        hop = resend.request
+        chain = resend.chain
+      }
+    }
+  }
+
+  /// Sends one hop of `request`'s redirect chain (see ``send(_:progress:)``).
+  private func send(
+    _ request: HTTPRequest, chain: RedirectChain?, progress: ProgressHandler?
+  ) async throws -> HTTPResponse {
     if case .source = request.streamedBody {
       // A body made as it is sent waits on the transfer's thread: it gets a session of its own.
-      let streamed = try await stream(request, progress: progress)
+      let streamed = try await stream(request, chain: chain, progress: progress)
       let body = try await streamed.body.collect(upTo: request.maxResponseBytes ?? .max)
       var response = streamed.head
       response.body = body
@@ -66,7 +96,8 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
       try await withCheckedThrowingContinuation { continuation in
         Self.control.async {
           let (task, _) = self.makeTask(in: session, for: request)
-          tasks.start(task, request, progress: progress, continuation: continuation)
+          tasks.start(
+            task, request, chain: chain, progress: progress, continuation: continuation)
           task.resume()
           cancel.set(task)
         }

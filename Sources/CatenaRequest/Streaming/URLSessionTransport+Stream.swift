@@ -13,10 +13,18 @@ extension URLSessionTransport {
   public func stream(
     _ request: HTTPRequest, progress: ProgressHandler?
   ) async throws -> StreamedResponse {
-    let request = try Self.platformBody(request)
+    try await Self.resending(request) { hop, chain in
+      try await self.stream(hop, chain: chain, progress: progress)
+    }
+  }
+
+  /// Streams one hop of `request`'s redirect chain (see ``stream(_:progress:)``).
+  func stream(
+    _ request: HTTPRequest, chain: RedirectChain?, progress: ProgressHandler?
+  ) async throws -> StreamedResponse {
     let channel = ByteChannel()
     let delegate = StreamDelegate(
-      request, channel: channel, progress: progress,
+      request, chain: chain, channel: channel, progress: progress,
       idleDefault: configuration.timeoutIntervalForRequest)
     let cancel = TaskCanceller()
     channel.whenClosed { cancel.cancel() }
@@ -103,6 +111,8 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   private var redirects: RedirectChain
   /// Why the delegate stopped the transfer itself, when it did.
   private var failure: RequestError?
+  /// The next hop of a redirect the transport sends itself (the request has a body).
+  private var resend: Resend?
   private var cancelledByClient = false
   let request: HTTPRequest
   let channel: ByteChannel
@@ -116,13 +126,14 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   }
 
   init(
-    _ request: HTTPRequest, channel: ByteChannel, progress: ProgressHandler?, idleDefault: Double
+    _ request: HTTPRequest, chain: RedirectChain?, channel: ByteChannel,
+    progress: ProgressHandler?, idleDefault: Double
   ) {
     self.request = request
     self.channel = channel
     self.progress = progress
     self.idleDefault = idleDefault
-    redirects = RedirectChain(request)
+    redirects = chain ?? RedirectChain(request)
   }
 
   /// The client cancelled the transfer: however it ends (a body stream stopped midway may
@@ -148,6 +159,12 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
+    if let resend = lock.withLock({ resend }) {
+      // The redirect's own response: the transport sends the next hop instead.
+      completionHandler(.cancel)
+      sendHead(.failure(resend))
+      return
+    }
     let result = TaskTable.response(Data(), response, nil)
     if case .success = result, let http = response as? HTTPURLResponse {
       let length = TaskTable.decodedLength(http)
@@ -200,7 +217,11 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     let location = response.value(forHTTPHeaderField: "Location")
     let next = lock.withLock { () -> URLRequest? in
       switch redirects.follow(request, location: location) {
-      case .success(let next): return next
+      case .success(let next):
+        guard self.request.hasBody else { return next }
+        // Sent again by the transport, with its body (see `RedirectChain.resend`).
+        resend = Resend(request: redirects.resend(self.request, to: next), chain: redirects)
+        return nil
       case .failure(let error):
         failure = error
         return nil
@@ -213,6 +234,8 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
     upload?.close()
+    // A redirect the transport sends itself, if the head was not sent for it already.
+    if let resend = lock.withLock({ resend }) { sendHead(.failure(resend)) }
     let (stopped, cancelled) = lock.withLock { (failure, cancelledByClient) }
     let sourceError = upload?.sourceError.flatMap { $0 is CancellationError ? nil : $0 }
     var outcome: (any Error)?
