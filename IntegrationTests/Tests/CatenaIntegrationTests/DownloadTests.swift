@@ -172,6 +172,33 @@ struct DownloadTests {
     }
   }
 
+  @Test func aBodyThatCannotBeMovedIntoPlaceIsKeptToResumeFrom() async throws {
+    try await TestServer.run { port in
+      let folder = try scratchFolder()
+      // The destination is a folder: the complete body cannot replace it.
+      let destination = folder.appendingPathComponent("map.pack")
+      try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
+      let download = Download("files/blob", ["size": .int(Int(size))], to: destination)
+      var point: ResumePoint?
+      do throws(RequestError) {
+        _ = try await download.value(on: client(port))
+        Issue.record("a folder cannot be replaced by a file")
+      } catch {
+        #expect(error.kind == .file)
+        point = error.resumePoint
+      }
+      let kept = try #require(point)
+      #expect(kept.bytes == size)
+      // Once the folder is gone, the resume gets a 416 and only moves the file into place.
+      try FileManager.default.removeItem(at: destination)
+      let log = TransferLog()
+      _ = try await download.resuming(from: kept).exchange(on: client(port), progress: log.record)
+      #expect(try fileHash(destination) == FileEndpoints.hash(size: size))
+      #expect(log.all.map(\.completed) == [size], "nothing was downloaded again")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["map.pack"])
+    }
+  }
+
   @Test func aResumePointNamingAnotherFileStartsFromZeroAndLeavesThatFileAlone() async throws {
     try await TestServer.run { port in
       let folder = try scratchFolder()

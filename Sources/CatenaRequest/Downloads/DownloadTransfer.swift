@@ -138,7 +138,7 @@ struct DownloadTransfer {
         // The partial file holds the whole body already (the range starts at its end).
         if offset > 0, ContentRange(head.headers["Content-Range"])?.total == offset {
           progress?(TransferProgress(.download, completed: offset, total: offset))
-          try finish()
+          try complete()
           return head
         }
         try startOver(head)
@@ -159,7 +159,7 @@ struct DownloadTransfer {
         total = Self.length(of: head)
         try await write(streamed, from: 0, since: started)
       }
-      try finish()
+      try complete()
       return head
     }
   }
@@ -266,6 +266,17 @@ struct DownloadTransfer {
       throw stopped(error)
     }
     counter.finish()
+  }
+
+  /// Moves the complete partial file into place; when that fails (the destination is a
+  /// folder, or may not be replaced), the error says where the complete body is, if it can be
+  /// resumed (a resume gets a `416` and only moves it).
+  func complete() throws(RequestError) {
+    do {
+      try finish()
+    } catch {
+      throw stopped(error)
+    }
   }
 
   /// Moves the complete partial file to the destination in one step.
