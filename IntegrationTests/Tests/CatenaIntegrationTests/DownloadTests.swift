@@ -172,6 +172,31 @@ struct DownloadTests {
     }
   }
 
+  @Test func ofDownloadsThatMayNotReplaceOnlyOneTakesTheDestination() async throws {
+    try await TestServer.run { port in
+      let destination = try scratchFolder().appendingPathComponent("once.bin")
+      let outcomes = await withTaskGroup(of: RequestError?.self) { group in
+        for _ in 0..<6 {
+          group.addTask {
+            do throws(RequestError) {
+              _ = try await Download("files/blob", ["size": 200_000], to: destination)
+                .ifExists(.fail).value(on: client(port))
+              return nil
+            } catch {
+              return error
+            }
+          }
+        }
+        return await group.reduce(into: []) { $0.append($1) }
+      }
+      #expect(outcomes.filter { $0 == nil }.count == 1, "\(outcomes.compactMap { $0 })")
+      #expect(outcomes.compactMap { $0 }.allSatisfy { $0.kind == .file })
+      #expect(try fileHash(destination) == FileEndpoints.hash(size: 200_000))
+      let folder = destination.deletingLastPathComponent().path
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["once.bin"])
+    }
+  }
+
   @Test func aBodyThatCannotBeMovedIntoPlaceIsKeptToResumeFrom() async throws {
     try await TestServer.run { port in
       let folder = try scratchFolder()

@@ -283,15 +283,22 @@ struct DownloadTransfer {
   func finish() throws(RequestError) {
     let destination = download.destination
     if download.existing == .fail {
-      do {
-        try FileManager.default.moveItem(at: partial, to: destination)
-      } catch {
-        try? FileManager.default.removeItem(at: partial)
-        throw RequestError(
-          .file, "\(destination.path) exists and the download may not replace it",
-          underlyingError: error)
+      // link(2) fails when the destination exists, in one step: two downloads that finish at
+      // once cannot both take it (checking, then renaming, could).
+      if link(partial.path, destination.path) == 0 {
+        unlink(partial.path)
+        return
       }
-      return
+      let code = errno
+      if code != EEXIST {
+        // A file system without hard links: checked, then moved.
+        do {
+          try FileManager.default.moveItem(at: partial, to: destination)
+          return
+        } catch {}
+      }
+      try? FileManager.default.removeItem(at: partial)
+      throw RequestError(.file, "\(destination.path) exists and the download may not replace it")
     }
     // rename(2) replaces the destination atomically: readers see the old file or the new one.
     guard rename(partial.path, destination.path) == 0 else {
