@@ -19,7 +19,7 @@ import NIOCore
 /// | `GET files/weak?size=N&after=K&key=X` | as `drop` with one drop, a weak `ETag` and no `Last-Modified` |
 /// | `GET files/novalidator?size=N&after=K&key=X` | as `drop` with one drop, and no validator at all |
 /// | `GET files/lines?count=N` | `line 0` … `line N-1`, one per line, streamed |
-/// | `POST`/`PUT`/`GET files/upload?hold=K&gate=G&key=X` | reads the body as it comes; answers its length, FNV-1a hash, whether it was chunked, its `Content-Length` and the method; with `hold` and `gate`, stops reading after K bytes until ``Gates`` opens `G`; with `key`, records how the body ended in ``UploadOutcomes`` |
+/// | `POST`/`PUT`/`GET files/upload?hold=K&gate=G&key=X&fail=F` | reads the body as it comes (with `fail`, the first request of key X drops after F bytes); answers its length, FNV-1a hash, whether it was chunked, its `Content-Length` and the method; with `hold` and `gate`, stops reading after K bytes until ``Gates`` opens `G`; with `key`, records how the body ended in ``UploadOutcomes`` |
 public enum FileEndpoints {
   /// The length of the pattern generated files repeat: a prime, so that no power-of-two
   /// offset (a chunk or a resume point) lines it up with itself.
@@ -178,10 +178,15 @@ public enum FileEndpoints {
         let hold = Int(request.uri.queryParameters.get("hold") ?? "")
         let key = request.uri.queryParameters.get("key").map { String($0) }
         let gate = request.uri.queryParameters.get("gate").map { String($0) }
+        // With `fail`, the first request of the key drops its connection after that many bytes.
+        let failAfter = Int(request.uri.queryParameters.get("fail") ?? "")
+        var first = false
+        if failAfter != nil { first = await attempts.next("upload-\(key ?? "")") == 1 }
         do {
           for try await buffer in request.body {
             buffer.withUnsafeReadableBytes { hash.add($0) }
             length += buffer.readableBytes
+            if first, let failAfter, length >= failAfter { throw DroppedConnection() }
             // A pause (for a client to cancel in the middle).
             if let hold, let gate, length >= hold { await Gates.shared.pass(gate) }
           }

@@ -115,6 +115,42 @@ struct UploadAndStreamTests {
     }
   }
 
+  /// Counts the sequences a source makes.
+  final class Makes: @unchecked Sendable {
+    // NB: `lock` guards `count`.
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+  }
+
+  @Test(arguments: [nil, 2_500_009] as [Int64?])
+  func aRetriedUploadSendsItsBodyAgainFromTheStart(length: Int64?) async throws {
+    let file = try sourceFile(size)
+    try await TestServer.run { port in
+      var api = client(port)
+      api.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1))
+      let size = size
+      let makes = Makes()
+      let source = ByteSource(length: length) {
+        makes.add()
+        return FileEndpoints.chunks(of: 0..<size, step: 50_000)
+      }
+      // The first attempt of each is cut off by the server after 1 MB.
+      for (label, body) in [("source", StreamedBody.source(source)), ("file", .file(file))] {
+        let upload = Put("files/upload").query("fail", "1000000")
+          .query("key", UUID().uuidString)
+        let request = body == .file(file) ? upload.body(file: file) : upload.body(source)
+        let json = try await request.json().value(on: api)
+        #expect(
+          Received(json).length == Int(size)
+            && Received(json).hash == String(FileEndpoints.hash(size: size), radix: 16),
+          "\(label)")
+      }
+      #expect(makes.value == 2, "the source made its chunks again for the retry")
+    }
+  }
+
   @Test func aMultipartFormWithAFilePartIsStreamedFromDisk() async throws {
     let file = try sourceFile(size)
     try await TestServer.run { port in
