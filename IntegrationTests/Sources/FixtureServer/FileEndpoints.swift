@@ -19,7 +19,7 @@ import NIOCore
 /// | `GET files/weak?size=N&after=K&key=X` | as `drop` with one drop, a weak `ETag` and no `Last-Modified` |
 /// | `GET files/novalidator?size=N&after=K&key=X` | as `drop` with one drop, and no validator at all |
 /// | `GET files/lines?count=N` | `line 0` … `line N-1`, one per line, streamed |
-/// | `POST`/`PUT`/`GET files/upload?hold=K&gate=G&key=X&fail=F` | reads the body as it comes (with `fail`, the first request of key X drops after F bytes); answers its length, FNV-1a hash, whether it was chunked, its `Content-Length` and the method; with `hold` and `gate`, stops reading after K bytes until ``Gates`` opens `G`; with `key`, records how the body ended in ``UploadOutcomes`` |
+/// | `POST`/`PUT`/`GET files/upload?hold=K&gate=G&key=X&fail=F` | reads the body as it comes (with `fail`, the first request of key X drops after F bytes; with `protected`, a `401` before the body unless `Authorization: Bearer fresh`); answers its length, FNV-1a hash, whether it was chunked, its `Content-Length` and the method; with `hold` and `gate`, stops reading after K bytes until ``Gates`` opens `G`; with `key`, records how the body ended in ``UploadOutcomes`` |
 public enum FileEndpoints {
   /// The length of the pattern generated files repeat: a prime, so that no power-of-two
   /// offset (a chunk or a resume point) lines it up with itself.
@@ -178,6 +178,14 @@ public enum FileEndpoints {
         let hold = Int(request.uri.queryParameters.get("hold") ?? "")
         let key = request.uri.queryParameters.get("key").map { String($0) }
         let gate = request.uri.queryParameters.get("gate").map { String($0) }
+        // With `protected`, a request without the fresh token is refused before its body is read.
+        if request.uri.queryParameters.get("protected") != nil,
+          request.headers[.authorization] != "Bearer fresh"
+        {
+          return Response(
+            status: .unauthorized, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(string: #"{"error": "expired"}"#)))
+        }
         // With `fail`, the first request of the key drops its connection after that many bytes.
         let failAfter = Int(request.uri.queryParameters.get("fail") ?? "")
         var first = false

@@ -46,6 +46,29 @@ struct FilePolicyTests {
     }
   }
 
+  @Test func anUploadRefusedBeforeItsBodyRefreshesTheCredentialAndSendsItAgain() async throws {
+    let size: Int64 = 2_500_009
+    let file = try scratchFolder().appendingPathComponent("upload.bin")
+    try Data(FileEndpoints.bytes(0..<size)).write(to: file)
+    try await TestServer.run { port in
+      let key = UUID().uuidString
+      var api = client(port)
+      api.authentication = Authentication(ServerTokens(port: port, key: key))
+      let source = ByteSource(length: size) { FileEndpoints.chunks(of: 0..<size, step: 50_000) }
+      let memory = Data(FileEndpoints.bytes(0..<size))
+      let upload = Put("files/upload").query("protected", "1")
+      // The first is refused (the token is stale) while its body is still going out.
+      for request in [
+        upload.body(file: file), upload.body(source), upload.body(memory, contentType: "x/y"),
+      ] {
+        let json = try await request.json().value(on: api)
+        #expect(json["length"].int == Int(size))
+        #expect(json["hash"].string == String(FileEndpoints.hash(size: size), radix: 16))
+      }
+      #expect(await Attempts.shared.count("token-\(key)") == 1)
+    }
+  }
+
   /// What a chain's callbacks and its loading indicator saw, in order; each callback checks
   /// that it runs on the main actor (the default delivery).
   @MainActor final class ChainRecord: LoadingIndicator {
