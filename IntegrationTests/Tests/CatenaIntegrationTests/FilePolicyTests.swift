@@ -31,8 +31,7 @@ struct FilePolicyTests {
   @Test func aDownloadAndAStreamRefreshAnExpiredCredentialBeforeTheBody() async throws {
     try await TestServer.run { port in
       let key = UUID().uuidString
-      var api = client(port)
-      api.authentication = Authentication(ServerTokens(port: port, key: key))
+      let api = clientWithStaleCredentials(port, key: key)
       let destination = try scratchFolder().appendingPathComponent("protected.bin")
       _ = try await Download("files/protected", ["size": 300_000], to: destination)
         .value(on: api)
@@ -52,8 +51,7 @@ struct FilePolicyTests {
     try Data(FileEndpoints.bytes(0..<size)).write(to: file)
     try await TestServer.run { port in
       let key = UUID().uuidString
-      var api = client(port)
-      api.authentication = Authentication(ServerTokens(port: port, key: key))
+      let api = clientWithStaleCredentials(port, key: key)
       let source = ByteSource(length: size) { FileEndpoints.chunks(of: 0..<size, step: 50_000) }
       let memory = Data(FileEndpoints.bytes(0..<size))
       let upload = Put("files/upload").query("protected", "1")

@@ -30,6 +30,14 @@ actor ServerTokens: CredentialProvider {
   }
 }
 
+/// A client of the test server whose credentials start stale and are refreshed from its
+/// `/token` endpoint (counted under `token-<key>`).
+func clientWithStaleCredentials(_ port: Int, key: String) -> Client {
+  var api = client(port)
+  api.authentication = Authentication(ServerTokens(port: port, key: key))
+  return api
+}
+
 @Suite("Policies over real HTTP")
 struct PolicyIntegrationTests {
   @Test func a503WithRetryAfterIsRetriedAndTheServerCountsTheAttempts() async throws {

@@ -197,8 +197,7 @@ struct DownloadTransfer {
 
   /// Whether the body comes with a `Content-Encoding` (other than `identity`).
   static func isEncoded(_ head: HTTPResponse) -> Bool {
-    let encoding = head.headers["Content-Encoding"]?.lowercased()
-    return !(encoding == nil || encoding == "identity")
+    TaskTable.isEncoded(head.headers["Content-Encoding"])
   }
 
   /// Whether a `206` is of the version the partial file holds.

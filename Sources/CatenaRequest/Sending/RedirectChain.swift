@@ -57,6 +57,30 @@ struct RedirectChain: Sendable {
     return .success(stripped)
   }
 
+  /// What a session does with a redirect.
+  enum Hop {
+    /// Follow it with this request.
+    case follow(URLRequest)
+    /// Stop at the redirect: the transport sends the next hop itself (the request has a body).
+    case resend(Resend)
+    /// Stop at the redirect, failing with this error.
+    case refuse(RequestError)
+  }
+
+  /// What to do with the redirect of `current` (the hop under way) that the session proposes
+  /// as `proposed`: ``follow(_:location:)``'s rules, and a request with a body is sent again
+  /// by the transport (``resend(_:to:)``).
+  mutating func hop(
+    from current: HTTPRequest, to proposed: URLRequest, location: String?
+  ) -> Hop {
+    switch follow(proposed, location: location) {
+    case .failure(let error): return .refuse(error)
+    case .success(let next):
+      guard current.hasBody else { return .follow(next) }
+      return .resend(Resend(request: resend(current, to: next), chain: self))
+    }
+  }
+
   /// The request for the hop to `next` (a request ``follow(_:location:)`` allowed) of
   /// `current`, a request with a body, which the transport sends itself: sessions do not send
   /// a body again after a redirect (FoundationNetworking drops it, keeping its

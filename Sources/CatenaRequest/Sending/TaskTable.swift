@@ -30,7 +30,7 @@ final class TaskTable: @unchecked Sendable {
     /// Why the table stopped the task itself, when it did.
     var failure: RequestError?
     /// The next hop of a redirect the transport sends itself (the request has a body).
-    var resend: HTTPRequest?
+    var resend: Resend?
   }
 
   /// Tracks `task`, which sends `request` (a hop of `chain`, when the transport follows a
@@ -88,11 +88,16 @@ final class TaskTable: @unchecked Sendable {
   /// The number of bytes the body will have, when the response says so: its
   /// `Content-Length`, unless a `Content-Encoding` makes that the length of other bytes.
   static func decodedLength(_ response: HTTPURLResponse) -> Int64? {
-    let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?
-      .trimmingCharacters(in: .whitespaces).lowercased()
-    guard encoding == nil || encoding == "" || encoding == "identity" else { return nil }
+    guard !isEncoded(response.value(forHTTPHeaderField: "Content-Encoding")) else { return nil }
     let length = response.expectedContentLength
     return length >= 0 ? length : nil
+  }
+
+  /// Whether a `Content-Encoding` header names a coding (anything but none or `identity`):
+  /// the body's bytes on the wire are then not the bytes it decodes to.
+  static func isEncoded(_ contentEncoding: String?) -> Bool {
+    let coding = contentEncoding?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+    return !(coding.isEmpty || coding == "identity")
   }
 
   func sent(_ bytes: Int64, of total: Int64, for task: URLSessionTask) {
@@ -108,15 +113,12 @@ final class TaskTable: @unchecked Sendable {
     lock.withLock { () -> URLRequest? in
       guard var state = states[task.taskIdentifier] else { return request }
       defer { states[task.taskIdentifier] = state }
-      switch state.redirects.follow(request, location: location) {
-      case .success(let next):
-        guard state.request.hasBody else { return next }
-        state.resend = state.redirects.resend(state.request, to: next)
-        return nil
-      case .failure(let error):
-        state.failure = error
-        return nil
+      switch state.redirects.hop(from: state.request, to: request, location: location) {
+      case .follow(let next): return next
+      case .resend(let resend): state.resend = resend
+      case .refuse(let error): state.failure = error
       }
+      return nil
     }
   }
 
@@ -128,8 +130,8 @@ final class TaskTable: @unchecked Sendable {
       state.continuation.resume(throwing: failure)
       return
     }
-    if let next = state.resend, error == nil {
-      state.continuation.resume(throwing: Resend(request: next, chain: state.redirects))
+    if let resend = state.resend, error == nil {
+      state.continuation.resume(throwing: resend)
       return
     }
     if let error, let failure = Self.idleFailure(error, state.request, idleDefault: idleDefault) {

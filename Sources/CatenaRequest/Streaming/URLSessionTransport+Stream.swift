@@ -216,16 +216,12 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   ) {
     let location = response.value(forHTTPHeaderField: "Location")
     let next = lock.withLock { () -> URLRequest? in
-      switch redirects.follow(request, location: location) {
-      case .success(let next):
-        guard self.request.hasBody else { return next }
-        // Sent again by the transport, with its body (see `RedirectChain.resend`).
-        resend = Resend(request: redirects.resend(self.request, to: next), chain: redirects)
-        return nil
-      case .failure(let error):
-        failure = error
-        return nil
+      switch redirects.hop(from: self.request, to: request, location: location) {
+      case .follow(let next): return next
+      case .resend(let next): resend = next
+      case .refuse(let error): failure = error
       }
+      return nil
     }
     completionHandler(next)
   }
