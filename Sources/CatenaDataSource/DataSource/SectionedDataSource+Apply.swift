@@ -116,7 +116,7 @@ extension SectionedDataSource {
     }
     func performStages() throws(DataSourceError) {
       for stage in stages {
-        let batch = reloadingKindChanges(in: stage.batch, from: displayed, to: stage.data)
+        let batch = reloadingKindChanges(in: stage.batch, from: current, to: stage.data)
         _ = try binding.perform(batch) { self.displayed = stage.data }
       }
     }
@@ -140,21 +140,23 @@ extension SectionedDataSource {
   /// `batch` with every reconfigured row whose item now needs another cell kind reloaded
   /// instead: UIKit hands the existing cell back for a reconfigure and stops the app when the
   /// data source dequeues a cell with another reuse identifier for it.
+  ///
+  /// The kind before is the kind of the item with the same id in `old`, the snapshot shown
+  /// before the whole apply: earlier stages of the same apply have already committed the
+  /// target's items, so the rows shown at the reconfigure stage would compare equal.
   func reloadingKindChanges(
-    in batch: BatchUpdate, from old: Sections, to new: Sections
+    in batch: BatchUpdate, from old: Content, to new: Sections
   ) -> BatchUpdate {
     guard !batch.itemReconfigures.isEmpty, cellKinds.contains(where: { $0.accepts != nil })
     else { return batch }
-    func kind(_ sections: Sections, _ path: ItemPath) -> String? {
-      guard sections.indices.contains(path.section),
-        sections[path.section].items.indices.contains(path.item)
-      else { return nil }
-      return kindIdentifier(for: sections[path.section].items[path.item])
-    }
     var result = batch
     result.itemReconfigures = []
     for path in batch.itemReconfigures {
-      if kind(old, path) == kind(new, path) {
+      let item =
+        new.indices.contains(path.section) && new[path.section].items.indices.contains(path.item)
+        ? new[path.section].items[path.item] : nil
+      let before = item.flatMap { old.item(withID: $0.id) }.flatMap(kindIdentifier(for:))
+      if let item, before != nil, before == kindIdentifier(for: item) {
         result.itemReconfigures.append(path)
       } else {
         result.itemReloads.append(path)
