@@ -41,8 +41,10 @@ func main() async throws {
   timeline.bind(to: dataSource, section: "chat")
     .separator { before, message in before?.day == message.day ? nil : "day \(message.day)" }
 
+  // Loads that rows coming on screen ask for start on the next main-actor turn (never inside
+  // the table's layout pass), so yield at least once before looking.
   func settle() async {
-    while timeline.loadStates.isLoading { await Task.yield() }
+    repeat { await Task.yield() } while timeline.loadStates.isLoading
   }
   func show(_ step: String) {
     let window = timeline.items

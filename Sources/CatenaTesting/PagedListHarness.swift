@@ -130,7 +130,7 @@ where Item.ID: Sendable {
   /// - Throws: ``Stuck`` when a load is still running after 10,000 turns.
   public func settle() async throws {
     var turns = 0
-    while pager.loadStates.isLoading {
+    while pager.loadStates.isLoading || pager.hasScheduledLoads {
       guard turns < 10_000 else { throw Stuck(states: pager.loadStates) }
       await Task.yield()
       turns += 1

@@ -21,8 +21,8 @@
 
   /// What UITableView and UICollectionView share, with UIKit's behaviour where the adapter
   /// depends on it: counts cached by the view and read from the data source when a batch opens
-  /// and when it closes, the batch checked with UIKit's rules (the same validator as
-  /// `HeadlessTable`), a reuse pool per identifier, reconfigure handing back the existing cell,
+  /// and when it closes, the batch played on a model of UIKit's (`BatchModel`, not Catena's
+  /// validator, so that the two can disagree), a reuse pool per identifier, reconfigure handing back the existing cell,
   /// visible rows asked for at layout, selection mapped through batches.
   @MainActor final class ListEngine {
     unowned let host: any ListEngineHost
@@ -43,8 +43,28 @@
     /// Whether a cell was dequeued since the data source was asked for one.
     var dequeuedSinceAsk = false
     var prefetchWindow = PrefetchWindow()
+    /// How deep the view is in its own layout pass (asking for cells, telling the delegate a
+    /// row will show, prefetching): UIKit's `_updateVisibleCellsNow`.
+    var layingOut = 0
 
     init(host: any ListEngineHost) { self.host = host }
+
+    /// Raises when `what` happens while the view lays out its rows, as UIKit does: a batch,
+    /// a reload or an offset change from a row callback leaves UIKit's visible rows and cells
+    /// out of step ("_visibleRows and _visibleCells must be of same length"), and reading the
+    /// visible rows then returns a half-updated set (UIKit asserts:
+    /// `UITableViewAlertForVisibleCellsAccessDuringUpdate`).
+    func refuseDuringLayout(_ what: String) {
+      guard layingOut > 0 else { return }
+      let reading = what.hasPrefix("reading")
+      raise(
+        "\(what) while the view lays out its rows (from a cell, display or prefetch callback): "
+          + (reading
+            ? "Attempted to access the table view's visibleCells while they were in the process "
+              + "of being updated, which is not allowed."
+            : "UITableView internal inconsistency: _visibleRows and _visibleCells must be of "
+              + "same length"))
+    }
 
     func raise(_ message: String) {
       exceptions.append(message)
@@ -105,6 +125,7 @@
 
     func reloadData() {
       calls.append("reloadData")
+      refuseDuringLayout("reloadData")
       if batchDepth > 0 { raise("reloadData inside performBatchUpdates") }
       for path in visible.keys.sorted() { retire(at: path) }
       selection.removeAll()
@@ -115,6 +136,8 @@
 
     /// The cells of rows that came on screen, asked for at layout.
     func layOut() {
+      layingOut += 1
+      defer { layingOut -= 1 }
       let counts = loadedCounts()
       let (offset, height, rowHeight) = host.viewport
       let first = max(Int((offset / rowHeight).rounded(.down)), 0)
@@ -178,6 +201,7 @@
 
     func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
       if batchDepth == 0 {
+        refuseDuringLayout("performBatchUpdates")
         countsAtOpen = loadedCounts()
         pending = BatchUpdate()
       }
@@ -190,25 +214,27 @@
       calls.append(
         UIView.areAnimationsEnabled
           ? "performBatchUpdates \(batch)" : "performBatchUpdates (no animation) \(batch)")
-      var validator = BatchValidator(update: batch, before: countsAtOpen, after: readCounts())
+      let model: BatchModel
       do {
-        try validator.run()
+        model = try BatchModel(batch, before: countsAtOpen, after: readCounts())
       } catch {
         raise(error.message)
         // A device stops here; the fake reloads so the rest of a test can go on.
         for path in visible.keys.sorted() { retire(at: path) }
         prefetchWindow.reset()
-        counts = validator.after
+        counts = readCounts()
         host.setNeedsLayoutForEngine()
         return
       }
-      commit(batch, validator: validator)
+      commit(batch, model: model)
       completion?(true)
     }
 
-    /// Moves what is on screen and the selection through a valid batch, then lays out.
-    func commit(_ batch: BatchUpdate, validator: BatchValidator) {
-      let mapping = RowMapping(validator, batch).fates(
+    /// The counts the data source answers after a refused batch.
+    /// Moves what is on screen and the selection through a batch UIKit accepted, then lays
+    /// out.
+    func commit(_ batch: BatchUpdate, model: BatchModel) {
+      let mapping = model.fates(
         of: Array(visible.keys) + Array(selection.filter { visible[$0] == nil })
           + Array(prefetchWindow.pending))
       prefetchWindow.follow(mapping)
@@ -234,8 +260,8 @@
           case .gone, .reloaded: nil
           }
         })
-      counts = validator.after
-      host.engineDidCommit(batch, sectionMap: validator.sectionMap)
+      counts = model.after
+      host.engineDidCommit(batch, sectionMap: model.sectionMap)
       for path in batch.itemReconfigures {
         guard case .stays(let target) = mapping[path] ?? .gone, let cell = visible[target],
           let identifier = identifiers[ObjectIdentifier(cell)]

@@ -158,6 +158,7 @@
 
     open func reloadData() {
       engine.calls.append("reloadData (deferred to layout)")
+      engine.refuseDuringLayout("reloadData")
       for path in engine.visible.keys.sorted() { engine.retire(at: path) }
       engine.selection.removeAll()
       engine.counts = nil
@@ -226,7 +227,8 @@
     }
 
     open var indexPathsForVisibleItems: [IndexPath] {
-      engine.visible.keys.sorted().map(\.indexPath)
+      engine.refuseDuringLayout("reading indexPathsForVisibleItems")
+      return engine.visible.keys.sorted().map(\.indexPath)
     }
 
     open var indexPathsForSelectedItems: [IndexPath]? {
@@ -298,6 +300,7 @@
       }
     }
     override func tellDidScroll() { delegate?.scrollViewDidScroll(self) }
+    override func refuseDuringLayout(_ what: String) { engine.refuseDuringLayout(what) }
     var viewport: (offset: CGFloat, height: CGFloat, rowHeight: CGFloat) {
       (contentOffset.y, bounds.height, fakeItemHeight > 0 ? fakeItemHeight : 44)
     }

@@ -29,6 +29,7 @@
   @MainActor open class UIScrollView: UIView {
     open var contentOffset: CGPoint = .zero {
       didSet {
+        if contentOffset != oldValue { refuseDuringLayout("setting contentOffset") }
         setNeedsLayout()
         tellDidScroll()
       }
@@ -58,6 +59,9 @@
 
     /// Tells the delegate the offset changed (the subclasses own the typed delegate).
     func tellDidScroll() {}
+
+    /// Raises when `what` happens during the view's own layout pass (list views only).
+    func refuseDuringLayout(_ what: String) {}
 
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
       contentOffsetCalls.append(contentOffset)

@@ -142,7 +142,8 @@
     }
 
     open var visibleCells: [UITableViewCell] {
-      engine.visible.sorted { $0.key < $1.key }.compactMap { $0.value as? UITableViewCell }
+      engine.refuseDuringLayout("reading visibleCells")
+      return engine.visible.sorted { $0.key < $1.key }.compactMap { $0.value as? UITableViewCell }
     }
 
     /// Where the row is in the content: rows are `rowHeight` tall, one after another across
@@ -155,7 +156,8 @@
     }
 
     open var indexPathsForVisibleRows: [IndexPath]? {
-      engine.visible.keys.sorted().map(\.indexPath)
+      engine.refuseDuringLayout("reading indexPathsForVisibleRows")
+      return engine.visible.keys.sorted().map(\.indexPath)
     }
 
     open var indexPathsForSelectedRows: [IndexPath]? {
@@ -295,6 +297,7 @@
       }
     }
     override func tellDidScroll() { delegate?.scrollViewDidScroll(self) }
+    override func refuseDuringLayout(_ what: String) { engine.refuseDuringLayout(what) }
     var viewport: (offset: CGFloat, height: CGFloat, rowHeight: CGFloat) {
       (contentOffset.y, bounds.height, rowHeight > 0 ? rowHeight : 44)
     }

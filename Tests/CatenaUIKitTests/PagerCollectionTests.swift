@@ -20,7 +20,7 @@
         .configureCell { cell, _, row in cell.title = row.item?.title ?? row.text }
       pager.bind(to: dataSource, section: "rows")
       pager.refresh(at: .cursor(FixturePages<Row>.cursor(forOffset: 40)))
-      while pager.loadStates.isLoading { await Task.yield() }
+      await settle(pager)
       collection.layoutIfNeeded()
       #expect(pager.items.first?.id == 0, "the pages above loaded as r40 came on screen")
       let first = try #require(collection.indexPathsForVisibleItems.sorted().first)

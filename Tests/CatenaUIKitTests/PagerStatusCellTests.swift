@@ -23,13 +23,13 @@
       let loading = try #require(table.cellForRow(at: first) as? PagerStatusCell)
       #expect(loading.status == .firstLoad)
       #expect(loading.spinner.isAnimating && loading.accessoryView === loading.spinner)
-      while pager.loadStates.isLoading { await Task.yield() }
+      await settle(pager)
       table.layoutIfNeeded()
       let failed = try #require(table.cellForRow(at: first) as? PagerStatusCell)
       #expect(failed.textLabel?.text?.hasSuffix("Tap to retry.") == true)
       #expect(failed.accessibilityTraits == .button && !failed.spinner.isAnimating)
       table.simulateTap(at: first)
-      while pager.loadStates.isLoading { await Task.yield() }
+      await settle(pager)
       table.layoutIfNeeded()
       #expect((table.cellForRow(at: first) as? TitleCell)?.title == "r0")
       _ = window

@@ -21,7 +21,7 @@
         .configureCell { cell, _, row in cell.title = row.item?.title ?? row.text }
       pager.bind(to: dataSource, section: "rows")
       pager.refresh(at: .cursor(FixturePages<Row>.cursor(forOffset: 40)))
-      while pager.loadStates.isLoading { await Task.yield() }
+      await settle(pager)
       table.layoutIfNeeded()
       #expect(pager.items.first?.id == 0, "the pages above loaded as r40 came on screen")
       let first = try #require(table.indexPathsForVisibleRows?.first)
@@ -40,12 +40,12 @@
         .configureCell { cell, _, row in cell.title = row.item?.title ?? row.text }
       pager.bind(to: dataSource, section: "rows")
       pager.refresh()
-      while pager.loadStates.isLoading { await Task.yield() }
+      await settle(pager)
       table.layoutIfNeeded()
       let row = IndexPath(row: 0, section: 0)
       #expect((table.cellForRow(at: row) as? TitleCell)?.title.hasPrefix("Couldn't load") == true)
       table.simulateTap(at: row)
-      while pager.loadStates.isLoading { await Task.yield() }
+      await settle(pager)
       #expect(pager.items.count == 30)
       _ = window
     }

@@ -149,8 +149,10 @@ extension SectionedDataSource: TableContentProviding {
   /// Calls ``prefetch(_:)`` with the rows' items, then the internal observers.
   public func prefetchRows(at paths: [ItemPath]) {
     guard !isInvalidated else { return }
-    prefetchHandler?(paths, paths.compactMap { item(at: $0) })
-    for observer in prefetchObservers { observer(paths) }
+    duringLayout {
+      prefetchHandler?(paths, paths.compactMap { item(at: $0) })
+      for observer in prefetchObservers { observer(paths) }
+    }
   }
 
   /// Calls ``cancelPrefetching(_:)`` with the rows' items.
@@ -175,8 +177,10 @@ extension SectionedDataSource: TableContentProviding {
   /// Calls ``willDisplay(_:)`` with the row's item, then the internal observers.
   public func willDisplayRow(at path: ItemPath) {
     guard !isInvalidated else { return }
-    displayHandler?(path, item(at: path))
-    for observer in displayObservers { observer(path) }
+    duringLayout {
+      displayHandler?(path, item(at: path))
+      for observer in displayObservers { observer(path) }
+    }
   }
 
   /// The paths of the rows the bound table shows, in order (none when unbound).

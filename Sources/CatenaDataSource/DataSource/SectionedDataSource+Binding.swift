@@ -115,7 +115,9 @@ extension SectionedDataSource {
   ///
   /// Its `commit` cannot wait, so it is refused (``DataSourceError/Kind/reentrantUpdate``) when
   /// called from a closure the table calls while an apply, reload or batch update is being
-  /// performed; call it afterwards.
+  /// performed, or from ``willDisplay(_:)`` or ``prefetch(_:)`` (UIKit's layout pass); call it
+  /// afterwards. Reconfigured rows are passed as given: list a row whose cell kind changes as a
+  /// reload (UIKit refuses a reconfigure that dequeues another kind of cell).
   ///
   /// ```swift
   /// try dataSource.performUpdates(BatchUpdate(itemInserts: [ItemPath(item: 0, section: 0)])) {
@@ -133,7 +135,7 @@ extension SectionedDataSource {
       commit()
       return []
     }
-    guard !isPerforming else {
+    guard !isPerforming, layoutCallbackDepth == 0 else {
       throw DataSourceError(kind: .reentrantUpdate, id: "performUpdates")
     }
     isPerforming = true

@@ -199,6 +199,8 @@ extension SectionedDataSource {
 
   /// Called when the table expects to show rows soon (UIKit's prefetching), with their paths
   /// (nearest first) and the items of those that have one: start loading what they show.
+  /// The table is laying out its rows: an apply or reload asked for here runs on the next
+  /// main-actor turn.
   ///
   /// ```swift
   /// .prefetch { _, houses in images.prefetch(houses.map(\.photoURL)) }
@@ -218,6 +220,8 @@ extension SectionedDataSource {
   }
 
   /// Called when a row comes on screen, with its item (nil in count mode without ``item(_:)``).
+  /// The table is laying out its rows: an apply or reload asked for here runs on the next
+  /// main-actor turn, when UIKit allows it.
   @discardableResult
   public func willDisplay(_ body: @escaping (ItemPath, Item?) -> Void) -> Self {
     if !isInvalidated { displayHandler = body }

@@ -18,18 +18,44 @@ extension SectionedDataSource {
   /// replaces anything kept before it; a reload never replaces a kept apply, which shows
   /// everything anew anyway).
   ///
+  /// Asked for from a row callback of the table's layout pass (``willDisplay(_:)``,
+  /// ``prefetch(_:)``), where UIKit allows no batch update, reload or read of the visible rows,
+  /// it is kept the same way and runs on the next main-actor turn; an error it meets then
+  /// reaches no caller (a rejected stage reloads, so the table shows the snapshot anyway).
+  ///
   /// - Throws: the first ``DataSourceError`` of `work` or of what closures asked for during it.
   func perform(_ work: PendingWork) throws(DataSourceError) {
-    guard !isPerforming else {
+    guard !isPerforming, layoutCallbackDepth == 0 else {
       if case .apply = work {
         pendingWork = work
       } else if pendingWork == nil {
         pendingWork = work
       }
+      if !isPerforming { schedulePendingWork() }
       return
     }
     pendingWork = work
     try performPending()
+  }
+
+  /// Runs the kept work on the next main-actor turn (once, however often asked).
+  func schedulePendingWork() {
+    guard !isPendingWorkScheduled else { return }
+    isPendingWorkScheduled = true
+    Task { @MainActor [weak self] in
+      guard let self else { return }
+      self.isPendingWorkScheduled = false
+      guard !self.isPerforming, self.layoutCallbackDepth == 0 else { return }
+      try? self.performPending()
+    }
+  }
+
+  /// Runs `callback`, a row callback of the table's layout pass: what it asks of the table
+  /// waits for the next main-actor turn.
+  func duringLayout(_ callback: () -> Void) {
+    layoutCallbackDepth += 1
+    defer { layoutCallbackDepth -= 1 }
+    callback()
   }
 
   /// Runs what was kept, and what closures ask for while it runs, one at a time.

@@ -117,6 +117,11 @@ public final class SectionedDataSource<
   var isPerforming = false
   /// What a closure asked for while one was performed; it runs right after (the latest wins).
   var pendingWork: PendingWork?
+  /// How deep the table is in a row callback of its layout pass (a row coming on screen, a
+  /// prefetch), where UIKit allows no update of the table.
+  var layoutCallbackDepth = 0
+  /// Whether kept work waits for the next main-actor turn.
+  var isPendingWorkScheduled = false
 
   // Count mode.
   var sectionsCount: (() -> Int)?

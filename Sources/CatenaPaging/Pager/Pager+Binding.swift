@@ -10,8 +10,9 @@ extension Pager where Item: Equatable {
   /// after the rows they describe.
   ///
   /// Rows within ``PagerConfiguration/prefetchDistance`` of either end load the pages past it
-  /// when they come on screen or when the table prefetches them; a failed direction waits for
-  /// a tap on its status row or ``retry()``.
+  /// when they come on screen or when the table prefetches them (on the next main-actor turn,
+  /// never inside the table's layout pass); a failed direction waits for a tap on its status
+  /// row or ``retry()``.
   ///
   /// ```swift
   /// let dataSource = SectionedDataSource<String, PagerRow<Message>, TextCell>()
@@ -38,18 +39,24 @@ extension Pager where Item: Equatable {
     }
     binding.refresh = { [weak binding] in if let binding { show(binding) } }
     let distance = configuration.prefetchDistance
-    // A row near either end of the section, on screen or prefetched, loads past that end.
-    let near: ([ItemPath], LoadCause) -> Void = { [weak self, weak dataSource] paths, cause in
-      guard let self, let dataSource,
-        let index = dataSource.snapshot?.sectionIDs.firstIndex(of: section)
-      else { return }
+    // The ends of the section that rows at `paths` are near (within the prefetch distance).
+    let ends: ([ItemPath]) -> [LoadDirection] = { [weak dataSource] paths in
+      guard let dataSource, let index = dataSource.snapshot?.sectionIDs.firstIndex(of: section)
+      else { return [] }
       let rows = dataSource.numberOfRows(inSection: index)
       let mine = paths.filter { $0.section == index }
-      if mine.contains(where: { $0.item < distance }) { self.load(.prepend, cause: cause) }
-      if mine.contains(where: { $0.item >= rows - distance }) { self.load(.append, cause: cause) }
+      return (mine.contains { $0.item < distance } ? [.prepend] : [])
+        + (mine.contains { $0.item >= rows - distance } ? [.append] : [])
     }
-    dataSource.displayObservers.append { path in near([path], .scroll) }
-    dataSource.prefetchObservers.append { paths in near(paths, .prefetch) }
+    // Asked for while the table lays out its rows (a row coming on screen, a prefetch), where
+    // UIKit allows no batch update, reload or read of the visible rows: the loads start on
+    // the next main-actor turn, each end once however many rows asked.
+    dataSource.displayObservers.append { [weak self] path in
+      for end in ends([path]) { self?.loadSoon(end, cause: .scroll) }
+    }
+    dataSource.prefetchObservers.append { [weak self] paths in
+      for end in ends(paths) { self?.loadSoon(end, cause: .prefetch) }
+    }
     dataSource.selectObservers.append { [weak self, weak dataSource] path in
       guard let self, let dataSource,
         dataSource.snapshot?.sectionIDs.firstIndex(of: section) == path.section,
@@ -57,10 +64,12 @@ extension Pager where Item: Equatable {
       else { return }
       self.retry()
     }
-    listeners.append { [weak dataSource] _ in
+    listeners.append { [weak self, weak dataSource] _ in
       show(binding)
       // A page that leaves the ends on screen is followed by the next at once.
-      if let dataSource { near(dataSource.visibleItemPaths, .scroll) }
+      if let self, let dataSource {
+        for end in ends(dataSource.visibleItemPaths) { self.load(end, cause: .scroll) }
+      }
     }
     show(binding)
     return binding
@@ -89,7 +98,6 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
   @usableFromInline var footerText: String?
   @usableFromInline var showsStatus = true
   @usableFromInline var refresh: () -> Void = {}
-
   @usableFromInline init() {}
 
   /// Records an error the data source reported.

@@ -79,6 +79,8 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   @ObservationIgnored var edits: [PendingEdit<Item>] = []
   @ObservationIgnored var editNumber = 0
   @ObservationIgnored let tasks = TaskBag()
+  /// The ends to load past on the next main-actor turn, each with what asked first.
+  @ObservationIgnored var scheduledLoads: [LoadDirection: LoadCause] = [:]
   /// Who awaits which load (by generation): ``refreshing(at:)``, ``loadingNext()``,
   /// ``loadingPrevious()``.
   @ObservationIgnored var waiters: [Int: [CheckedContinuation<Void, Never>]] = [:]
