@@ -135,7 +135,10 @@
               item, deletes: (deletes[section] ?? []).sorted(),
               inserts: (inserts[new] ?? []).sorted()),
             section: new)
-          guard target.item < after[new] else { continue }  // the count check reports it
+          guard target.item < after[new] else {
+            unplacedReloads[section, default: 0] += 1  // the count check reports it
+            continue
+          }
           try take(target, ItemPath(item: item, section: section), "insert")
           reloadTargets[ItemPath(item: item, section: section)] = target
         }
@@ -152,7 +155,7 @@
         guard new >= 0, sectionFates[section] != .reloaded else { continue }
         let staying = fates.indices.filter { fates[$0] == .stays || fates[$0] == .reconfigured }
         let free = slots[new].indices.filter { slots[new][$0] == nil }
-        guard staying.count == free.count else {
+        guard staying.count + unplacedReloads[section, default: 0] == free.count else {
           let count = { (fate: Fate) in fates.filter { $0 == fate }.count }
           let movedOut = fates.filter {
             if case .movedRow(let target) = $0 { return target.section != new }

@@ -39,6 +39,8 @@
     var rowTargets: [[ItemPath?]] = []
     /// The paths of the rows reloaded, after the batch.
     var reloadTargets: [ItemPath: ItemPath] = [:]
+    /// Reloaded rows per old section whose insert falls past the section's new end.
+    var unplacedReloads: [Int: Int] = [:]
 
     /// Plays `batch` on sections of `before` rows, the data source answering `after`.
     ///
