@@ -68,16 +68,30 @@
           view.contentConfiguration = content
         }
         .swipeActions(.trailing) { [weak self] _, house in
-          [SwipeAction("Remove", style: .destructive) { done in self?.remove(house, done: done) }]
+          [
+            SwipeAction("Remove", style: .destructive) { done in
+              guard let self else { return done(false) }  // an open button must close
+              self.remove(house, done: done)
+            }
+          ]
         }
     }
 
     /// The swipe's button stays open, under a mask over the table, until the server answers.
+    /// The row leaves the list before the button closes: a destructive action that ends with
+    /// `true` tells UIKit the row is gone.
     func remove(_ house: House, done: @escaping @MainActor (Bool) -> Void) {
       Delete("favourites/\(house.id)")
         .on(api)
         .load(MaskLoader(over: tableView))
-        .then { _ in done(true) }
+        .then { [weak self] _ in
+          guard let dataSource = self?.dataSource, var snapshot = dataSource.snapshot else {
+            return done(false)
+          }
+          try? snapshot.deleteItems([house.id])
+          try? dataSource.apply(snapshot)
+          done(true)
+        }
         .failed { _ in done(false) }
         .start()
     }

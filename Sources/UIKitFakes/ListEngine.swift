@@ -46,6 +46,8 @@
     /// How deep the view is in its own layout pass (asking for cells, telling the delegate a
     /// row will show, prefetching): UIKit's `_updateVisibleCellsNow`.
     var layingOut = 0
+    /// The row swiped open (a table's swipe actions showing).
+    var swipedOpenRow: IndexPath?
 
     init(host: any ListEngineHost) { self.host = host }
 

@@ -72,14 +72,40 @@
 
     /// The user swipes the row at `indexPath` from its leading or trailing edge: the buttons
     /// the delegate's configuration reveals (nil: UIKit's default, Delete on the trailing
-    /// edge when the row can be deleted). A test taps one by calling its `handler`.
+    /// edge when the row can be deleted). As UIKit, nothing shows on a row the data source
+    /// says cannot be edited. A test taps one by calling its `handler`.
     public func simulateSwipe(at indexPath: IndexPath, leading: Bool)
       -> UISwipeActionsConfiguration?
     {
       engine.calls.append("swipe \(leading ? "leading" : "trailing") \(ItemPath(indexPath))")
-      return leading
+      guard let dataSource, dataSource.tableView(self, canEditRowAt: indexPath) else {
+        return nil
+      }
+      let configuration =
+        leading
         ? delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
         : delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)
+      if configuration?.actions.isEmpty == false { swipedOpenRow = indexPath }
+      return configuration
+    }
+
+    /// The user taps `action` of the row swiped open: its handler runs, and the row stays
+    /// open until the handler calls its completion (once; UIKit ignores later calls).
+    public func simulateTap(on action: UIContextualAction) {
+      let view = UIView()
+      var completed = false
+      action.handler(action, view) { [weak self] _ in
+        guard !completed else { return }
+        completed = true
+        self?.swipedOpenRow = nil
+      }
+    }
+
+    /// The row whose swipe buttons are showing: swiped open, its action's completion not yet
+    /// called.
+    public internal(set) var swipedOpenRow: IndexPath? {
+      get { engine.swipedOpenRow }
+      set { engine.swipedOpenRow = newValue }
     }
 
     /// The user drags a row in editing mode, when the data source lets it move: UIKit moves it

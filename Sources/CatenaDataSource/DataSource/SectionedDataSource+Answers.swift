@@ -84,30 +84,43 @@ extension SectionedDataSource: TableContentProviding {
     return rowHeight?(path, item(at: path))
   }
 
-  /// Whether the user may edit the row at `path`: delete it or move it.
+  /// Whether the user may edit the row at `path`: delete it, move it, or swipe it for the
+  /// actions of a ``swipeActions(_:_:)`` closure (UIKit shows no swipe actions on a row its
+  /// data source says is not editable).
   public func canEditRow(at path: ItemPath) -> Bool {
     canDeleteRow(at: path) || canMoveRow(at: path)
+      || (!swipeActionBuilders.isEmpty && isEditableContent(at: path))
   }
 
   /// Whether the user may delete the row at `path`: an `onDelete(_:)` is set (and
   /// ``canEdit(_:)``, if set, allows the row).
   public func canDeleteRow(at path: ItemPath) -> Bool {
     guard !isInvalidated, deleteHandler != nil || countDeleteHandler != nil else { return false }
-    return canEdit?(path, item(at: path)) ?? true
+    return isEditableContent(at: path)
   }
 
   /// Whether the user may move the row at `path`: an ``onMove(_:)`` is set (and
   /// ``canEdit(_:)``, if set, allows the row).
   public func canMoveRow(at path: ItemPath) -> Bool {
     guard !isInvalidated, moveHandler != nil else { return false }
-    return canEdit?(path, item(at: path)) ?? true
+    return isEditableContent(at: path)
+  }
+
+  /// Whether the row at `path` is content the user may edit: not a row that only stands for
+  /// the list's state (a pager's status, separator, header or placeholder rows), and allowed
+  /// by ``canEdit(_:)`` when set.
+  func isEditableContent(at path: ItemPath) -> Bool {
+    guard !isInvalidated else { return false }
+    let item = item(at: path)
+    if let isContent, !isContent(item) { return false }
+    return canEdit?(path, item) ?? true
   }
 
   /// Deletes the row's item from the snapshot and the table (animated), then calls
   /// `onDelete(_:)`; in the count-closure style it calls the count `onDelete(_:)` only.
   /// Without an `onDelete(_:)` nothing is deleted: the app would never hear of it.
   public func commitDelete(at path: ItemPath) throws {
-    guard !isInvalidated, deleteHandler != nil || countDeleteHandler != nil else { return }
+    guard canDeleteRow(at: path) else { return }
     guard usesSnapshot, var next = snapshot, let item = item(at: path) else {
       countDeleteHandler?(path)
       return
@@ -143,6 +156,7 @@ extension SectionedDataSource: TableContentProviding {
   /// edge, empty for a row without an item.
   public func swipeActions(_ edge: SwipeEdge, forRowAt path: ItemPath) -> [SwipeAction]? {
     guard !isInvalidated, let builder = swipeActionBuilders[edge] else { return nil }
+    guard isEditableContent(at: path) else { return [] }
     return item(at: path).map { builder(path, $0) } ?? []
   }
 

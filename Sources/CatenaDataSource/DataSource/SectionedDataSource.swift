@@ -146,6 +146,9 @@ public final class SectionedDataSource<
   var cancelPrefetchHandler: (([ItemPath], [Item]) -> Void)?
   /// Extra observers of displayed rows (a paged list's load-more trigger), after the user's.
   @usableFromInline package var displayObservers: [(ItemPath) -> Void] = []
+  /// Whether an item is content the user may edit (false for a pager's status, separator,
+  /// header and placeholder rows); nil: every row is. Set by the pager's binding.
+  @usableFromInline package var isContent: ((Item?) -> Bool)?
   /// Extra observers of prefetched rows (a paged list starting its next page early).
   @usableFromInline package var prefetchObservers: [([ItemPath]) -> Void] = []
   /// Extra observers of selected rows (a pager's status row retrying), before the user's.

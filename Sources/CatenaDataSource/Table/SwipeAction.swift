@@ -28,7 +28,9 @@ public struct SwipeAction {
   public enum Style: Hashable, Sendable {
     /// A neutral action.
     case normal
-    /// An action that removes or destroys something (shown in red by UIKit).
+    /// An action that removes or destroys something (shown in red by UIKit). Completing it
+    /// with `true` tells UIKit the row is gone: apply a snapshot without its item first, or
+    /// complete with `false`.
     case destructive
   }
 

@@ -57,6 +57,8 @@ extension Pager where Item: Equatable {
     dataSource.prefetchObservers.append { [weak self] paths in
       for end in ends(paths) { self?.loadSoon(end, cause: .prefetch) }
     }
+    // Status, separator, header, footer and placeholder rows are never edited nor deleted.
+    dataSource.isContent = { $0?.item != nil }
     dataSource.selectObservers.append { [weak self, weak dataSource] path in
       guard let self, let dataSource,
         dataSource.snapshot?.sectionIDs.firstIndex(of: section) == path.section,

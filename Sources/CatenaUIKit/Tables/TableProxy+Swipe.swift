@@ -17,12 +17,7 @@
       if let actions = provider?.swipeActions(.leading, forRowAt: ItemPath(indexPath)) {
         return Self.configuration(actions)
       }
-      #if os(Linux)
-        return app?.tableView(tableView, leadingSwipeActionsConfigurationForRowAt: indexPath)
-      #else
-        return app?.tableView?(tableView, leadingSwipeActionsConfigurationForRowAt: indexPath)
-          ?? nil
-      #endif
+      return appSwipeActions(tableView, leading: true, at: indexPath)
     }
 
     func tableView(
@@ -31,11 +26,21 @@
       if let actions = provider?.swipeActions(.trailing, forRowAt: ItemPath(indexPath)) {
         return Self.configuration(actions)
       }
+      return appSwipeActions(tableView, leading: false, at: indexPath)
+    }
+
+    /// The app's own delegate's swipe actions for the row, if it gives any.
+    func appSwipeActions(
+      _ tableView: UITableView, leading: Bool, at indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration? {
       #if os(Linux)
-        return app?.tableView(tableView, trailingSwipeActionsConfigurationForRowAt: indexPath)
+        leading
+          ? app?.tableView(tableView, leadingSwipeActionsConfigurationForRowAt: indexPath)
+          : app?.tableView(tableView, trailingSwipeActionsConfigurationForRowAt: indexPath)
       #else
-        return app?.tableView?(tableView, trailingSwipeActionsConfigurationForRowAt: indexPath)
-          ?? nil
+        leading
+          ? app?.tableView?(tableView, leadingSwipeActionsConfigurationForRowAt: indexPath) ?? nil
+          : app?.tableView?(tableView, trailingSwipeActionsConfigurationForRowAt: indexPath) ?? nil
       #endif
     }
 

@@ -104,8 +104,14 @@
       provider?.section(forSectionIndexTitleAt: index) ?? index
     }
 
+    // UIKit offers swipe actions only on rows its data source calls editable: a row is when
+    // the provider lets it be deleted, moved or swiped, or the app's delegate gives swipe
+    // actions for it.
     func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
-      provider?.canEditRow(at: ItemPath(indexPath)) ?? false
+      guard let provider else { return false }
+      return provider.canEditRow(at: ItemPath(indexPath))
+        || appSwipeActions(tableView, leading: true, at: indexPath) != nil
+        || appSwipeActions(tableView, leading: false, at: indexPath) != nil
     }
 
     func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
