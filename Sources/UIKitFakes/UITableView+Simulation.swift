@@ -25,20 +25,26 @@
       layoutIfNeeded()
     }
 
-    /// The section index the data source gives (empty without one).
-    public var shownSectionIndexTitles: [String] {
-      dataSource?.sectionIndexTitles(for: self) ?? []
-    }
+    /// The section index the table shows: the titles it read at the last `reloadData()` or
+    /// `reloadSectionIndexTitles()`, as UIKit keeps them (empty without one).
+    public var shownSectionIndexTitles: [String] { indexTitles }
 
     /// The user taps the section index title at `index`: the table asks its data source for
-    /// the section and scrolls to it (rows are `rowHeight` tall; headers take no room).
+    /// the section and scrolls to it (rows are `rowHeight` tall; headers take no room); a
+    /// section the table does not have raises, as UIKit's scroll to it does.
     public func simulateSectionIndexTap(at index: Int) {
       let titles = shownSectionIndexTitles
       guard let dataSource, titles.indices.contains(index) else { return }
       let section = dataSource.tableView(
         self, sectionForSectionIndexTitle: titles[index], at: index)
       engine.calls.append("sectionIndex \(titles[index]) -> section \(section)")
-      guard section >= 0, section < numberOfSections else { return }
+      guard section >= 0, section < numberOfSections else {
+        engine.raise(
+          "NSRangeException: -[UITableView _contentOffsetForScrollingToRowAtIndexPath:"
+            + "atScrollPosition:usingPresentationValues:]: section (\(section)) beyond bounds "
+            + "(\(numberOfSections)).")
+        return
+      }
       let rows = (0..<section).reduce(0) { $0 + numberOfRows(inSection: $1) }
       simulateScroll(toY: CGFloat(rows) * viewport.rowHeight)
     }

@@ -51,6 +51,8 @@
     open var isEditing = false
     open var allowsMultipleSelection = false
     var headerViews: [Int: UIView] = [:]
+    /// The section index titles as last read.
+    var indexTitles: [String] = []
     var footerViews: [Int: UIView] = [:]
     var viewRegistrations: [String: UITableViewHeaderFooterView.Type] = [:]
     var viewPool: [String: [UITableViewHeaderFooterView]] = [:]
@@ -101,6 +103,13 @@
     open func reloadData() {
       engine.reloadData()
       refreshHeaderViews()
+      indexTitles = dataSource?.sectionIndexTitles(for: self) ?? []
+    }
+
+    /// Reads the section index titles again (UIKit reads them only here and at `reloadData`).
+    open func reloadSectionIndexTitles() {
+      engine.calls.append("reloadSectionIndexTitles")
+      indexTitles = dataSource?.sectionIndexTitles(for: self) ?? []
     }
 
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {

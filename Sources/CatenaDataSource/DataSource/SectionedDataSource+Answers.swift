@@ -63,16 +63,22 @@ extension SectionedDataSource: TableContentProviding {
     }
   }
 
-  /// The ``sectionIndexTitle(_:)`` titles, or nil when there is no section index.
+  /// The ``sectionIndexTitle(_:)`` titles, or nil when there is no section index (no
+  /// closure, or no section has a title).
   public func sectionIndexTitles() -> [String]? {
     guard indexTitle != nil else { return nil }
-    return sectionIndex().map(\.title)
+    let titles = sectionIndex().map(\.title)
+    return titles.isEmpty ? nil : titles
   }
 
-  /// The section the index title at `index` scrolls to.
-  public func section(forSectionIndexTitleAt index: Int) -> Int {
+  /// The section the index title `title` scrolls to: the first section with that title, else
+  /// (an index read before the sections changed) the entry at `index`, kept within the
+  /// sections there are.
+  public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
     let entries = sectionIndex()
-    return entries.indices.contains(index) ? entries[index].section : 0
+    if let entry = entries.first(where: { $0.title == title }) { return entry.section }
+    if !entries.isEmpty { return entries[min(max(index, 0), entries.count - 1)].section }
+    return min(max(index, 0), max(numberOfSections() - 1, 0))
   }
 
   /// Whether a ``rowHeight(_:)`` closure is set.

@@ -36,8 +36,9 @@ extension HeadlessTable {
   /// Simulates a tap on the section index title at `index`: the table scrolls so that the
   /// section the data source names starts at the top of the viewport.
   public func tapSectionIndex(at index: Int) {
-    guard sectionIndexTitles.indices.contains(index), let dataSource else { return }
-    let section = dataSource.table(self, sectionForSectionIndexTitleAt: index)
+    let titles = sectionIndexTitles
+    guard titles.indices.contains(index), let dataSource else { return }
+    let section = dataSource.table(self, sectionForSectionIndexTitle: titles[index], at: index)
     guard rowCounts.indices.contains(section) else { return }
     scroll(toOffset: (0..<section).reduce(0.0) { $0 + sectionHeight($1) })
   }

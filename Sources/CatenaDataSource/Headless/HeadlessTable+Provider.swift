@@ -128,8 +128,10 @@ final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
     provider?.sectionIndexTitles()
   }
 
-  func table(_ table: HeadlessTable, sectionForSectionIndexTitleAt index: Int) -> Int {
-    provider?.section(forSectionIndexTitleAt: index) ?? index
+  func table(
+    _ table: HeadlessTable, sectionForSectionIndexTitle title: String, at index: Int
+  ) -> Int {
+    provider?.section(forSectionIndexTitle: title, at: index) ?? index
   }
 
   func table(

@@ -48,8 +48,10 @@ public protocol HeadlessTableDataSource: AnyObject {
   func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath)
   /// The titles of the section index, or nil for none.
   func sectionIndexTitles(for table: HeadlessTable) -> [String]?
-  /// The section the section-index title at `index` scrolls to.
-  func table(_ table: HeadlessTable, sectionForSectionIndexTitleAt index: Int) -> Int
+  /// The section the section-index title `title`, at `index` in the index, scrolls to.
+  func table(
+    _ table: HeadlessTable, sectionForSectionIndexTitle title: String, at index: Int
+  ) -> Int
   /// The buttons a swipe on `edge` of the row at `path` reveals, or nil for the default (on
   /// the trailing edge, delete when the row can be deleted).
   func table(
@@ -106,7 +108,9 @@ extension HeadlessTableDataSource {
   /// No section index by default.
   public func sectionIndexTitles(for table: HeadlessTable) -> [String]? { nil }
   /// The section at `index` by default.
-  public func table(_ table: HeadlessTable, sectionForSectionIndexTitleAt index: Int) -> Int {
+  public func table(
+    _ table: HeadlessTable, sectionForSectionIndexTitle title: String, at index: Int
+  ) -> Int {
     index
   }
   /// The default swipe by default.

@@ -51,8 +51,9 @@ public protocol TableContentProviding: AnyObject {
   func willDisplayRow(at path: ItemPath)
   /// The titles of the section index down the table's edge, or nil for none.
   func sectionIndexTitles() -> [String]?
-  /// The section the section-index title at `index` scrolls to.
-  func section(forSectionIndexTitleAt index: Int) -> Int
+  /// The section the section-index title `title`, at `index` in the index the table shows,
+  /// scrolls to (the table may show an index read before the latest changes).
+  func section(forSectionIndexTitle title: String, at index: Int) -> Int
   /// The buttons a swipe on `edge` of the row at `path` reveals, or nil for the table's
   /// default (on the trailing edge: Delete when ``canDeleteRow(at:)``). Actions on the
   /// trailing edge replace that Delete; an empty array reveals nothing.
@@ -107,5 +108,5 @@ extension TableContentProviding {
   public func sectionIndexTitles() -> [String]? { nil }
 
   /// The section at `index`.
-  public func section(forSectionIndexTitleAt index: Int) -> Int { index }
+  public func section(forSectionIndexTitle title: String, at index: Int) -> Int { index }
 }

@@ -101,7 +101,7 @@
     func tableView(
       _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
     ) -> Int {
-      provider?.section(forSectionIndexTitleAt: index) ?? index
+      provider?.section(forSectionIndexTitle: title, at: index) ?? index
     }
 
     // UIKit offers swipe actions only on rows its data source calls editable: a row is when

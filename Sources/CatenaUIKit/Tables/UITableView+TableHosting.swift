@@ -55,6 +55,13 @@
       try performChecked(batch, commit: commit) { validator in
         performBatchUpdates { [self] in perform(batch, sectionMap: validator.sectionMap) }
         refreshTitles(ofSectionsUpdatedIn: batch, sectionMap: validator.sectionMap)
+        // UIKit reads the section index only at a reload: sections that come, go, move or
+        // change would leave it showing old titles.
+        let sectionsChange =
+          !batch.sectionInserts.isEmpty || !batch.sectionDeletes.isEmpty
+          || !batch.sectionMoves.isEmpty || !batch.sectionReloads.isEmpty
+          || !batch.sectionUpdates.isEmpty
+        if sectionsChange { reloadSectionIndexTitles() }
       }
     }
 
