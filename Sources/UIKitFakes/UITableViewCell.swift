@@ -17,8 +17,16 @@
       case delete = 1
       case insert = 2
     }
+    /// How a selected row looks.
+    public enum SelectionStyle: Int, Sendable {
+      case none = 0
+      case blue = 1
+      case gray = 2
+      case `default` = 3
+    }
     open private(set) var reuseIdentifier: String?
     open var isSelected = false
+    open var selectionStyle: UITableViewCell.SelectionStyle = .default
     open var accessoryView: UIView?
     open private(set) var textLabel: UILabel? = UILabel()
     open private(set) var detailTextLabel: UILabel? = UILabel()

@@ -181,10 +181,13 @@ extension SectionedDataSource: TableContentProviding {
     cancelPrefetchHandler?(paths, paths.compactMap { item(at: $0) })
   }
 
-  /// Calls `didSelect(_:)` with the row's item.
+  /// Calls `didSelect(_:)` with the row's item. A row that is not content (a pager's status,
+  /// separator, header or placeholder rows) is deselected first: a tapped "Tap to retry" does
+  /// not stay selected through "Loading…" into "End of list".
   public func didSelectRow(at path: ItemPath) {
     guard !isInvalidated else { return }
     for observer in selectObservers { observer(path) }
+    if let isContent, !isContent(item(at: path)) { binding?.deselect(path) }
     selectHandler?(path, item(at: path))
   }
 

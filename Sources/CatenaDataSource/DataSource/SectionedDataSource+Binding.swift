@@ -53,6 +53,7 @@ extension SectionedDataSource {
       selected: { [weak table] in table?.selectedItemPaths ?? [] },
       visible: { [weak table] in table?.visibleItemPaths ?? [] },
       select: { [weak table] path in table?.selectRow(at: path, animated: false) },
+      deselect: { [weak table] path in table?.deselectRow(at: path, animated: true) },
       disconnect: { [weak table] in table?.connect(nil) },
       reconnect: { [weak self, weak table] in
         guard let self else { return }

@@ -50,6 +50,7 @@ public final class SectionedDataSource<
     let selected: () -> [ItemPath]
     let visible: () -> [ItemPath]
     let select: (ItemPath) -> Void
+    let deselect: (ItemPath) -> Void
     let disconnect: () -> Void
     /// Connects the data source to the table again, so that the table reads what it answers
     /// anew (UIKit reads it once, when its delegate is set).

@@ -33,6 +33,9 @@
       if loading { spinner.startAnimating() } else { spinner.stopAnimating() }
       accessibilityLabel = status.description
       accessibilityTraits = status.isRetryable ? .button : .staticText
+      // Only a failure can be tapped (to retry); the message wraps at any text size.
+      selectionStyle = status.isRetryable ? .default : .none
+      textLabel?.numberOfLines = 0
     }
 
     /// Clears the status before the cell shows another row.
