@@ -20,7 +20,7 @@
     /// The spinner shown in the button while loading.
     public let spinner = UIActivityIndicatorView(style: .medium)
     private var running = RequestSpan()
-    private var saved: (title: String?, isEnabled: Bool)?
+    private var saved: (title: String?, isEnabled: Bool, label: String?)?
 
     /// A loader for `button`.
     public init(_ button: UIButton) {
@@ -33,10 +33,13 @@
     /// Disables the button and spins, once for any number of overlapping requests.
     public func begin(_ request: RequestID) {
       guard running.begin(request), let button else { return }
-      saved = (button.title(for: .normal), button.isEnabled)
+      let title = button.title(for: .normal)
+      saved = (title, button.isEnabled, button.accessibilityLabel)
       button.isEnabled = false
       button.setTitle(nil, for: .normal)
-      button.accessibilityLabel = saved?.title
+      // VoiceOver keeps reading what the button does: the app's own label (an icon-only
+      // button has no title), else the title the spinner hides.
+      button.accessibilityLabel = saved?.label ?? title
       spinner.frame = button.bounds
       button.addSubview(spinner)
       spinner.startAnimating()
@@ -51,7 +54,7 @@
       guard let button else { return }
       button.setTitle(saved.title, for: .normal)
       button.isEnabled = saved.isEnabled
-      button.accessibilityLabel = nil
+      button.accessibilityLabel = saved.label
     }
   }
 #endif
