@@ -7,7 +7,9 @@
   public import CatenaRequest
 
   /// A refresh control that spins while requests run: it begins with the first (unless the
-  /// user's pull already began it) and ends with the last, whatever order they finish in.
+  /// user's pull already began it) and ends with the last, whatever order they finish in. A
+  /// refresh started in code is revealed: when the list is at its top it scrolls to show the
+  /// spinner (`beginRefreshing()` alone leaves it hidden above the content).
   ///
   /// ```swift
   /// let spinning = RefreshControlLoader(tableView.refreshControl!)
@@ -32,7 +34,7 @@
       guard running.begin(request), let refreshControl, !refreshControl.isRefreshing else {
         return
       }
-      refreshControl.beginRefreshing()
+      if !refreshControl.beginRefreshingRevealed() { refreshControl.beginRefreshing() }
     }
 
     /// Ends refreshing with the last request.

@@ -93,15 +93,7 @@
     /// Shows the refresh spinner for a refresh no pull started: revealed by scrolling when the
     /// table is in a window and at its top; otherwise the footer spins instead.
     private func beginRefreshingInCode() {
-      guard let tableView, tableView.window != nil,
-        tableView.contentOffset.y <= -tableView.adjustedContentInset.top + 1
-      else {
-        setFooter(.loading)
-        return
-      }
-      refreshControl.beginRefreshing()
-      tableView.setContentOffset(
-        CGPoint(x: 0, y: -tableView.adjustedContentInset.top), animated: true)
+      if !refreshControl.beginRefreshingRevealed() { setFooter(.loading) }
     }
 
     /// Ends the refresh spinner, only when it spins: ending an idle control stops the table's
