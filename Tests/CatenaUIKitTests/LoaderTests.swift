@@ -138,12 +138,17 @@
       #expect(!control.isRefreshing)
     }
 
-    @Test("a cell shows a spinner as its accessory while its requests run")
-    func cellLoader() {
-      let cell = UITableViewCell(style: .default, reuseIdentifier: "row")
+    @Test("a row's cell shows a spinner as its accessory while its requests run")
+    func cellLoader() throws {
+      let (table, window) = tableInWindow()
       let own = UIView(frame: .zero)
-      cell.accessoryView = own
-      let loader = CellLoader(cell)
+      let dataSource = rowSource(table).configureCell { cell, _, row in
+        cell.accessoryView = row.id == 1 ? own : nil
+      }
+      try dataSource.apply(try snapshot([Row(1), Row(2)]))
+      table.layoutIfNeeded()
+      let cell = try #require(table.cellForRow(at: path(0)))
+      let loader = CellLoader(for: 1, in: dataSource)
       let (a, b) = (RequestID(), RequestID())
       loader.begin(a)
       loader.begin(b)
@@ -153,6 +158,7 @@
       loader.end(b)
       #expect(cell.accessoryView === own)
       #expect(!loader.spinner.isAnimating)
+      withExtendedLifetime(window) {}
     }
 
     @Test("real requests that finish out of order leave every loader as it was")

@@ -30,7 +30,14 @@ extension SectionedDataSource: TableContentProviding {
     let kind = item.flatMap { item in cellKinds.first { $0.accepts?(item) == true } } ?? fallback
     let cell = try binding.dequeue(kind.identifier, path)
     kind.configure?(cell, path, item)
+    for decorate in cellDecorators.values { decorate(cell, item) }
     return cell
+  }
+
+  /// The cell showing the item with `id`, when its row is on screen.
+  package func visibleCell(for id: Item.ID) -> Any? {
+    guard let path = snapshot?.path(of: id) else { return nil }
+    return binding?.cell(path)
   }
 
   /// The reuse identifier of the cell kind that shows `item`.

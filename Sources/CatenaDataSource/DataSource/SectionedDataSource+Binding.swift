@@ -54,6 +54,7 @@ extension SectionedDataSource {
       visible: { [weak table] in table?.visibleItemPaths ?? [] },
       select: { [weak table] path in table?.selectRow(at: path, animated: false) },
       deselect: { [weak table] path in table?.deselectRow(at: path, animated: true) },
+      cell: { [weak table] path in table?.cellForRow(at: path) },
       disconnect: { [weak table] in table?.connect(nil) },
       reconnect: { [weak self, weak table] in
         guard let self else { return }

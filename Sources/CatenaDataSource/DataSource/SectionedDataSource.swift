@@ -51,6 +51,7 @@ public final class SectionedDataSource<
     let visible: () -> [ItemPath]
     let select: (ItemPath) -> Void
     let deselect: (ItemPath) -> Void
+    let cell: (ItemPath) -> Any?
     let disconnect: () -> Void
     /// Connects the data source to the table again, so that the table reads what it answers
     /// anew (UIKit reads it once, when its delegate is set).
@@ -150,6 +151,8 @@ public final class SectionedDataSource<
   /// Whether an item is content the user may edit (false for a pager's status, separator,
   /// header and placeholder rows); nil: every row is. Set by the pager's binding.
   @usableFromInline package var isContent: ((Item?) -> Bool)?
+  /// What changes a cell after the chain configured it (a row's loading spinner), by owner.
+  package var cellDecorators: [ObjectIdentifier: (Any, Item?) -> Void] = [:]
   /// Extra observers of prefetched rows (a paged list starting its next page early).
   @usableFromInline package var prefetchObservers: [([ItemPath]) -> Void] = []
   /// Extra observers of selected rows (a pager's status row retrying), before the user's.

@@ -54,6 +54,9 @@ public protocol TableHosting: AnyObject {
   /// The paths of the rows on screen, in order.
   var visibleItemPaths: [ItemPath] { get }
 
+  /// The cell showing the row at `path`, when it is on screen.
+  func cellForRow(at path: ItemPath) -> Cell?
+
   /// The paths of the selected rows, in order.
   var selectedItemPaths: [ItemPath] { get }
 

@@ -50,6 +50,11 @@
       }
     }
 
+    /// The cell showing the item at `path`, when it is on screen.
+    public func cellForRow(at path: ItemPath) -> UICollectionViewCell? {
+      cellForItem(at: path.indexPath)
+    }
+
     /// The paths of the items on screen.
     public var visibleItemPaths: [ItemPath] {
       indexPathsForVisibleItems.map(ItemPath.init).sorted()

@@ -111,6 +111,11 @@
       if !reloads.isEmpty { reloadSections(reloads, with: .none) }
     }
 
+    /// The cell showing the row at `path`, when it is on screen.
+    public func cellForRow(at path: ItemPath) -> UITableViewCell? {
+      cellForRow(at: path.indexPath)
+    }
+
     /// The paths of the rows on screen.
     public var visibleItemPaths: [ItemPath] {
       (indexPathsForVisibleRows ?? []).map(ItemPath.init).sorted()
