@@ -117,7 +117,9 @@ extension SectionedDataSource {
     func performStages() throws(DataSourceError) {
       for stage in stages {
         let batch = reloadingKindChanges(in: stage.batch, from: current, to: stage.data)
-        _ = try binding.perform(batch) { self.displayed = stage.data }
+        _ = try binding.perform(batch, stage.data.map(\.items.count)) {
+          self.displayed = stage.data
+        }
       }
     }
     var failure: DataSourceError?

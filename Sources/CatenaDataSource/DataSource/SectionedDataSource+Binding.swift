@@ -41,13 +41,13 @@ extension SectionedDataSource {
         table?.reloadData()
         showEmptyState()
       },
-      perform: { [weak table] (batch, commit) throws(DataSourceError) in
+      perform: { [weak table] (batch, countsAfter, commit) throws(DataSourceError) in
         guard let table else {
           commit()
           return []
         }
         defer { showEmptyState() }
-        return try table.performBatchUpdates(batch, commit: commit)
+        return try table.performBatchUpdates(batch, countsAfter: countsAfter, commit: commit)
       },
       isInWindow: { [weak table] in table?.isInWindow ?? false },
       selected: { [weak table] in table?.selectedItemPaths ?? [] },
@@ -144,7 +144,7 @@ extension SectionedDataSource {
     var failure: DataSourceError?
     var warnings: [BatchUpdateWarning] = []
     do {
-      warnings = try binding.perform(batch, commit)
+      warnings = try binding.perform(batch, nil, commit)
     } catch {
       failure = error
     }

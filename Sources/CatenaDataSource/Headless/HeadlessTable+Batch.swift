@@ -67,7 +67,7 @@ extension HeadlessTable {
   /// calling `commit` first, inside the batch, to change the model.
   @discardableResult
   public func performBatchUpdates(
-    _ batch: BatchUpdate, commit: () -> Void
+    _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void
   ) throws(DataSourceError) -> [BatchUpdateWarning] {
     try performBatchUpdates { () throws(DataSourceError) in
       commit()

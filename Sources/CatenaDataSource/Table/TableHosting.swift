@@ -43,12 +43,14 @@ public protocol TableHosting: AnyObject {
   func reloadData()
 
   /// Performs `batch` as one batch update; `commit` changes the model inside it, after the
-  /// table has read the counts before and before it reads them after.
+  /// table has read the counts before and before it reads them after. With `countsAfter`
+  /// (the rows per section `commit` leads to), the batch is checked before anything changes;
+  /// without, it is checked once `commit` has run.
   ///
   /// - Throws: ``DataSourceError`` when the batch breaks UIKit's rules.
   @discardableResult
   func performBatchUpdates(
-    _ batch: BatchUpdate, commit: () -> Void
+    _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void
   ) throws(DataSourceError) -> [BatchUpdateWarning]
 
   /// The paths of the rows on screen, in order.
@@ -110,6 +112,16 @@ extension TableHosting where HeaderFooterView == Never {
 }
 
 extension TableHosting {
+  /// Performs `batch` as one batch update, with `commit` changing the model inside it.
+  ///
+  /// - Throws: ``DataSourceError`` when the batch breaks UIKit's rules.
+  @discardableResult
+  public func performBatchUpdates(
+    _ batch: BatchUpdate, commit: () -> Void
+  ) throws(DataSourceError) -> [BatchUpdateWarning] {
+    try performBatchUpdates(batch, countsAfter: nil, commit: commit)
+  }
+
   /// Runs `changes`: a table that does not animate.
   public func performWithoutAnimation(_ changes: () -> Void) { changes() }
 

@@ -22,18 +22,21 @@
 
   extension ProxiedListView {
     /// Checks `batch` in every build against the counts the view itself shows and hands it
-    /// to `update` when valid.
+    /// to `update` when valid, with the `commit` to run inside `performBatchUpdates`.
     ///
-    /// The view lays out first, so that its counts are current ("Update your data model
-    /// inside the updates block or ensure the layout is updated before you call
-    /// performBatchUpdates", UIKit: the latter, so the check can run first); then `commit`
-    /// changes the model and the batch is checked against the data source's new counts. An
-    /// invalid batch (a model changed earlier without telling the view) becomes a
-    /// `reloadData()` and throws, where UIKit would stop the app. Off-window views reload.
+    /// The view lays out first, so that its counts are current. With `countsAfter` (a
+    /// snapshot's stage) the batch is checked against them before the model changes, and
+    /// `commit` runs inside the updates block ("update your data model inside the updates
+    /// block"): nothing UIKit re-reads before the batch sees the new model. Without (the
+    /// count-closure style, whose model only the app's `commit` knows), `commit` runs first
+    /// and the batch is checked against the data source's new counts. An invalid batch (a
+    /// model changed earlier without telling the view) becomes a `reloadData()` and throws,
+    /// where UIKit would stop the app. Off-window views reload.
     ///
     /// - Throws: `DataSourceError` of kind `invalidBatchUpdate`, after the reload.
     func performChecked(
-      _ batch: BatchUpdate, commit: () -> Void, update: (BatchValidator) -> Void
+      _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void,
+      update: (BatchValidator, _ commitInside: () -> Void) -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
       reclaimDelegate()
       guard window != nil, let provider = installedProxy?.provider else {
@@ -43,15 +46,17 @@
       }
       layoutIfNeeded()
       let shown = shownCounts
-      commit()
+      if countsAfter == nil { commit() }
       let validator: BatchValidator
       do {
-        validator = try batch.checkedForUIKit(shown: shown, after: provider.rowCounts)
+        validator = try batch.checkedForUIKit(
+          shown: shown, after: countsAfter ?? provider.rowCounts)
       } catch {
+        if countsAfter != nil { commit() }
         reloadData()
         throw error
       }
-      update(validator)
+      update(validator, countsAfter == nil ? {} : commit)
       return validator.warnings
     }
   }

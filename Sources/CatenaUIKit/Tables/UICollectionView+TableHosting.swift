@@ -31,21 +31,24 @@
     /// - Throws: `DataSourceError` of kind `invalidBatchUpdate`, after the reload.
     @discardableResult
     public func performBatchUpdates(
-      _ batch: BatchUpdate, commit: () -> Void
+      _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
-      try performChecked(batch, commit: commit) { _ in
-        performBatchUpdates { [self] in
-          deleteSections(IndexSet(batch.sectionDeletes))
-          insertSections(IndexSet(batch.sectionInserts))
-          reloadSections(IndexSet(batch.sectionReloads))
-          for move in batch.sectionMoves { moveSection(move.source, toSection: move.target) }
-          deleteItems(at: batch.itemDeletes.map(\.indexPath))
-          insertItems(at: batch.itemInserts.map(\.indexPath))
-          reloadItems(at: batch.itemReloads.map(\.indexPath))
-          for move in batch.itemMoves {
-            moveItem(at: move.source.indexPath, to: move.target.indexPath)
+      try performChecked(batch, countsAfter: countsAfter, commit: commit) { _, commitInside in
+        withoutActuallyEscaping(commitInside) { commitInside in
+          performBatchUpdates { [self] in
+            commitInside()
+            deleteSections(IndexSet(batch.sectionDeletes))
+            insertSections(IndexSet(batch.sectionInserts))
+            reloadSections(IndexSet(batch.sectionReloads))
+            for move in batch.sectionMoves { moveSection(move.source, toSection: move.target) }
+            deleteItems(at: batch.itemDeletes.map(\.indexPath))
+            insertItems(at: batch.itemInserts.map(\.indexPath))
+            reloadItems(at: batch.itemReloads.map(\.indexPath))
+            for move in batch.itemMoves {
+              moveItem(at: move.source.indexPath, to: move.target.indexPath)
+            }
+            reconfigureItems(at: batch.itemReconfigures.map(\.indexPath))
           }
-          reconfigureItems(at: batch.itemReconfigures.map(\.indexPath))
         }
       }
     }

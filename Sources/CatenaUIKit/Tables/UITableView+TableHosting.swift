@@ -42,18 +42,25 @@
     }
 
     /// Performs `batch` as one `performBatchUpdates`, checked first, in every build, against
-    /// the counts the table itself shows, as UIKit checks it: `commit` changes the model after
-    /// the table has laid out, a valid batch is handed to UIKit, and an invalid one (a model
-    /// changed earlier without telling the table) becomes a `reloadData()` and throws, where
-    /// UIKit would stop the app. Off-window tables reload.
+    /// the counts the table itself shows, as UIKit checks it: with `countsAfter` the check
+    /// runs before the model changes and `commit` runs inside the updates block (without, the
+    /// model is committed and then checked); a valid batch is handed to UIKit, and an invalid
+    /// one (a model changed earlier without telling the table) becomes a `reloadData()` and
+    /// throws, where UIKit would stop the app. Off-window tables reload.
     ///
     /// - Throws: `DataSourceError` of kind `invalidBatchUpdate`, after the reload.
     @discardableResult
     public func performBatchUpdates(
-      _ batch: BatchUpdate, commit: () -> Void
+      _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
-      try performChecked(batch, commit: commit) { validator in
-        performBatchUpdates { [self] in perform(batch, sectionMap: validator.sectionMap) }
+      try performChecked(batch, countsAfter: countsAfter, commit: commit) {
+        validator, commitInside in
+        withoutActuallyEscaping(commitInside) { commitInside in
+          performBatchUpdates { [self] in
+            commitInside()
+            perform(batch, sectionMap: validator.sectionMap)
+          }
+        }
         refreshTitles(ofSectionsUpdatedIn: batch, sectionMap: validator.sectionMap)
         // UIKit reads the section index only at a reload: sections that come, go, move or
         // change would leave it showing old titles.
