@@ -45,8 +45,7 @@ public final class SectionedDataSource<
     let dequeueView: (String, SectionViewKind, Int) throws -> Any
     let registerView: (AnyClass, String) -> Void
     let reloadData: () -> Void
-    let perform:
-      (BatchUpdate, [Int]?, () -> Void) throws(DataSourceError) -> [BatchUpdateWarning]
+    let perform: (BatchUpdate, [Int]?, () -> Void) throws(DataSourceError) -> [BatchUpdateWarning]
     let isInWindow: () -> Bool
     let selected: () -> [ItemPath]
     let visible: () -> [ItemPath]
