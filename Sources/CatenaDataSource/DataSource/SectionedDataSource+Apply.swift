@@ -217,6 +217,16 @@ extension SectionedDataSource {
     }
   }
 
+  /// Whether the first of `anchors` that `target` still has sits at another path there: rows
+  /// above it come, go or move.
+  func movesRows(above anchors: [(id: Item.ID, offset: Double)], to target: Content) -> Bool {
+    for anchor in anchors {
+      guard let after = target.path(of: anchor.id) else { continue }
+      return snapshot?.path(of: anchor.id) != after
+    }
+    return false
+  }
+
   /// Scrolls the first of `anchors` that `snapshot` still has back to where it was (a row
   /// that went, like a separator merged away, hands over to the next one on screen).
   func restore(_ anchors: [(id: Item.ID, offset: Double)], in snapshot: Content) {

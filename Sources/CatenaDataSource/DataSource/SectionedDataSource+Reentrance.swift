@@ -71,12 +71,26 @@ extension SectionedDataSource {
         break
       }
       isPerforming = true
-      do {
+      do throws(DataSourceError) {
         switch work {
         case .apply(let target, let changes, let animated, let keepingPosition, let diff):
           let anchor = keepingPosition ? captureAnchor() : []
-          defer { restore(anchor, in: target) }
-          try show(target, changes: changes, animated: animated, diff: diff)
+          if movesRows(above: anchor, to: target), let binding {
+            // Rows come or go above the row being read: animated, the rows on screen would
+            // slide while the offset jumps back. Without animation, in one transaction with
+            // the offset, the row stays still.
+            var stageFailure: DataSourceError?
+            binding.withoutAnimation {
+              defer { self.restore(anchor, in: target) }
+              do throws(DataSourceError) {
+                try self.show(target, changes: changes, animated: false, diff: diff)
+              } catch { stageFailure = error }
+            }
+            if let stageFailure { throw stageFailure }
+          } else {
+            defer { restore(anchor, in: target) }
+            try show(target, changes: changes, animated: animated, diff: diff)
+          }
         case .reload:
           binding?.reloadData()
         }
