@@ -16,7 +16,13 @@
     /// Tells the prefetch data source (`cancel`: that rows are no longer expected), or nil
     /// when prefetching is off or there is none.
     var prefetcher: ((_ paths: [IndexPath], _ cancel: Bool) -> Void)? { get }
-    var viewport: (offset: CGFloat, height: CGFloat, rowHeight: CGFloat) { get }
+    /// The visible part of the content: its top and height.
+    var viewport: (offset: CGFloat, height: CGFloat) { get }
+    /// Where the rows of sections of `counts` rows are (`measured`: heights of self-sizing
+    /// rows that have shown, by path).
+    func geometry(counts: [Int], measured: [ItemPath: CGFloat]) -> ListGeometry
+    /// The height `cell` asks for, when its row sizes itself (nil: the row has a set height).
+    func selfSizedHeight(of cell: UIView, at path: IndexPath) -> CGFloat?
   }
 
   /// What UITableView and UICollectionView share, with UIKit's behaviour where the adapter
@@ -46,6 +52,8 @@
     /// How deep the view is in its own layout pass (asking for cells, telling the delegate a
     /// row will show, prefetching): UIKit's `_updateVisibleCellsNow`.
     var layingOut = 0
+    /// The heights self-sizing rows took when they showed, by path.
+    var measured: [ItemPath: CGFloat] = [:]
     /// The row swiped open (a table's swipe actions showing).
     var swipedOpenRow: IndexPath?
 
@@ -132,6 +140,7 @@
       for path in visible.keys.sorted() { retire(at: path) }
       selection.removeAll()
       prefetchWindow.reset()
+      measured.removeAll()
       counts = readCounts()
       host.setNeedsLayoutForEngine()
     }
@@ -141,24 +150,17 @@
       layingOut += 1
       defer { layingOut -= 1 }
       let counts = loadedCounts()
-      let (offset, height, rowHeight) = host.viewport
-      let first = max(Int((offset / rowHeight).rounded(.down)), 0)
-      let end = max(Int(((offset + height) / rowHeight).rounded(.up)), first)
-      var shown: [ItemPath] = []
-      var index = 0
-      for (section, rows) in counts.enumerated() {
-        for row in 0..<rows {
-          if index >= first && index < end { shown.append(ItemPath(item: row, section: section)) }
-          index += 1
-        }
-      }
+      let (offset, height) = host.viewport
+      let shown = host.geometry(counts: counts, measured: measured).rows(
+        from: offset, height: height)
       for path in visible.keys.sorted() where !shown.contains(path) { retire(at: path) }
       for path in shown where visible[path] == nil {
         guard let cell = askCell(at: path) else { continue }
         visible[path] = cell
+        if let size = host.selfSizedHeight(of: cell, at: path.indexPath) { measured[path] = size }
         host.tellWillDisplay(cell, at: path.indexPath)
       }
-      prefetch(shown: shown, distance: end - first, offset: offset)
+      prefetch(shown: shown, distance: shown.count, offset: offset)
     }
 
     /// Tells the prefetch data source about the screenful of rows past the visible ones in
@@ -224,6 +226,7 @@
         // A device stops here; the fake reloads so the rest of a test can go on.
         for path in visible.keys.sorted() { retire(at: path) }
         prefetchWindow.reset()
+        measured.removeAll()
         counts = readCounts()
         host.setNeedsLayoutForEngine()
         return
@@ -238,7 +241,7 @@
     func commit(_ batch: BatchUpdate, model: BatchModel) {
       let mapping = model.fates(
         of: Array(visible.keys) + Array(selection.filter { visible[$0] == nil })
-          + Array(prefetchWindow.pending))
+          + Array(prefetchWindow.pending) + Array(measured.keys))
       prefetchWindow.follow(mapping)
       var moved: [ItemPath: UIView] = [:]
       var departing: [(ItemPath, UIView)] = []
@@ -255,6 +258,12 @@
         }
       }
       visible = moved
+      measured = measured.reduce(into: [:]) { kept, entry in
+        switch mapping[entry.key] ?? .gone {
+        case .moved(let target), .stays(let target): kept[target] = entry.value
+        case .gone, .reloaded: break
+        }
+      }
       selection = Set(
         selection.compactMap { path in
           switch mapping[path] ?? .gone {

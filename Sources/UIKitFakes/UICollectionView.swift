@@ -301,9 +301,13 @@
     }
     override func tellDidScroll() { delegate?.scrollViewDidScroll(self) }
     override func refuseDuringLayout(_ what: String) { engine.refuseDuringLayout(what) }
-    var viewport: (offset: CGFloat, height: CGFloat, rowHeight: CGFloat) {
-      (contentOffset.y, bounds.height, fakeItemHeight > 0 ? fakeItemHeight : 44)
+    var viewport: (offset: CGFloat, height: CGFloat) { (contentOffset.y, bounds.height) }
+    func geometry(counts: [Int], measured: [ItemPath: CGFloat]) -> ListGeometry {
+      let height = fakeItemHeight > 0 ? fakeItemHeight : 44
+      return ListGeometry(
+        counts: counts, header: { _ in 0 }, footer: { _ in 0 }, row: { _ in height })
     }
+    func selfSizedHeight(of cell: UIView, at path: IndexPath) -> CGFloat? { nil }
   }
 
   // MARK: Not UIKit: what a test reads and the gestures a user makes.

@@ -30,7 +30,7 @@
     public var shownSectionIndexTitles: [String] { indexTitles }
 
     /// The user taps the section index title at `index`: the table asks its data source for
-    /// the section and scrolls to it (rows are `rowHeight` tall; headers take no room); a
+    /// the section and scrolls to its top; a
     /// section the table does not have raises, as UIKit's scroll to it does.
     public func simulateSectionIndexTap(at index: Int) {
       let titles = shownSectionIndexTitles
@@ -45,8 +45,7 @@
             + "(\(numberOfSections)).")
         return
       }
-      let rows = (0..<section).reduce(0) { $0 + numberOfRows(inSection: $1) }
-      simulateScroll(toY: CGFloat(rows) * viewport.rowHeight)
+      simulateScroll(toY: currentGeometry.sectionTops[section])
     }
 
     /// The user taps the row at `indexPath`: it is selected and the delegate is told.

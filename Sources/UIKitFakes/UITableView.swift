@@ -2,8 +2,9 @@
   import CatenaDiff
   public import Foundation
 
-  /// A table (fake: a `ListEngine` behind UIKit's API; rows are `rowHeight` tall, and the rows
-  /// within `bounds` below `contentOffset` are on screen after layout).
+  /// A table (fake: a `ListEngine` behind UIKit's API; rows as tall as the delegate says,
+  /// self-sizing ones their estimate until shown, headers and footers between sections; the
+  /// rows within `bounds` below `contentOffset` are on screen after layout).
   @MainActor open class UITableView: UIScrollView, ListEngineHost {
     /// The table's look.
     public enum Style: Int, Sendable {
@@ -155,13 +156,11 @@
       return engine.visible.sorted { $0.key < $1.key }.compactMap { $0.value as? UITableViewCell }
     }
 
-    /// Where the row is in the content: rows are `rowHeight` tall, one after another across
-    /// sections (this fake's headers take no room).
+    /// Where the row is in the content: each section's header, rows and footer one after
+    /// another, with the heights the delegate gives; a self-sizing row
+    /// (`automaticDimension`) is its estimate until its cell has shown.
     open func rectForRow(at indexPath: IndexPath) -> CGRect {
-      let counts = engine.loadedCounts()
-      let before = counts.prefix(max(indexPath.section, 0)).reduce(0, +) + indexPath.row
-      let height = rowHeight > 0 ? rowHeight : 44
-      return CGRect(x: 0, y: CGFloat(before) * height, width: bounds.width, height: height)
+      currentGeometry.frame(of: ItemPath(indexPath), width: bounds.width)
     }
 
     open var indexPathsForVisibleRows: [IndexPath]? {
@@ -307,8 +306,58 @@
     }
     override func tellDidScroll() { delegate?.scrollViewDidScroll(self) }
     override func refuseDuringLayout(_ what: String) { engine.refuseDuringLayout(what) }
-    var viewport: (offset: CGFloat, height: CGFloat, rowHeight: CGFloat) {
-      (contentOffset.y, bounds.height, rowHeight > 0 ? rowHeight : 44)
+    var viewport: (offset: CGFloat, height: CGFloat) { (contentOffset.y, bounds.height) }
+
+    /// The geometry of the rows the table shows now.
+    var currentGeometry: ListGeometry {
+      geometry(counts: engine.loadedCounts(), measured: engine.measured)
+    }
+
+    func geometry(counts: [Int], measured: [ItemPath: CGFloat]) -> ListGeometry {
+      ListGeometry(
+        counts: counts,
+        header: { self.sectionViewHeight(self.headerViews[$0], $0, header: true) },
+        footer: { self.sectionViewHeight(self.footerViews[$0], $0, header: false) },
+        row: { path in
+          let height = self.height(ofRowAt: path.indexPath)
+          guard height == UITableView.automaticDimension else { return height }
+          return measured[path] ?? self.estimatedHeight(ofRowAt: path.indexPath)
+        })
+    }
+
+    /// The row's height as the delegate gives it (`automaticDimension`: it sizes itself); a
+    /// negative height raises, as UIKit does.
+    func height(ofRowAt path: IndexPath) -> CGFloat {
+      let height = delegate?.tableView(self, heightForRowAt: path) ?? rowHeight
+      guard height < 0, height != UITableView.automaticDimension else { return height }
+      let message =
+        "table view row height must not be negative - provided height for index path "
+        + "(\(ItemPath(path))) is \(height)"
+      if !engine.exceptions.contains(message) { engine.raise(message) }
+      return 0
+    }
+
+    /// What a self-sizing row is taken to be before its cell has shown.
+    func estimatedHeight(ofRowAt path: IndexPath) -> CGFloat {
+      let estimate = delegate?.tableView(self, estimatedHeightForRowAt: path) ?? estimatedRowHeight
+      return estimate > 0 ? estimate : 44
+    }
+
+    /// A header's or footer's height: the delegate's, or for `automaticDimension` a plain
+    /// table's title height when the section has a view, and nothing when it has none.
+    func sectionViewHeight(_ view: UIView?, _ section: Int, header: Bool) -> CGFloat {
+      let height =
+        header
+        ? delegate?.tableView(self, heightForHeaderInSection: section) ?? sectionHeaderHeight
+        : delegate?.tableView(self, heightForFooterInSection: section) ?? sectionFooterHeight
+      guard height == UITableView.automaticDimension else { return max(height, 0) }
+      return view == nil ? 0 : 28
+    }
+
+    func selfSizedHeight(of cell: UIView, at path: IndexPath) -> CGFloat? {
+      guard height(ofRowAt: path) == UITableView.automaticDimension else { return nil }
+      let size = cell.sizeThatFits(CGSize(width: bounds.width, height: 0)).height
+      return size > 0 ? size : estimatedHeight(ofRowAt: path)
     }
   }
 #endif
