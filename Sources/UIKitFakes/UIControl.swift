@@ -37,6 +37,14 @@
     open var isSelected = false
     var actions: [(action: UIAction, events: Event)] = []
 
+    /// A control, an accessibility element by default (as in UIKit).
+    public override init(frame: CGRect) {
+      super.init(frame: frame)
+      isAccessibilityElement = true
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
     public convenience init(frame: CGRect, primaryAction: UIAction?) {
       self.init(frame: frame)
       if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }

@@ -48,7 +48,15 @@
       }
     }
     open var tableHeaderView: UIView?
-    open var tableFooterView: UIView?
+    /// The view below the rows: the table makes it its subview, as wide as itself.
+    open var tableFooterView: UIView? {
+      didSet {
+        if oldValue !== tableFooterView { oldValue?.removeFromSuperview() }
+        guard let tableFooterView else { return }
+        if tableFooterView.superview !== self { addSubview(tableFooterView) }
+        tableFooterView.frame.size.width = bounds.width
+      }
+    }
     open var isEditing = false
     open var allowsMultipleSelection = false
     var headerViews: [Int: UIView] = [:]
@@ -198,6 +206,12 @@
     open override func layoutSubviews() {
       engine.layOut()
       syncCellSelection()
+      // The footer is as wide as the table (after a rotation too).
+      if let footer = tableFooterView, footer.frame.width != bounds.width {
+        footer.frame.size.width = bounds.width
+        footer.setNeedsLayout()
+      }
+      tableFooterView?.layoutIfNeeded()
     }
 
     func syncCellSelection() {

@@ -41,6 +41,11 @@
     open private(set) weak var superview: UIView?
     open private(set) var subviews: [UIView] = []
     var associatedObjects: [UnsafeRawPointer: Any?] = [:]
+    /// Not UIKit: how much larger than the default the user's text is (Dynamic Type) in this
+    /// view's tree, when set here (see `simulateTextSize(_:)`).
+    var ownTextScale: CGFloat?
+    /// The trait-change handlers registered, with the names of their traits.
+    var traitHandlers: [([String], (UITraitCollection) -> Void)] = []
     var needsLayout = true
 
     public init(frame: CGRect) {
@@ -136,14 +141,33 @@
     case natural = 4
   }
 
-  /// A view that shows text.
+  /// A view that shows text (an accessibility element by default, as in UIKit).
   @MainActor open class UILabel: UIView {
+    public override init(frame: CGRect) {
+      super.init(frame: frame)
+      isAccessibilityElement = true
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
     open var text: String?
     open var font: UIFont!
     open var textColor: UIColor!
     open var textAlignment: NSTextAlignment = .natural
     open var numberOfLines = 1
     open var adjustsFontForContentSizeCategory = false
+
+    /// The size the text needs within `size.width`: 8 points a character, 18 points a line
+    /// (times ``textScale`` when the font adjusts), each paragraph wrapping on its own.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+      guard let text, !text.isEmpty else { return .zero }
+      let scale = adjustsFontForContentSizeCategory ? textScale : 1
+      let perLine = max(Int(size.width / (8 * scale)), 1)
+      let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let lines = paragraphs.reduce(0) { $0 + max(($1.count + perLine - 1) / perLine, 1) }
+      let shown = numberOfLines > 0 ? min(lines, numberOfLines) : lines
+      return CGSize(width: size.width, height: CGFloat(shown) * 18 * scale)
+    }
   }
 
   /// A spinner.

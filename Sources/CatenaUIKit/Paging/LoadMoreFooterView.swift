@@ -8,9 +8,10 @@
   /// A table footer for paged lists: a spinner while the next page loads, "no more" at the
   /// end, and a tap-to-retry message after a failure. ``PagingControls`` drives it.
   ///
-  /// The message wraps and the footer grows to fit it (at least 44 points), with Dynamic Type.
-  /// After a failure the whole footer is one button for VoiceOver: its label is the message
-  /// and "Tap to retry", and activating it retries.
+  /// The message wraps and the footer grows to fit it (at least 44 points), again when the
+  /// text size (Dynamic Type) or the table's width changes. After a failure the whole footer is
+  /// one button for VoiceOver: its label is the message and "Tap to retry", and activating it
+  /// retries; otherwise the retry button is hidden, so VoiceOver finds no dimmed button.
   @MainActor
   public final class LoadMoreFooterView: UIView {
     /// What the footer shows.
@@ -59,6 +60,9 @@
       retryButton.addAction(
         UIAction { [weak self] _ in self?.retry() }, for: .primaryActionTriggered)
       for view in [spinner, label, retryButton] as [UIView] { addSubview(view) }
+      registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) {
+        (footer: LoadMoreFooterView, _: UITraitCollection) in footer.refitSoon()
+      }
       update()
     }
 
@@ -92,6 +96,35 @@
       spinner.frame = CGRect(x: bounds.midX - 10, y: bounds.midY - 10, width: 20, height: 20)
       label.frame = bounds.insetBy(dx: Self.margin, dy: Self.margin / 2)
       retryButton.frame = bounds
+      // A new width (rotation, an iPad's split view) wraps the message anew.
+      if preferredHeight(forWidth: bounds.width) != bounds.height { refitSoon() }
+    }
+
+    /// Whether a refit waits for the next main-actor turn.
+    private var isRefitScheduled = false
+
+    /// Fits the height to the message on the next main-actor turn: not inside the layout pass
+    /// that noticed it, where the table may not be told of a new footer height.
+    func refitSoon() {
+      guard !isRefitScheduled else { return }
+      isRefitScheduled = true
+      Task { @MainActor [weak self] in
+        guard let self else { return }
+        self.isRefitScheduled = false
+        self.refit()
+      }
+    }
+
+    /// Fits the height to the message and hands the footer to its table again (a table lays
+    /// out its footer only when it is set).
+    func refit() {
+      let height = preferredHeight(forWidth: frame.width)
+      guard height != frame.height else { return }
+      frame.size.height = height
+      setNeedsLayout()
+      if let table = superview as? UITableView, table.tableFooterView === self {
+        table.tableFooterView = self
+      }
     }
 
     private func update() {
@@ -111,6 +144,8 @@
       }
       let failed = if case .failed = mode { true } else { false }
       retryButton.isEnabled = failed
+      retryButton.isHidden = !failed
+      label.isHidden = label.text == nil
       isAccessibilityElement = label.text != nil
       accessibilityLabel = label.text
       accessibilityTraits = failed ? .button : .staticText
