@@ -9,7 +9,8 @@ extension PagedList where Item: Identifiable & Equatable {
   /// checked again, so a page that does not fill the screen is followed by the next at once.
   ///
   /// ```swift
-  /// let dataSource = SectionedDataSource<String, House, HouseCell>()
+  /// // A stored property of the screen: the table and the list hold it weakly.
+  /// dataSource = SectionedDataSource<String, House, HouseCell>()
   ///   .bind(table, cell: HouseCell.self, reuseIdentifier: "house")
   ///   .configureCell { cell, path, house in cell.title = house.title }
   /// houses.bind(to: dataSource, section: "houses", emptyText: "No houses yet")

@@ -74,8 +74,17 @@
       case custom = 0
       case system = 1
     }
+    /// How a button built with a configuration looks (the fake keeps its title and spinner).
+    public struct Configuration: Hashable, Sendable {
+      public var title: String?
+      public var showsActivityIndicator = false
+      public static func plain() -> UIButton.Configuration { Configuration() }
+      public static func filled() -> UIButton.Configuration { Configuration() }
+    }
     var titles: [UInt: String] = [:]
     public let titleLabel: UILabel? = UILabel()
+    /// The button's configuration, when it was built with one (iOS 15's button styles).
+    open var configuration: UIButton.Configuration?
 
     public convenience init(type buttonType: UIButton.ButtonType) { self.init(frame: .zero) }
 

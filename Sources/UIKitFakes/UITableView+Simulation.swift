@@ -113,6 +113,12 @@
       set { engine.swipedOpenRow = newValue }
     }
 
+    /// Whether the row's content is indented in editing mode (UIKit makes room for the
+    /// editing control unless the delegate says not to).
+    public func isIndentedWhileEditing(at indexPath: IndexPath) -> Bool {
+      isEditing && delegate?.tableView(self, shouldIndentWhileEditingRowAt: indexPath) ?? true
+    }
+
     /// The user drags a row in editing mode, when the data source lets it move: UIKit moves it
     /// on screen and then tells the data source. Returns whether the row could move.
     @discardableResult

@@ -5,12 +5,17 @@ public import Observation
 /// `LXDTableViewProtocolHelper` was, and driven by snapshots or by count closures.
 ///
 /// ```swift
-/// let dataSource = SectionedDataSource<String, Article, ArticleCell>()
+/// // A stored property of the screen: the table holds its data source weakly.
+/// dataSource = SectionedDataSource<String, Article, ArticleCell>()
 ///   .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
 ///   .configureCell { cell, path, article in cell.title = article.title }
 ///   .didSelect { path, article in router.open(article) }
 /// try dataSource.apply(snapshot)  // diffs and animates; later snapshots animate their changes
 /// ```
+///
+/// Keep the data source alive as long as its table shows it (a stored property, or
+/// `table.configureDataSource(…)`, which the table keeps): one held in a local goes away at
+/// the end of the scope and the table shows empty rows.
 ///
 /// Feed it either way:
 /// - **Snapshots.** ``apply(_:animated:)`` diffs the new snapshot against the shown one with

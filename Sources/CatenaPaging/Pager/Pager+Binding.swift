@@ -15,7 +15,8 @@ extension Pager where Item: Equatable {
   /// row or ``retry()``.
   ///
   /// ```swift
-  /// let dataSource = SectionedDataSource<String, PagerRow<Message>, TextCell>()
+  /// // A stored property of the screen: the table and the pager hold it weakly.
+  /// dataSource = SectionedDataSource<String, PagerRow<Message>, TextCell>()
   ///   .bind(table, cell: TextCell.self, reuseIdentifier: "row")
   ///   .configureCell { cell, _, row in cell.text = row.item?.text ?? row.text }
   /// messages.bind(to: dataSource, section: "chat")

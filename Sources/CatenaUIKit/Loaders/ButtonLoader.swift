@@ -7,7 +7,9 @@
   public import CatenaRequest
 
   /// A button that shows its request running: disabled, its title replaced by a spinner while
-  /// any of its requests runs, and its own title and enabled state back when the last ends.
+  /// any of its requests runs, and its own title and enabled state back when the last ends. A
+  /// button built with a `UIButton.Configuration` shows the configuration's own activity
+  /// indicator instead. VoiceOver keeps reading the button's label (or its title).
   ///
   /// ```swift
   /// let sending = ButtonLoader(sendButton)
@@ -36,6 +38,11 @@
       let title = button.title(for: .normal)
       saved = (title, button.isEnabled, button.accessibilityLabel)
       button.isEnabled = false
+      if var configuration = button.configuration {
+        configuration.showsActivityIndicator = true
+        button.configuration = configuration
+        return
+      }
       button.setTitle(nil, for: .normal)
       // VoiceOver keeps reading what the button does: the app's own label (an icon-only
       // button has no title), else the title the spinner hides.
@@ -52,6 +59,12 @@
       spinner.stopAnimating()
       spinner.removeFromSuperview()
       guard let button else { return }
+      if var configuration = button.configuration {
+        configuration.showsActivityIndicator = false
+        button.configuration = configuration
+        button.isEnabled = saved.isEnabled
+        return
+      }
       button.setTitle(saved.title, for: .normal)
       button.isEnabled = saved.isEnabled
       button.accessibilityLabel = saved.label

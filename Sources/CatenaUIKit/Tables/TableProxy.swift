@@ -126,6 +126,14 @@
       provider?.canDeleteRow(at: ItemPath(indexPath)) == true ? .delete : .none
     }
 
+    // A row shows an editing control only when it can be deleted: a row that can only move
+    // would otherwise be indented with a blank gap on its left.
+    func tableView(
+      _ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath
+    ) -> Bool {
+      provider?.canDeleteRow(at: ItemPath(indexPath)) == true
+    }
+
     func tableView(
       _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
       forRowAt indexPath: IndexPath

@@ -32,5 +32,23 @@
       #expect(button.accessibilityLabel == nil)
       #expect(button.title(for: .normal) == "Send")
     }
+
+    @Test("N12 a button with a configuration shows its own activity indicator, title kept")
+    func aConfiguredButtonUsesItsIndicator() {
+      let button = UIButton(type: .system)
+      var configuration = UIButton.Configuration.filled()
+      configuration.title = "Send"
+      button.configuration = configuration
+      let loader = ButtonLoader(button)
+      let request = RequestID()
+      loader.begin(request)
+      #expect(button.configuration?.showsActivityIndicator == true)
+      #expect(button.configuration?.title == "Send")
+      #expect(!button.isEnabled)
+      #expect(loader.spinner.superview == nil, "no second spinner drawn over the title")
+      loader.end(request)
+      #expect(button.configuration?.showsActivityIndicator == false)
+      #expect(button.isEnabled)
+    }
   }
 #endif

@@ -140,3 +140,26 @@
     }
   }
 #endif
+
+#if os(Linux)
+  import CatenaDataSource
+  import Testing
+  import UIKitFakes
+
+  /// P-e: reorder-only editing does not indent rows.
+  @MainActor
+  @Suite("P-e editing indentation")
+  struct EditingIndentTests {
+    @Test("P-e rows that can only move are not indented in editing mode; deletable rows are")
+    func reorderOnlyRowsAreNotIndented() throws {
+      let (table, window) = tableInWindow()
+      let dataSource = rowSource(table).onMove { _, _, _ in }
+      try dataSource.apply(try snapshot([Row(1), Row(2)]))
+      table.setEditing(true, animated: false)
+      #expect(!table.isIndentedWhileEditing(at: path(0)))
+      dataSource.onDelete { _, _ in }
+      #expect(table.isIndentedWhileEditing(at: path(0)))
+      withExtendedLifetime(window) {}
+    }
+  }
+#endif
