@@ -20,8 +20,12 @@
     /// The status shown.
     public private(set) var status: PagerStatus?
 
-    /// Shows `status`: the spinner for a load, its text otherwise.
+    /// Shows `status`: the spinner for a load, its text otherwise. A load that fails while the
+    /// row shows it is announced to VoiceOver, whose user may be anywhere in the list.
     public func show(_ status: PagerStatus) {
+      if status.isRetryable, let shown = self.status, !shown.isRetryable {
+        UIAccessibility.post(notification: .announcement, argument: status.description)
+      }
       self.status = status
       let loading: Bool
       switch status {

@@ -82,6 +82,8 @@
         retriesFirstPage = error.isFirstPage
         if !error.isFirstPage || list?.items.isEmpty ?? true {
           setFooter(.failed(error.message))
+          UIAccessibility.post(
+            notification: .announcement, argument: "\(error.message). \(footer.retryText)")
         } else if footer.mode == .loading {
           setFooter(.idle)
         }

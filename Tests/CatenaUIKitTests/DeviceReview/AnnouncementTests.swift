@@ -1,0 +1,50 @@
+#if os(Linux)
+  import CatenaDataSource
+  import CatenaPaging
+  import CatenaTesting
+  import CatenaUIKit
+  import Foundation
+  import Testing
+  import UIKitFakes
+
+  /// P-b: a load that fails is announced to VoiceOver, whose user may be anywhere in the list.
+  @MainActor
+  @Suite("P-b load failures are announced")
+  struct AnnouncementTests {
+    @Test("P-b a pager's page that fails while its status row shows is announced once")
+    func aPagerFailureIsAnnounced() async throws {
+      let (table, window) = tableInWindow()
+      let server = FixturePages(count: 100) { Row($0) }
+      let pager = Pager(PagerConfiguration(pageSize: 20), source: server.source)
+      let dataSource = SectionedDataSource<String, PagerRow<Row>, UITableViewCell>()
+        .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
+      pager.bind(to: dataSource, section: "rows").statusCell(PagerStatusCell.self, in: dataSource)
+      pager.refresh()
+      await settle(pager)
+      let loaded = pager.items.count
+      _ = server.failingNext()
+      // The last rows on screen: the next page loads below them, and fails.
+      table.simulateScroll(toY: CGFloat(loaded - 9) * 44)
+      await settle(pager)
+      table.layoutIfNeeded()
+      let failed = try #require(
+        table.visibleCells.compactMap { $0 as? PagerStatusCell }.first?.status)
+      #expect(failed.isRetryable)
+      #expect(UIAccessibility.announcements.filter { $0 == failed.description }.count == 1)
+      withExtendedLifetime((window, dataSource)) {}
+    }
+
+    @Test("P-b a paged list's next page that fails is announced with the retry hint")
+    func aPagedListFailureIsAnnounced() async {
+      let screen = PagedScreen()
+      screen.list.refresh()
+      await screen.pages.waitForRequests(1)
+      await screen.answer(0..<10)
+      screen.list.loadNextPage()
+      await screen.pages.waitForRequests(2)
+      await screen.fail()
+      await settle { screen.controls.footer.mode != .loading }
+      #expect(UIAccessibility.announcements.contains("offline. Tap to retry"))
+    }
+  }
+#endif
