@@ -20,7 +20,29 @@
       actionsWithoutAnimation()
     }
 
-    open var frame: CGRect
+    /// How the view follows its superview's size.
+    public struct AutoresizingMask: OptionSet, Sendable {
+      public let rawValue: UInt
+      public init(rawValue: UInt) { self.rawValue = rawValue }
+      public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+      public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    }
+
+    /// The view's frame; a new size resizes the subviews that follow it (`autoresizingMask`).
+    open var frame: CGRect {
+      didSet {
+        let dw = frame.width - oldValue.width
+        let dh = frame.height - oldValue.height
+        guard dw != 0 || dh != 0 else { return }
+        for view in subviews {
+          if view.autoresizingMask.contains(.flexibleWidth) { view.frame.size.width += dw }
+          if view.autoresizingMask.contains(.flexibleHeight) { view.frame.size.height += dh }
+        }
+        setNeedsLayout()
+      }
+    }
+    open var autoresizingMask: UIView.AutoresizingMask = []
+    open var accessibilityViewIsModal = false
     open var bounds: CGRect {
       get { CGRect(origin: .zero, size: frame.size) }
       set { frame.size = newValue.size }

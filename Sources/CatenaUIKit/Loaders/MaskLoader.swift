@@ -8,7 +8,10 @@
 
   /// The article's stacked loading masks over a container view: every running request has a
   /// mask, only the newest shows, and each request removes its own, in whatever order they
-  /// finish. A scroll view stops scrolling while masked and gets its own setting back after.
+  /// finish. A scroll view stops scrolling while masked and gets its own setting back after;
+  /// its mask lies over it in its superview, so that the content moving under it (an offset
+  /// set in code) does not move the mask. A mask follows the container's size (rotation), and
+  /// VoiceOver reads it ("Loading") and nothing behind it.
   ///
   /// ```swift
   /// let masks = MaskLoader(over: view)
@@ -44,13 +47,21 @@
         scrollView.isScrollEnabled = false
       }
       let mask = makeMask()
-      mask.frame = container.bounds
+      // Over a scroll view from its superview: inside, the mask would scroll with the content.
+      let host = container is UIScrollView ? container.superview ?? container : container
+      mask.frame = host === container ? container.bounds : container.frame
+      mask.autoresizingMask =
+        host === container ? [.flexibleWidth, .flexibleHeight] : container.autoresizingMask
       for spinner in mask.subviews {
         spinner.center = CGPoint(x: mask.bounds.midX, y: mask.bounds.midY)
       }
+      mask.isAccessibilityElement = true
+      mask.accessibilityLabel = mask.accessibilityLabel ?? "Loading"
+      mask.accessibilityViewIsModal = true
       masks.last?.view.isHidden = true
-      container.addSubview(mask)
+      host.addSubview(mask)
       masks.append((request, mask))
+      if masks.count == 1 { UIAccessibility.post(notification: .screenChanged, argument: mask) }
     }
 
     /// Removes `request`'s mask; the newest remaining one shows. After the last one the
@@ -63,6 +74,7 @@
         scrollView.isScrollEnabled = savedScrolling
         self.savedScrolling = nil
       }
+      if masks.isEmpty { UIAccessibility.post(notification: .screenChanged, argument: container) }
     }
   }
 
