@@ -171,6 +171,25 @@
       currentGeometry.frame(of: ItemPath(indexPath), width: bounds.width)
     }
 
+    /// Where the header of `section` is in the content (zero height: it has none).
+    open func rectForHeader(inSection section: Int) -> CGRect {
+      let geometry = currentGeometry
+      guard geometry.sectionTops.indices.contains(section) else { return .zero }
+      let height = sectionViewHeight(headerViews[section], section, header: true)
+      return CGRect(x: 0, y: geometry.sectionTops[section], width: bounds.width, height: height)
+    }
+
+    /// Where the footer of `section` is in the content (zero height: it has none).
+    open func rectForFooter(inSection section: Int) -> CGRect {
+      let geometry = currentGeometry
+      guard geometry.sectionTops.indices.contains(section) else { return .zero }
+      let height = sectionViewHeight(footerViews[section], section, header: false)
+      let bottom =
+        section + 1 < geometry.sectionTops.count
+        ? geometry.sectionTops[section + 1] : geometry.contentHeight
+      return CGRect(x: 0, y: bottom - height, width: bounds.width, height: height)
+    }
+
     open var indexPathsForVisibleRows: [IndexPath]? {
       engine.refuseDuringLayout("reading indexPathsForVisibleRows")
       return engine.visible.keys.sorted().map(\.indexPath)

@@ -80,6 +80,16 @@ extension SectionedDataSource {
     return view
   }
 
+  /// Configures `view`, shown for `section`, for the section as it is now; false when the
+  /// section shows no view of `kind` now or `view` is not of its class.
+  public func configure(_ view: Any, as kind: SectionViewKind, inSection section: Int) -> Bool {
+    guard hasView(kind, inSection: section), let spec = sectionViews[kind],
+      let object = view as AnyObject?, type(of: object) == spec.viewClass
+    else { return false }
+    spec.configure(view, section, sectionID(at: section))
+    return true
+  }
+
   /// The height given for the view of `kind`, if any.
   public func height(of kind: SectionViewKind, inSection section: Int) -> Double? {
     guard hasView(kind, inSection: section) else { return nil }

@@ -23,6 +23,10 @@ public protocol TableContentProviding: AnyObject {
   /// The configured header or footer view of `section`, dequeued from the table the provider
   /// drives, or nil when the section has none.
   func view(_ kind: SectionViewKind, inSection section: Int) throws -> Any?
+  /// Configures `view`, the header or footer view the table shows for `section`, for the
+  /// section as it is now; false when it cannot (the section has no view of that kind now, or
+  /// one of another class), and the table must ask for a new one.
+  func configure(_ view: Any, as kind: SectionViewKind, inSection section: Int) -> Bool
   /// The height of the header or footer view of `section`, or nil for the table's default
   /// (`UITableView.automaticDimension`: self-sizing).
   func height(of kind: SectionViewKind, inSection section: Int) -> Double?
@@ -91,6 +95,11 @@ extension TableContentProviding {
 
   /// No header or footer views.
   public func view(_ kind: SectionViewKind, inSection section: Int) throws -> Any? { nil }
+
+  /// No section views to configure.
+  public func configure(_ view: Any, as kind: SectionViewKind, inSection section: Int) -> Bool {
+    false
+  }
 
   /// The table's default.
   public func height(of kind: SectionViewKind, inSection section: Int) -> Double? { nil }

@@ -95,11 +95,24 @@
       for old in batch.sectionUpdates where sectionMap.indices.contains(old) {
         let section = sectionMap[old]
         guard section >= 0 else { continue }
-        // A section view is configured from the section: an updated section gets a new one.
+        // A section view shown is configured again in place (its rows keep their cells, a
+        // text field its keyboard); one that appears or goes changes the section's height,
+        // which only a section reload lays out. A view off screen is configured when it shows.
         if provider.hasView(.header, inSection: section)
           || provider.hasView(.footer, inSection: section)
         {
-          reloads.insert(section)
+          let views: [(SectionViewKind, UIView?, CGRect)] = [
+            (.header, headerView(forSection: section), rectForHeader(inSection: section)),
+            (.footer, footerView(forSection: section), rectForFooter(inSection: section)),
+          ]
+          for (kind, view, rect) in views {
+            let wanted = provider.hasView(kind, inSection: section)
+            if let view {
+              if !provider.configure(view, as: kind, inSection: section) { reloads.insert(section) }
+            } else if wanted && rect.height == 0 {
+              reloads.insert(section)
+            }
+          }
           continue
         }
         let titles = [
