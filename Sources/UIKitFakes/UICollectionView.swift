@@ -26,7 +26,10 @@
   }
 
   /// A line-based layout.
-  @MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {}
+  @MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {
+    /// The way the items run and the view scrolls.
+    open var scrollDirection: UICollectionView.ScrollDirection = .vertical
+  }
 
   /// Where an item is laid out (this fake fills in the frame only).
   @MainActor open class UICollectionViewLayoutAttributes: NSObject {
@@ -106,6 +109,11 @@
       public let rawValue: UInt
       public init(rawValue: UInt) { self.rawValue = rawValue }
     }
+    /// The way a layout runs.
+    public enum ScrollDirection: Int, Sendable {
+      case vertical = 0
+      case horizontal = 1
+    }
     weak open var dataSource: (any UICollectionViewDataSource)?
     weak open var delegate: (any UICollectionViewDelegate)?
     weak open var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
@@ -118,7 +126,8 @@
         if let backgroundView { addSubview(backgroundView) }
       }
     }
-    /// Not UIKit: the height of one item in the fake's one-column layout.
+    /// Not UIKit: the height (the width, in a horizontal flow layout) of one item in the
+    /// fake's one-line layout.
     public var fakeItemHeight: CGFloat = 44
     lazy var engine = ListEngine(host: self)
     /// Whether a reload waits for the next layout.
@@ -221,8 +230,10 @@
       let height = fakeItemHeight > 0 ? fakeItemHeight : 44
       let before = counts.prefix(indexPath.section).reduce(0, +) + indexPath.item
       let attributes = UICollectionViewLayoutAttributes()
-      attributes.frame = CGRect(
-        x: 0, y: CGFloat(before) * height, width: bounds.width, height: height)
+      attributes.frame =
+        isHorizontal
+        ? CGRect(x: CGFloat(before) * height, y: 0, width: height, height: bounds.height)
+        : CGRect(x: 0, y: CGFloat(before) * height, width: bounds.width, height: height)
       return attributes
     }
 
@@ -301,7 +312,13 @@
     }
     override func tellDidScroll() { delegate?.scrollViewDidScroll(self) }
     override func refuseDuringLayout(_ what: String) { engine.refuseDuringLayout(what) }
-    var viewport: (offset: CGFloat, height: CGFloat) { (contentOffset.y, bounds.height) }
+    var viewport: (offset: CGFloat, height: CGFloat) {
+      isHorizontal ? (contentOffset.x, bounds.width) : (contentOffset.y, bounds.height)
+    }
+    /// Whether a flow layout runs the items horizontally.
+    var isHorizontal: Bool {
+      (collectionViewLayout as? UICollectionViewFlowLayout)?.scrollDirection == .horizontal
+    }
     func geometry(counts: [Int], measured: [ItemPath: CGFloat]) -> ListGeometry {
       let height = fakeItemHeight > 0 ? fakeItemHeight : 44
       return ListGeometry(

@@ -28,5 +28,30 @@
       #expect(collection.scrollAnchors.first?.offset == 0)
       _ = window
     }
+
+    @Test("P-f a horizontal collection keeps the item being read across a prepend")
+    func aHorizontalCollectionKeepsItsAnchor() throws {
+      let layout = UICollectionViewFlowLayout()
+      layout.scrollDirection = .horizontal
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 440, height: 120))
+      let collection = UICollectionView(frame: window.frame, collectionViewLayout: layout)
+      window.addSubview(collection)
+      let dataSource = SectionedDataSource<String, Row, UICollectionViewCell>()
+        .bind(collection, cell: TileCell.self, reuseIdentifier: "tile")
+        .configureCell { cell, _, row in (cell as? TileCell)?.title = row.title }
+      try dataSource.apply(try snapshot((20..<40).map { Row($0) }))
+      collection.layoutIfNeeded()
+      collection.contentOffset = CGPoint(x: 3 * 44 + 5, y: 0)  // r23 first, 5 points scrolled
+      collection.layoutIfNeeded()
+      let before = try #require(collection.scrollAnchors.first)
+      try dataSource.applyKeepingPosition(try snapshot((0..<40).map { Row($0) }))
+      collection.layoutIfNeeded()
+      let first = try #require(collection.indexPathsForVisibleItems.sorted().first)
+      #expect((collection.cellForItem(at: first) as? TileCell)?.title == "r23")
+      #expect(collection.scrollAnchors.first?.offset == before.offset)
+      #expect(collection.contentOffset.y == 0)
+      #expect(collection.exceptions == [])
+      withExtendedLifetime(window) {}
+    }
   }
 #endif

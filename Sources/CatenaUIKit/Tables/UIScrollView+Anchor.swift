@@ -8,21 +8,34 @@
   import CatenaDiff
 
   extension UIScrollView {
-    /// Anchors for the rows at `paths` (in order) laid out at `frame`: how far the top of the
-    /// visible area (below the adjusted content inset) is below each row's top.
-    func anchors(at paths: [IndexPath], frame: (IndexPath) -> CGRect?) -> [TableAnchor] {
-      let top = contentOffset.y + adjustedContentInset.top
+    /// Anchors for the rows at `paths` (in order) laid out at `frame`: how far the start of
+    /// the visible area (past the adjusted content inset) is past each row's start, along the
+    /// way the view scrolls (down, or across when `horizontal`).
+    func anchors(
+      at paths: [IndexPath], horizontal: Bool = false, frame: (IndexPath) -> CGRect?
+    ) -> [TableAnchor] {
+      let start =
+        horizontal
+        ? contentOffset.x + adjustedContentInset.left : contentOffset.y + adjustedContentInset.top
       return paths.compactMap { path in
-        frame(path).map { TableAnchor(path: ItemPath(path), offset: Double(top - $0.minY)) }
+        frame(path).map {
+          TableAnchor(
+            path: ItemPath(path), offset: Double(start - (horizontal ? $0.minX : $0.minY)))
+        }
       }
     }
 
-    /// Scrolls, without animation, so that the top of the visible area is `anchor.offset`
-    /// below `frame`'s top.
-    func scroll(to anchor: TableAnchor, rowAt frame: CGRect) {
-      let y = frame.minY + CGFloat(anchor.offset) - adjustedContentInset.top
-      guard y != contentOffset.y else { return }
-      setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: false)
+    /// Scrolls, without animation, so that the start of the visible area is `anchor.offset`
+    /// past `frame`'s start (down, or across when `horizontal`).
+    func scroll(to anchor: TableAnchor, rowAt frame: CGRect, horizontal: Bool = false) {
+      var offset = contentOffset
+      if horizontal {
+        offset.x = frame.minX + CGFloat(anchor.offset) - adjustedContentInset.left
+      } else {
+        offset.y = frame.minY + CGFloat(anchor.offset) - adjustedContentInset.top
+      }
+      guard offset != contentOffset else { return }
+      setContentOffset(offset, animated: false)
     }
   }
 
@@ -45,17 +58,25 @@
   }
 
   extension UICollectionView {
-    /// The items on screen, in order, each with how far the top of the visible area (below the
-    /// adjusted content inset) is below the item's top.
+    /// The items on screen, in order, each with how far the start of the visible area (past
+    /// the adjusted content inset) is past the item's start: down, or across for a flow
+    /// layout that scrolls horizontally.
     public var scrollAnchors: [TableAnchor] {
-      anchors(at: indexPathsForVisibleItems.sorted()) { layoutAttributesForItem(at: $0)?.frame }
+      anchors(at: indexPathsForVisibleItems.sorted(), horizontal: scrollsHorizontally) {
+        layoutAttributesForItem(at: $0)?.frame
+      }
     }
 
-    /// Scrolls, without animation, so that the top of the visible area is `anchor.offset`
-    /// below the top of the item at `anchor.path`.
+    /// Scrolls, without animation, so that the start of the visible area is `anchor.offset`
+    /// past the start of the item at `anchor.path`.
     public func scroll(to anchor: TableAnchor) {
       guard let attributes = layoutAttributesForItem(at: anchor.path.indexPath) else { return }
-      scroll(to: anchor, rowAt: attributes.frame)
+      scroll(to: anchor, rowAt: attributes.frame, horizontal: scrollsHorizontally)
+    }
+
+    /// Whether the layout is a flow layout that scrolls horizontally.
+    var scrollsHorizontally: Bool {
+      (collectionViewLayout as? UICollectionViewFlowLayout)?.scrollDirection == .horizontal
     }
   }
 #endif
