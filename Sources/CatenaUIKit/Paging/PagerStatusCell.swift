@@ -40,6 +40,7 @@
       // Only a failure can be tapped (to retry); the message wraps at any text size.
       selectionStyle = status.isRetryable ? .default : .none
       textLabel?.numberOfLines = 0
+      textLabel?.adjustsFontForContentSizeCategory = true
     }
 
     /// Clears the status before the cell shows another row.

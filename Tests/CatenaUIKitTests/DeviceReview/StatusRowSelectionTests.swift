@@ -29,6 +29,7 @@
       #expect(cell.status?.isRetryable == true)
       #expect(cell.selectionStyle != .none)
       #expect(cell.textLabel?.numberOfLines == 0)
+      #expect(cell.textLabel?.adjustsFontForContentSizeCategory == true)
       table.simulateTap(at: failed)
       #expect(table.indexPathsForSelectedRows == nil, "deselected at once")
       await settle(pager)
