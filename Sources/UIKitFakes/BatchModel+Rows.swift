@@ -7,16 +7,7 @@
     mutating func playRows(_ batch: BatchUpdate) throws(Refusal) {
       rowFates = before.map { Array(repeating: .stays, count: max($0, 0)) }
       func existing(_ path: ItemPath, _ what: String) throws(Refusal) {
-        guard path.section >= 0, path.section < before.count else {
-          throw Self.refuse(
-            "attempt to \(what) row \(path.item) from section \(path.section), but there are "
-              + "only \(before.count) sections before the update")
-        }
-        guard path.item >= 0, path.item < before[path.section] else {
-          throw Self.refuse(
-            "attempt to \(what) row \(path.item) from section \(path.section) which only "
-              + "contains \(before[path.section]) rows before the update")
-        }
+        try Self.checkRow(path, in: before, what, after: false)
       }
       /// Whether the row's section goes as a whole (deleted or reloaded): UIKit drops a row
       /// delete or reload inside it.
@@ -74,22 +65,36 @@
       try layOutRows(batch)
     }
 
+    /// Refuses `path` unless it names a row of sections of `counts` rows, before the update or
+    /// `after` it, in UIKit's words.
+    static func checkRow(
+      _ path: ItemPath, in counts: [Int], _ what: String, after: Bool
+    ) throws(Refusal) {
+      let side = after ? "after" : "before"
+      let preposition = after ? "into" : "from"
+      guard path.section >= 0, path.section < counts.count else {
+        throw refuse(
+          "attempt to \(what) row \(path.item) \(preposition) section \(path.section), but "
+            + "there are only \(counts.count) sections \(side) the update")
+      }
+      guard path.item >= 0, path.item < counts[path.section] else {
+        let rows = counts[path.section]
+        throw refuse(
+          after
+            ? "attempt to \(what) row \(path.item) into section \(path.section), but there are "
+              + "only \(rows) rows in section \(path.section) after the update"
+            : "attempt to \(what) row \(path.item) from section \(path.section) which only "
+              + "contains \(rows) rows before the update")
+      }
+    }
+
     /// Lays out the rows of each new section slot by slot and maps the old rows onto them.
     private mutating func layOutRows(_ batch: BatchUpdate) throws(Refusal) {
       // The old row in each slot of each new section: nil free, -1 inserted.
       var slots: [[ItemPath?]] = after.map { Array(repeating: nil, count: max($0, 0)) }
       let inserted = ItemPath(item: -1, section: -1)
       func inBounds(_ path: ItemPath, _ what: String) throws(Refusal) {
-        guard path.section >= 0, path.section < after.count else {
-          throw Self.refuse(
-            "attempt to \(what) row \(path.item) into section \(path.section), but there are "
-              + "only \(after.count) sections after the update")
-        }
-        guard path.item >= 0, path.item < after[path.section] else {
-          throw Self.refuse(
-            "attempt to \(what) row \(path.item) into section \(path.section), but there are "
-              + "only \(after[path.section]) rows in section \(path.section) after the update")
-        }
+        try Self.checkRow(path, in: after, what, after: true)
       }
       func take(_ path: ItemPath, _ source: ItemPath, _ what: String) throws(Refusal) {
         try inBounds(path, what)

@@ -13,13 +13,7 @@
   struct PagerTableTests {
     @Test func olderPagesLoadAboveWithoutMovingTheRowBeingRead() async throws {
       let (table, window) = tableInWindow()
-      let server = FixturePages(count: 100) { Row($0) }
-      let pager = Pager(
-        PagerConfiguration(pageSize: 20, prefetchDistance: 5), source: server.source(.server))
-      let dataSource = SectionedDataSource<String, PagerRow<Row>, TitleCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
-        .configureCell { cell, _, row in cell.title = row.item?.title ?? row.text }
-      pager.bind(to: dataSource, section: "rows")
+      let (pager, dataSource) = boundPager(table)
       pager.refresh(at: .cursor(FixturePages<Row>.cursor(forOffset: 40)))
       await settle(pager)
       table.layoutIfNeeded()
@@ -28,7 +22,7 @@
       #expect((table.cellForRow(at: first) as? TitleCell)?.title == "r40")
       #expect(table.scrollAnchors.first?.offset == 0)
       #expect(table.exceptions.isEmpty)
-      _ = window
+      withExtendedLifetime((window, dataSource)) {}
     }
 
     @Test func aTappedFailedRowRetries() async throws {

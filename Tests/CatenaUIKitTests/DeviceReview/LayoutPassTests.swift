@@ -13,20 +13,6 @@
   @MainActor
   @Suite("N2 nothing runs inside UIKit's layout pass")
   struct LayoutPassTests {
-    /// A two-way pager of 100 rows in pages of 20, bound to `table`.
-    func boundPager(
-      _ table: UITableView
-    ) -> (Pager<Row>, SectionedDataSource<String, PagerRow<Row>, TitleCell>) {
-      let server = FixturePages(count: 100) { Row($0) }
-      let pager = Pager(
-        PagerConfiguration(pageSize: 20, prefetchDistance: 5), source: server.source(.server))
-      let dataSource = SectionedDataSource<String, PagerRow<Row>, TitleCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
-        .configureCell { cell, _, row in cell.title = row.item?.title ?? row.text }
-      pager.bind(to: dataSource, section: "rows")
-      return (pager, dataSource)
-    }
-
     @Test("N2 a row coming on screen near the end loads on the next turn, not in layout")
     func displayNearTheEndLoadsAfterTheLayoutPass() async throws {
       let (table, window) = tableInWindow()

@@ -1,6 +1,8 @@
 #if os(Linux)
   import CatenaDataSource
   import CatenaDiff
+  import CatenaPaging
+  import CatenaTesting
   import CatenaUIKit
   import UIKitFakes
 
@@ -65,6 +67,22 @@
       .cell(AdCell.self, reuseIdentifier: "ad", when: { $0.isAd }) { cell, _, row in
         cell.banner = row.title
       }
+  }
+
+  /// A two-way pager over 100 rows in pages of 20 (prefetching 5 from either end), bound to
+  /// `table` through a data source of title cells: what it shows, and the data source to keep.
+  @MainActor
+  func boundPager(
+    _ table: UITableView
+  ) -> (Pager<Row>, SectionedDataSource<String, PagerRow<Row>, TitleCell>) {
+    let server = FixturePages(count: 100) { Row($0) }
+    let pager = Pager(
+      PagerConfiguration(pageSize: 20, prefetchDistance: 5), source: server.source(.server))
+    let dataSource = SectionedDataSource<String, PagerRow<Row>, TitleCell>()
+      .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
+      .configureCell { cell, _, row in cell.title = row.item?.title ?? row.text }
+    pager.bind(to: dataSource, section: "rows")
+    return (pager, dataSource)
   }
 
   /// A snapshot of one section "s" holding `rows`.
