@@ -10,9 +10,6 @@
   /// The user's preferred text size (Dynamic Type).
   public struct UITraitPreferredContentSizeCategory: UITraitDefinition {}
 
-  /// The horizontal size class.
-  public struct UITraitHorizontalSizeClass: UITraitDefinition {}
-
   /// A view's traits (fake: only the ones the adapter reads).
   @MainActor open class UITraitCollection: NSObject {}
 
