@@ -208,7 +208,10 @@ struct SectionedDataSourceTests {
     let second = try snapshot([("s", nil, [2, 4])])
     // Hold the first background apply (generation 2) until the second one has started.
     dataSource.backgroundDiffFinished = { [weak dataSource] generation in
-      while generation == 2, let dataSource, dataSource.generation < 3 { await Task.yield() }
+      for _ in 0..<10_000 {
+        guard generation == 2, let dataSource, dataSource.generation < 3 else { break }
+        await Task.yield()
+      }
     }
     async let firstApplied = dataSource.applyDiffingInBackground(first)
     async let secondApplied = dataSource.applyDiffingInBackground(second)

@@ -82,7 +82,8 @@ struct PagerRowsTests {
     #expect(Set(source.waitingKeys) == [.index(2), .index(4)])
     source.fail(key: .index(2))
     source.respond(key: .index(4), with: page(30..<40))
-    while pager.loadStates.isLoading { await Task.yield() }
+    for _ in 0..<10_000 where pager.loadStates.isLoading { await Task.yield() }
+    #expect(!pager.loadStates.isLoading, "the load ended")
     rows = pager.rows()
     #expect(rows.first?.status?.isRetryable == true)
     #expect(pager.rowAppeared(rows[1].id, in: rows) == [], "a failed end waits for retry")
