@@ -130,10 +130,12 @@ where Item.ID: Sendable {
   /// - Throws: ``Stuck`` when a load is still running after 10,000 turns.
   public func settle() async throws {
     var turns = 0
-    while pager.loadStates.isLoading || pager.hasScheduledLoads {
-      guard turns < 10_000 else { throw Stuck(states: pager.loadStates) }
+    while pager.loadStates.isLoading || pager.hasScheduledLoads, turns < 10_000 {
       await Task.yield()
       turns += 1
+    }
+    if pager.loadStates.isLoading || pager.hasScheduledLoads {
+      throw Stuck(states: pager.loadStates)
     }
   }
 

@@ -213,9 +213,12 @@ struct SectionedDataSourceTests {
         await Task.yield()
       }
     }
-    async let firstApplied = dataSource.applyDiffingInBackground(first)
-    async let secondApplied = dataSource.applyDiffingInBackground(second)
-    let results = try await [firstApplied, secondApplied]
+    // The first apply starts (and takes generation 2) before the second is asked for.
+    let firstApplied = Task { try await dataSource.applyDiffingInBackground(first) }
+    for _ in 0..<10_000 where dataSource.generation < 2 { await Task.yield() }
+    #expect(dataSource.generation == 2, "the first apply has started")
+    let secondApplied = Task { try await dataSource.applyDiffingInBackground(second) }
+    let results = [try await firstApplied.value, try await secondApplied.value]
     #expect(results == [false, true])
     #expect(dataSource.snapshot == second)
     #expect(table.render() == "  0-0  a2\n  0-1  a4")

@@ -9,10 +9,13 @@ import Testing
 struct PagerWindowTests {
   let source = ManualSource()
 
-  /// Answers every request with the numbered page of 10 rows it asks for (pages 1...`last`).
+  /// Answers every request with the numbered page of 10 rows it asks for (pages 1...`last`),
+  /// until no load runs; records an issue when loads still run after 10,000 turns.
   func answer(_ pager: Pager<Row>, last: Int = 1_000) async {
-    while true {
+    var turns = 0
+    while turns < 10_000 {
       await Task.yield()
+      turns += 1
       guard let key = source.waitingKeys.first, case .index(let number)? = key else {
         if !pager.loadStates.isLoading { return }
         continue
@@ -20,6 +23,7 @@ struct PagerWindowTests {
       let start = (number - 1) * 10
       source.respond(key: key, with: page(start..<(number <= last ? start + 10 : start)))
     }
+    Issue.record("loads still run after \(turns) turns: \(pager.loadStates)")
   }
 
   @Test func loadingPastTheWindowDropsTheFarPagesAndComingBackLoadsThemAgain() async {
@@ -80,12 +84,15 @@ struct PagerWindowTests {
 
   /// Answers with numbered pages of 20.
   private func answer20(_ pager: Pager<Row>) async {
-    while pager.loadStates.isLoading {
+    var turns = 0
+    while pager.loadStates.isLoading, turns < 10_000 {
       await Task.yield()
+      turns += 1
       guard let key = source.waitingKeys.first, case .index(let number)? = key else { continue }
       let start = (number - 1) * 20
       source.respond(key: key, with: page(start..<(start + 20)))
     }
+    #expect(!pager.loadStates.isLoading, "loads still run after \(turns) turns")
   }
 
   @Test(arguments: [DuplicatePolicy.keepFirst, .keepLast, .fail])
