@@ -164,6 +164,17 @@ struct JSONParsingTests {
     #expect(try parse(#"{"\u00e9": 1, "\u00e9": 2}"#) == ["\u{E9}": 2])
   }
 
+  @Test func stringsThatAreCanonicallyEquivalentAreTwoValues() throws {
+    // As with names: é as one scalar and as e + a combining accent are two JSON strings.
+    let json = try parse(#"["\u00e9", "e\u0301"]"#)
+    let elements = try #require(json.array)
+    #expect(elements[0] != elements[1])
+    #expect(JSONValue.string("\u{E9}") != .string("e\u{301}"))
+    #expect(Set(elements).count == 2)
+    #expect(elements[0] == .string("\u{E9}") && elements[1] == .string("e\u{301}"))
+    #expect(JSONValue.array(elements) != [.string("\u{E9}"), .string("\u{E9}")])
+  }
+
   @Test func anOutOfRangeNumberIsQuotedShort() throws {
     let digits = String(repeating: "9", count: 1_000_000)
     let error = #expect(throws: RequestError.self) { try parse("[\(digits)e9]") }

@@ -63,6 +63,22 @@ struct ResponseShapingTests {
     }
   }
 
+  @Test(arguments: ["", "data.user"])
+  func decodeSaysWhereMalformedJSONBreaksAsJSONDoes(path: String) {
+    let body = "{\"data\": {\n  \"user\": {\"id\": 7,, \"name\": \"Ada\"}}}"
+    let place = "expected a string key at line 2, column 20 (byte 30)"
+    let decoded = #expect(throws: RequestError.self) {
+      try Get("x").decode(User.self, at: JSONPath(path)).interpret(response(body))
+    }
+    let parsed = #expect(throws: RequestError.self) {
+      try Get("x").json().interpret(response(body))
+    }
+    #expect(parsed?.message == "the body is not valid JSON: \(place)")
+    #expect(decoded?.message == "the body is not valid JSON: \(place)")
+    #expect(decoded?.kind == .decoding)
+    #expect(decoded?.bodyText == body)
+  }
+
   @Test func statusesOutside2xxAreErrorsThatKeepTheBody() {
     let error = #expect(throws: RequestError.self) {
       try Get("x").decode(User.self).interpret(response(#"{"error": "gone"}"#, status: 404))

@@ -25,6 +25,34 @@ public enum JSONValue: Hashable, Sendable {
   /// An object, keyed by member names compared by their exact scalars (``JSONKey``).
   case object([JSONKey: JSONValue])
 
+  /// Equal when of the same kind with equal contents; strings, like member names, are equal
+  /// only with the same Unicode scalars (`"\u{E9}"` is not `"e\u{301}"`), as in JSON.
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let left), .bool(let right)): left == right
+    case (.int(let left), .int(let right)): left == right
+    case (.double(let left), .double(let right)): left == right
+    case (.string(let left), .string(let right)): left.utf8.elementsEqual(right.utf8)
+    case (.array(let left), .array(let right)): left == right
+    case (.object(let left), .object(let right)): left == right
+    default: false
+    }
+  }
+
+  /// Hashes the contents; a string by its UTF-8 bytes.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0)
+    case .bool(let value): hasher.combine(value)
+    case .int(let value): hasher.combine(value)
+    case .double(let value): hasher.combine(value)
+    case .string(let value): hasher.combine(JSONKey(value))
+    case .array(let value): hasher.combine(value)
+    case .object(let value): hasher.combine(value)
+    }
+  }
+
   /// Parses a JSON document.
   ///
   /// - Throws: ``RequestError`` of kind ``RequestError/Kind/decoding`` for malformed JSON,

@@ -26,7 +26,10 @@ enum KeyPathDecoding {
       if path.components.isEmpty { return try decoder.decode(T.self, from: data) }
       return try decoder.decode(Nested<T>.self, from: data).value
     } catch let error as DecodingError {
-      var failure = RequestError(.decoding, describe(error), underlyingError: error)
+      var failure = RequestError(
+        .decoding,
+        malformed(error, data).map { "the body is not valid JSON: \($0)" }
+          ?? describe(error), underlyingError: error)
       failure.stage = stage
       failure.path = codingPath(of: error).map { $0.isEmpty ? nil : $0 } ?? nil
       failure.body = data
@@ -36,6 +39,20 @@ enum KeyPathDecoding {
       failure.stage = stage
       failure.body = data
       throw failure
+    }
+  }
+
+  /// Why `data` is not JSON, with the line and column, when `error` says the document is
+  /// corrupt; nil when it is JSON (the failure was the model's). Parsed again only then.
+  static func malformed(_ error: DecodingError, _ data: Data) -> JSONSyntaxError? {
+    guard case .dataCorrupted(let context) = error, context.codingPath.isEmpty else { return nil }
+    return data.withUnsafeBytes { bytes in
+      do throws(JSONSyntaxError) {
+        _ = try JSONParser.parse(bytes)
+        return nil
+      } catch {
+        return error
+      }
     }
   }
 
