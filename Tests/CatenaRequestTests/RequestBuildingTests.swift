@@ -37,8 +37,22 @@ struct RequestBuildingTests {
     let request = try built(Get("城市/é&+;:@!").query("名", "ü=1+2"))
     #expect(
       request.url.absoluteString
-        == "https://api.example.com/v1/%E5%9F%8E%E5%B8%82/%C3%A9%26%2B%3B:@!"
+        == "https://api.example.com/v1/%E5%9F%8E%E5%B8%82/%C3%A9&+;:@!"
         + "?%E5%90%8D=%C3%BC%3D1%2B2")
+  }
+
+  @Test func whatAPathSegmentAllowsIsKeptAsWritten() throws {
+    // RFC 3986 §3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@".
+    #expect(try built(Get("tags/c++")).url.absoluteString == "https://api.example.com/v1/tags/c++")
+    #expect(
+      try built(Get("items;v=2/a&b/$1,(x)*'y'")).url.absoluteString
+        == "https://api.example.com/v1/items;v=2/a&b/$1,(x)*'y'")
+    #expect(try built(Get("tags/c++")).url.path == "/v1/tags/c++")
+    // Still refused: what would leave the base path.
+    for path in ["..", "a/../../x", "+/../../x", "c++/../../x"] {
+      let error = #expect(throws: RequestError.self, "\(path)") { try built(Get(path)) }
+      #expect(error?.kind == .invalidURL, "\(path)")
+    }
   }
 
   @Test func aPathCannotLeaveTheClientsHost() throws {

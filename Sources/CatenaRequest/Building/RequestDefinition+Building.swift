@@ -9,7 +9,8 @@ extension RequestDefinition {
   ///   or without a trailing slash (`https://h/v1` and `https://h/v1/` both give `/v1/users`).
   /// - The path is split at `/` (empty segments dropped, so a leading `/` is still relative to
   ///   the base path); each segment is percent-encoded on its own, so `?`, `#` and `%` in it
-  ///   stay data.
+  ///   stay data, while what RFC 3986 allows in a segment (`+`, `;`, `&`, `=`, `:`, `@`…) is
+  ///   kept as written (`tags/c++`).
   /// - `.` segments are dropped and `..` removes the segment before it, inside the path:
   ///   `users/../admin` is `admin` under the base. A `..` with nothing of the path's own left to
   ///   remove would climb above the base path, and is an ``RequestError/Kind/invalidURL``
@@ -246,9 +247,10 @@ struct AllowedBytes: Sendable {
 
   private static let unreserved =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-  /// Unreserved characters plus the sub-delimiters `!$'()*,=` and `:@`, which stay literal
-  /// inside one path component (`&`, `+` and `;` are encoded: some servers split on them).
-  static let pathComponent = AllowedBytes(unreserved + "!$'()*,=:@")
+  /// Unreserved characters plus every sub-delimiter (`!$&'()*+,;=`) and `:@`: what RFC 3986
+  /// allows unencoded in a path segment, kept as written because servers route on them
+  /// (`tags/c++`, `items;v=2`).
+  static let pathComponent = AllowedBytes(unreserved + "!$&'()*+,;=:@")
   /// Unreserved characters only: safe in query names and values.
   static let queryValue = AllowedBytes(unreserved)
 }
