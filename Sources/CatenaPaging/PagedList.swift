@@ -172,19 +172,33 @@ public final class PagedList<Item: Sendable> {
   }
 
   /// Loads the next page and returns when it has arrived or failed: the `async` form of
-  /// ``loadNextPage()``. Cancelling the awaiting task cancels the load.
+  /// ``loadNextPage()``.
   ///
-  /// - Returns: how the load ended; nil when none started (one is running, no more pages
-  ///   follow, the first page has not arrived, or the list is paused).
+  /// When a next page is already loading, this waits for that load instead of starting one;
+  /// during a refresh it waits for the refresh and starts nothing. So a loop that scrolls to
+  /// the end neither spins nor asks twice:
+  ///
+  /// ```swift
+  /// while await list.loadingNextPage() != nil {}
+  /// ```
+  ///
+  /// Cancelling the awaiting task cancels only a load this call started.
+  ///
+  /// - Returns: how the load ended; nil when none ran or started (no more pages follow, the
+  ///   first page has not arrived, or the list is paused).
   @discardableResult
   public func loadingNextPage() async -> LoadStatus? {
-    await awaiting(loadNextPage())
+    if let running {
+      autoLoadPause = nil
+      return await awaiting(running.task, cancelling: false)
+    }
+    return await awaiting(loadNextPage())
   }
 
-  /// Waits until `load` (the one just started) ends, cancelling it if the waiting task is
-  /// cancelled first; returns how it ended. A load a refresh or ``cancel()`` replaces ends
-  /// there and then, whether or not its source has noticed yet.
-  private func awaiting(_ load: Load?) async -> LoadStatus? {
+  /// Waits until `load` ends, cancelling it if the waiting task is cancelled first and
+  /// `cancelling`; returns how it ended. A load a refresh or ``cancel()`` replaces ends there
+  /// and then, whether or not its source has noticed yet.
+  private func awaiting(_ load: Load?, cancelling: Bool = true) async -> LoadStatus? {
     guard let load, let running, running.task == load else { return nil }
     let mine = running.generation
     return await withTaskCancellationHandler {
@@ -197,6 +211,7 @@ public final class PagedList<Item: Sendable> {
         }
       }
     } onCancel: {
+      guard cancelling else { return }
       Task { @MainActor [weak self] in self?.cancel(load) }
     }
   }

@@ -155,6 +155,52 @@ struct ObservationTests {
     #expect(list.items == rows(5..<6))
   }
 
+  @Test func loadingNextPageWhileALoadRunsAwaitsItAndAsksNothingMore() async {
+    let list = list()
+    await answer(list.refresh(), rows(0..<3), count: 1)
+    let running = list.loadNextPage()
+    await manual.waitForRequests(2)
+    // Cancelled before or while it waits: a load this call did not start is not cancelled.
+    let waiting = Task { await list.loadingNextPage() }
+    waiting.cancel()
+    manual.respond(with: Page(items: rows(3..<6)))
+    await running?.value
+    #expect(await waiting.value == .success, "it waited for the running load")
+    #expect(list.items == rows(0..<6), "the running load was not cancelled")
+    #expect(manual.requests.count == 2, "nothing else was asked")
+  }
+
+  @Test func loadingNextPageDuringARefreshAwaitsTheRefreshAndStartsNothing() async {
+    let list = list()
+    await answer(list.refresh(), rows(0..<3), count: 1)
+    let refresh = list.refresh()
+    await manual.waitForRequests(2)
+    let waiting = Task { await list.loadingNextPage() }
+    manual.respond(with: Page(items: rows(10..<13)))
+    await refresh?.value
+    #expect(await waiting.value == .success)
+    #expect(manual.requests.count == 2, "no next page was asked")
+    #expect(list.items == rows(10..<13))
+  }
+
+  @Test func aLoopToTheEndEndsWithEveryPageAskedOnce() async {
+    let list = list()
+    await answer(list.refresh(), rows(0..<3), count: 1)
+    let loop = Task {
+      var turns = 0
+      while await list.loadingNextPage() != nil, turns < 100 { turns += 1 }
+      return turns
+    }
+    for page in 2...4 {
+      await manual.waitForRequests(page)
+      let start = (page - 1) * 3
+      manual.respond(with: Page(items: rows(start..<(page == 4 ? start + 1 : start + 3))))
+    }
+    #expect(await loop.value == 3)
+    #expect(list.items == rows(0..<10))
+    #expect(manual.requests.map(\.page) == [1, 2, 3, 4])
+  }
+
   @Test func cancellingTheAwaitingTaskCancelsTheLoad() async {
     let list = list()
     await answer(list.refresh(), rows(0..<3), count: 1)

@@ -16,25 +16,46 @@ extension Pager {
 
   /// Loads the pages after the window and returns when the load has ended.
   ///
-  /// - Returns: how the append ended; its state at once when none started.
+  /// When pages after the window are already loading, this waits for that load instead of
+  /// starting one; during a refresh it waits for the refresh and starts nothing. So a loop
+  /// that scrolls to the end neither spins on a running load nor asks for a page twice.
+  /// Cancelling the awaiting task cancels only a load this call started.
+  ///
+  /// - Returns: how the append ended; its state at once when none started or ran.
   @discardableResult
   public func loadingNext() async -> LoadState {
-    guard let load = loadNext() else { return loadStates.append }
-    return await awaiting(load, .append)
+    await loading(.append, start: loadNext)
   }
 
-  /// Loads the pages before the window and returns when the load has ended.
+  /// Loads the pages before the window and returns when the load has ended; waits for the
+  /// running one instead when pages before the window, or a refresh, are already loading.
+  /// Cancelling the awaiting task cancels only a load this call started.
   ///
-  /// - Returns: how the prepend ended; its state at once when none started.
+  /// - Returns: how the prepend ended; its state at once when none started or ran.
   @discardableResult
   public func loadingPrevious() async -> LoadState {
-    guard let load = loadPrevious() else { return loadStates.prepend }
-    return await awaiting(load, .prepend)
+    await loading(.prepend, start: loadPrevious)
+  }
+
+  /// Starts a load in `direction`, or, when one runs there or a refresh runs, waits for that
+  /// one without taking it over (the waiting task's cancellation leaves it alone).
+  private func loading(_ direction: LoadDirection, start: () -> Load?) async -> LoadState {
+    if let running = running[.refresh]?.task ?? running[direction]?.task {
+      let from: LoadDirection = self.running[.refresh] != nil ? .refresh : direction
+      await awaiting(running, from, cancelling: false)
+      return loadStates[direction]
+    }
+    guard let load = start() else { return loadStates[direction] }
+    return await awaiting(load, direction)
   }
 
   /// Waits until `load` in `direction` has ended (landed, failed, or been cancelled, whether
-  /// or not its source noticed), cancelling it when the waiting task is cancelled.
-  private func awaiting(_ load: Load, _ direction: LoadDirection) async -> LoadState {
+  /// or not its source noticed), cancelling it when the waiting task is cancelled and
+  /// `cancelling`.
+  @discardableResult
+  private func awaiting(
+    _ load: Load, _ direction: LoadDirection, cancelling: Bool = true
+  ) async -> LoadState {
     guard let generation = running[direction]?.generation, running[direction]?.task == load
     else { return loadStates[direction] }
     await withTaskCancellationHandler {
@@ -46,6 +67,7 @@ extension Pager {
         }
       }
     } onCancel: {
+      guard cancelling else { return }
       Task { @MainActor [weak self] in self?.cancel(load, in: direction) }
     }
     return loadStates[direction]

@@ -265,6 +265,39 @@ struct PagerTests {
     #expect(await pager.loadingPrevious() == .end, "nothing before page 1: at once")
   }
 
+  @Test func loadingNextWhileAnAppendRunsAwaitsItAndAsksNothingMore() async {
+    let pager = pager()
+    async let refreshed = pager.refreshing()
+    await source.waitForRequests(1)
+    source.respond(with: page(0..<10))
+    #expect(await refreshed == .idle)
+    let running = pager.loadNext()
+    await source.waitForRequests(2)
+    // Cancelled before or while it waits: a load this call did not start is not cancelled.
+    let waiting = Task { await pager.loadingNext() }
+    waiting.cancel()
+    source.respond(with: page(10..<20))
+    await running?.value
+    #expect(await waiting.value == .idle, "it waited for the running append")
+    #expect(pager.items.count == 20, "the running append was not cancelled")
+    #expect(source.requests.count == 2, "nothing else was asked")
+  }
+
+  @Test func loadingNextDuringARefreshAwaitsTheRefreshAndStartsNothing() async {
+    let pager = pager()
+    let refresh = pager.refresh()
+    await source.waitForRequests(1)
+    let waiting = Task { (await pager.loadingNext(), pager.items.count) }
+    await Task.yield()  // it runs before the answer, with the refresh still loading
+    source.respond(with: page(0..<10))
+    await refresh.value
+    let (state, count) = await waiting.value
+    #expect(state == .idle)
+    #expect(count == 10, "it returned after the refresh landed")
+    #expect(source.requests.count == 1, "no append was asked")
+    #expect(pager.items.count == 10)
+  }
+
   @Test func cancellingTheAwaitingTaskCancelsTheLoad() async {
     let pager = pager()
     let waiting = Task { await pager.refreshing(at: .index(3)) }
