@@ -1,7 +1,8 @@
-import CatenaRequest
 import CatenaTesting
 import Foundation
 import Testing
+
+@testable import CatenaRequest
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -59,6 +60,62 @@ struct PolicyTests {
     }
     _ = try await Get("busy").json().value(on: client(fixtures, retry: recordingPolicy(attempts)))
     #expect(await attempts.waits == [.seconds(2)])
+  }
+
+  @Test(arguments: [
+    "Thu, 26 Nov 2026 10:00:07 GMT",  // the preferred form
+    "Thursday, 26-Nov-26 10:00:07 GMT",  // RFC 850
+    "Thu Nov 26 10:00:07 2026",  // asctime
+  ])
+  func retryAfterAsAnHTTPDateWaitsUntilItByTheServersClock(date: String) async throws {
+    let attempts = Counter()
+    let fixtures = FixtureTransport().route(.get, "busy") { _ in
+      let attempt = await attempts.next()
+      return attempt == 1
+        ? HTTPResponse(
+          status: 503, headers: ["Retry-After": date, "Date": "Thu, 26 Nov 2026 10:00:00 GMT"])
+        : HTTPResponse(status: 200, body: Data("{}".utf8))
+    }
+    _ = try await Get("busy").json().value(on: client(fixtures, retry: recordingPolicy(attempts)))
+    #expect(await attempts.waits == [.seconds(7)], "seven seconds after the response's Date")
+  }
+
+  @Test func retryAfterDatesPastOrMalformedOrWithoutADate() throws {
+    let now = try #require(HTTPDate.parse("Thu, 26 Nov 2026 09:00:00 GMT"))
+    func wait(_ headers: HTTPHeaders) -> Duration? {
+      RetryPolicy.retryAfter(HTTPResponse(status: 503, headers: headers), now: now)
+    }
+    #expect(wait(["Retry-After": "Thu, 26 Nov 2026 09:00:30 GMT"]) == .seconds(30), "by now")
+    #expect(wait(["Retry-After": "Thu, 26 Nov 2026 08:00:00 GMT"]) == .zero, "past: at once")
+    #expect(wait(["Retry-After": "1.5"]) == .milliseconds(1_500))
+    for bad in ["soon", "-1", "Thu, 32 Nov 2026 09:00:00 GMT", "Thu, 26 Nov 2026 09:00:00 PST"] {
+      #expect(wait(["Retry-After": bad]) == nil, "\(bad)")
+    }
+    #expect(wait([:]) == nil)
+  }
+
+  @Test func httpDatesReadAsTheInstantTheyName() throws {
+    // 784111777 is Sun, 06 Nov 1994 08:49:37 GMT, RFC 9110's example.
+    for text in [
+      "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT",
+      "Sun Nov  6 08:49:37 1994",
+    ] {
+      #expect(HTTPDate.parse(text)?.timeIntervalSince1970 == 784_111_777, "\(text)")
+    }
+    #expect(HTTPDate.parse("Tue, 29 Feb 2028 23:59:59 GMT")?.timeIntervalSince1970 == 1_835_481_599)
+    #expect(HTTPDate.parse("Thu, 01 Jan 1970 00:00:00 GMT")?.timeIntervalSince1970 == 0)
+    // A date from random seconds reads back through Foundation's formatter as the same.
+    var random = SystemRandomNumberGenerator()
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    for _ in 0..<1_000 {
+      let seconds = Double(Int.random(in: -2_000_000_000...8_000_000_000, using: &random))
+      let date = Date(timeIntervalSince1970: seconds)
+      #expect(
+        HTTPDate.parse(formatter.string(from: date)) == date, "\(formatter.string(from: date))")
+    }
   }
 
   @Test func theAttemptBudgetIsRespectedAndTheLastErrorKept() async {

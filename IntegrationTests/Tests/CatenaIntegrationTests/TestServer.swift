@@ -104,6 +104,40 @@ enum TestServer {
       }
       return json(#"{"ok": true}"#)
     }
+    // 401 with a `WWW-Authenticate` challenge of `scheme` (Basic, Digest, Bearer) unless the
+    // bearer token is "fresh"; counted under `challenge-<key>`.
+    router.get("challenge/{scheme}") { request, context in
+      let scheme = context.parameters.get("scheme") ?? "Basic"
+      let key = String(request.uri.queryParameters.get("key") ?? "")
+      _ = await Attempts.shared.next("challenge-\(key)")
+      guard request.headers[.authorization] == "Bearer fresh" else {
+        let challenge =
+          switch scheme {
+          case "Digest": #"Digest realm="catena", qop="auth", nonce="abc123", opaque="xyz""#
+          case "Bearer": #"Bearer realm="catena", error="invalid_token""#
+          default: #"Basic realm="catena""#
+          }
+        var response = json(#"{"error": "who are you?"}"#, status: .unauthorized)
+        response.headers[.wwwAuthenticate] = challenge
+        return response
+      }
+      return json(#"{"ok": true}"#)
+    }
+    // A login that sets the session cookie on its redirect (`code`: 302 unless asked) to
+    // `whoami`, which answers the cookie it was sent.
+    for method in [HTTPRequest.Method.get, .post] {
+      router.on("login", method: method) { request, _ in
+        let code = Int(request.uri.queryParameters.get("code") ?? "") ?? 302
+        var response = Response(status: .init(code: code))
+        response.headers[.location] = "/whoami"
+        response.headers[.setCookie] = "session=s3cret; Path=/; HttpOnly"
+        return response
+      }
+      router.on("whoami", method: method) { request, _ in
+        let cookie = request.headers[.cookie] ?? ""
+        return json(#"{"cookie": "\#(cookie)", "method": "\#(request.method.rawValue)"}"#)
+      }
+    }
     router.post("token") { request, _ in
       let key = String(request.uri.queryParameters.get("key") ?? "")
       _ = await Attempts.shared.next("token-\(key)")

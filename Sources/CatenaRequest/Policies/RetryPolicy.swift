@@ -9,7 +9,7 @@ import Foundation
 /// A failure is retried when the method is retryable (idempotent ones by default), the attempt
 /// budget is not spent, and the failure is a retryable status (408, 429, 500, 502, 503, 504 by
 /// default), a timeout or a transport error. The wait grows exponentially with full jitter, up
-/// to a cap, and a `Retry-After` header (seconds) is honoured when present.
+/// to a cap, and a `Retry-After` header (seconds or an HTTP date) is honoured when present.
 public struct RetryPolicy: Sendable {
   /// Attempts in all, the first included.
   public var maxAttempts: Int
@@ -25,7 +25,9 @@ public struct RetryPolicy: Sendable {
   public var statuses: Set<Int>
   /// Whether timeouts and transport errors are retried.
   public var retriesTransportErrors: Bool
-  /// Whether a `Retry-After` header sets the wait.
+  /// Whether a `Retry-After` header sets the wait: a number of seconds, or an HTTP date
+  /// (RFC 9110 §10.2.3), counted from the response's `Date` when it has one (the server's
+  /// clock), else from now; a date already past means no wait.
   public var honoursRetryAfter: Bool
   /// Waits; replaceable in tests.
   public var sleep: @Sendable (Duration) async throws -> Void
@@ -64,11 +66,7 @@ public struct RetryPolicy: Sendable {
     guard attempt < maxAttempts, methods.contains(method) else { return nil }
     if let response {
       guard statuses.contains(response.status) else { return nil }
-      if honoursRetryAfter, let header = response.headers["Retry-After"],
-        let seconds = Double(header.trimmingCharacters(in: .whitespaces)), seconds >= 0
-      {
-        return min(.milliseconds(Int(seconds * 1000)), maxDelay)
-      }
+      if honoursRetryAfter, let wait = Self.retryAfter(response) { return min(wait, maxDelay) }
     } else if let error {
       guard retriesTransportErrors, error.kind == .transport || error.kind == .timeout else {
         return nil
@@ -78,5 +76,19 @@ public struct RetryPolicy: Sendable {
     let capped = min(exponential, maxDelay)
     guard jitter else { return capped }
     return capped * Double.random(in: 0...1)
+  }
+
+  /// The wait `response`'s `Retry-After` asks for, or nil when it has none or it is neither
+  /// seconds nor an HTTP date.
+  static func retryAfter(_ response: HTTPResponse, now: Date = Date()) -> Duration? {
+    guard let header = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces)
+    else { return nil }
+    if let seconds = Double(header) {
+      return seconds >= 0 && seconds.isFinite ? .milliseconds(Int(min(seconds, 1e9) * 1000)) : nil
+    }
+    guard let date = HTTPDate.parse(header, now: now) else { return nil }
+    let sent = response.headers["Date"].flatMap { HTTPDate.parse($0, now: now) } ?? now
+    let seconds = max(0, date.timeIntervalSince(sent))
+    return .milliseconds(Int(min(seconds, 1e9) * 1000))
   }
 }

@@ -31,6 +31,9 @@ final class TaskTable: @unchecked Sendable {
     var failure: RequestError?
     /// The next hop of a redirect the transport sends itself (the request has a body).
     var resend: Resend?
+    /// Whether an authentication challenge was declined by cancelling the task, whose
+    /// response then arrived whole (``ChallengeAnswer``).
+    var declinedChallenge = false
   }
 
   /// Tracks `task`, which sends `request` (a hop of `chain`, when the transport follows a
@@ -122,10 +125,22 @@ final class TaskTable: @unchecked Sendable {
     }
   }
 
+  /// The answer to `challenge` for `task` (``ChallengeAnswer``), remembered when it cancels.
+  func answer(
+    _ challenge: URLAuthenticationChallenge, for task: URLSessionTask
+  ) -> URLSession.AuthChallengeDisposition {
+    let disposition = ChallengeAnswer.disposition(for: challenge)
+    if disposition == .cancelAuthenticationChallenge {
+      lock.withLock { states[task.taskIdentifier]?.declinedChallenge = true }
+    }
+    return disposition
+  }
+
   func finish(_ task: URLSessionTask, error: (any Error)?) {
     guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else {
       return
     }
+    let error = ChallengeAnswer.isAnswered(error, by: state.declinedChallenge) ? nil : error
     if let failure = state.failure {
       state.continuation.resume(throwing: failure)
       return
@@ -204,7 +219,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
     let location = response.value(forHTTPHeaderField: "Location")
-    completionHandler(tasks.redirect(task, to: request, location: location))
+    let next = tasks.redirect(task, to: request, location: location)
+    completionHandler(RedirectCookies.followed(next, in: session))
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+    completionHandler:
+      @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?)
+      -> Void
+  ) {
+    completionHandler(tasks.answer(challenge, for: task), nil)
   }
 
   func urlSession(

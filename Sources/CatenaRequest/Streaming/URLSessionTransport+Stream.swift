@@ -114,6 +114,9 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   /// The next hop of a redirect the transport sends itself (the request has a body).
   private var resend: Resend?
   private var cancelledByClient = false
+  /// Whether an authentication challenge was declined by cancelling the task, whose
+  /// response then arrived whole (``ChallengeAnswer``).
+  private var declinedChallenge = false
   let request: HTTPRequest
   let channel: ByteChannel
   let progress: ProgressHandler?
@@ -223,12 +226,25 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
       }
       return nil
     }
-    completionHandler(next)
+    completionHandler(RedirectCookies.followed(next, in: session))
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+    completionHandler:
+      @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?)
+      -> Void
+  ) {
+    let disposition = ChallengeAnswer.disposition(for: challenge)
+    if disposition == .cancelAuthenticationChallenge { lock.withLock { declinedChallenge = true } }
+    completionHandler(disposition, nil)
   }
 
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
+    let declined = lock.withLock { declinedChallenge && !cancelledByClient }
+    let error = ChallengeAnswer.isAnswered(error, by: declined) ? nil : error
     upload?.close()
     // A redirect the transport sends itself, if the head was not sent for it already.
     if let resend = lock.withLock({ resend }) { sendHead(.failure(resend)) }
