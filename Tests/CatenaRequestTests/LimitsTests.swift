@@ -36,11 +36,18 @@ struct LimitsTests {
   }
 
   @Test func aRequestThatNeverAnswersFailsAtItsDeadline() async throws {
+    let clock = ContinuousClock()
+    let start = clock.now
     let error = try #require(
-      await failure(Get("never").timeout(.milliseconds(20)), on: client()))
+      await failure(Get("never").timeout(.milliseconds(200)), on: client()))
+    let elapsed = clock.now - start
     #expect(error.kind == .timeout)
-    #expect(error.limit == .deadline(.milliseconds(20)))
+    #expect(error.limit == .deadline(.milliseconds(200)))
     #expect(error.message.contains("deadline"))
+    // The route answers only when cancelled: the deadline alone ends it, and on time.
+    #expect(
+      elapsed >= .milliseconds(200) && elapsed <= .milliseconds(700),
+      "the deadline of 200 ms fired after \(elapsed)")
   }
 
   @Test func theClientsDeadlineAppliesUnlessTheRequestSetsItsOwn() async throws {

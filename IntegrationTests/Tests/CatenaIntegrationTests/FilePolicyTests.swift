@@ -213,6 +213,8 @@ struct FileLimitTests {
       }
       defer { valve.cancel() }
       var point: ResumePoint?
+      let clock = ContinuousClock()
+      let start = clock.now
       do throws(RequestError) {
         // 6 s: room for the head on a busy machine (two cores, the suite's servers running
         // side by side); only the stalled body can use it all.
@@ -222,6 +224,10 @@ struct FileLimitTests {
         #expect(error.kind == .timeout && error.limit == .deadline(.seconds(6)), "\(error)")
         point = error.resumePoint
       }
+      let elapsed = clock.now - start
+      #expect(
+        elapsed >= .seconds(6) && elapsed <= .milliseconds(6_500),
+        "the deadline of 6 s fired after \(elapsed)")
       await Gates.shared.open(gate)
       let resume = try #require(point, "the head came in time: the point is in the body")
       #expect(resume.bytes > 0 && resume.bytes <= 1_000_000)

@@ -1,4 +1,5 @@
 import Catena
+import FixtureServer
 import Foundation
 import Testing
 
@@ -63,14 +64,23 @@ struct URLSessionTransportTests {
     }
   }
 
-  @Test func aSlowResponseTimesOut() async throws {
+  @Test func aSlowResponseTimesOutAtItsDeadline() async throws {
     try await TestServer.run { port in
+      // The server answers only when the gate opens, after the deadline has fired.
+      let gate = UUID().uuidString
+      let clock = ContinuousClock()
+      let start = clock.now
       let error = await #expect(throws: RequestError.self) {
-        _ = try await Get("slow", ["ms": 3_000]).timeout(.milliseconds(300)).value(on: client(port))
+        _ = try await Get("slow", ["gate": .string(gate)]).timeout(.milliseconds(300))
+          .value(on: client(port))
       }
-      // The deadline fired: the server would have answered with a success after 3 s.
+      let elapsed = clock.now - start
+      await Gates.shared.open(gate)
       #expect(error?.kind == .timeout)
       #expect(error?.limit == .deadline(.milliseconds(300)))
+      #expect(
+        elapsed >= .milliseconds(300) && elapsed <= .milliseconds(800),
+        "the deadline of 300 ms fired after \(elapsed)")
     }
   }
 
