@@ -39,6 +39,10 @@ extension StagedChangeset {
     sections source: [DiffSection<Model, Item>], _ target: [DiffSection<Model, Item>],
     fastPaths: Bool
   ) throws(DiffError) where Data == [DiffSection<Model, Item>] {
+    if fastPaths, SectionedPlan.unchanged(source, target) {
+      self.init([])
+      return
+    }
     if fastPaths, let plan = SectionedPlan(skipping: source, target) {
       self.init(plan.stages(source: source, target: target))
       return
@@ -74,6 +78,50 @@ extension SectionedPlan {
     classifyItems(itemMatching)
   }
 
+  /// Whether nothing changed: the same sections in the same order, their models and items
+  /// the same, and no id repeated (item ids must be integers that run one way, the proof
+  /// without hashing; section ids in order too, or hashed once). One pass, no allocation for
+  /// integer section ids: what an apply of an unchanged snapshot costs.
+  @inlinable
+  static func unchanged<Model, Item>(
+    _ source: [DiffSection<Model, Item>], _ target: [DiffSection<Model, Item>]
+  ) -> Bool {
+    guard source.count == target.count, initialTier(for: Item.ID.self) == .identity else {
+      return false
+    }
+    var order = IDOrder<Item>(source)
+    for index in source.indices {
+      let old = source[index].model
+      let new = target[index].model
+      guard old.id == new.id, sameContent(old, new),
+        order.follow(source[index].items, comparingWith: target[index].items)
+      else { return false }
+    }
+    guard order.isOrdered else { return false }
+    return uniqueIDs(source.lazy.map(\.model))
+  }
+
+  /// Whether no two of `models` share an id: integer ids that run one way, else a set.
+  @inlinable
+  static func uniqueIDs<Models: Collection>(_ models: Models) -> Bool
+  where Models.Element: Identifiable {
+    typealias Keys = IntegerIDSet<[Models.Element]>
+    if initialTier(for: Models.Element.ID.self) == .identity, models.count >= 2 {
+      var previous = Keys.key(models[models.startIndex])
+      let rising = Keys.key(models[models.index(after: models.startIndex)]) > previous
+      var ordered = true
+      for model in models.dropFirst() {
+        let key = Keys.key(model)
+        ordered = ordered && (rising ? key > previous : key < previous)
+        previous = key
+      }
+      if ordered { return true }
+    }
+    var seen = Set<Models.Element.ID>(minimumCapacity: models.count)
+    for model in models where !seen.insert(model.id).inserted { return false }
+    return true
+  }
+
   /// The plan with the sections whose items did not change skipped (their items neither
   /// matched nor classified: they all stay), or nil when the full plan must be made: no
   /// section to skip, ids that are not integers or whose freedom from repeats cannot be shown
@@ -100,12 +148,11 @@ extension SectionedPlan {
       }
     }
     guard skipsAny else { return nil }
-    let chunks = source.map(\.items)
-    let ids: IntegerIDSet<[Item]>
-    if order.isOrdered {
-      ids = IntegerIDSet(chunks, direction: order.direction)
-    } else {
-      guard let scanned = IntegerIDSet(chunks) else { return nil }
+    // Ids that run one way have no repeat; others are scanned for one now. The set of the
+    // source's ids is needed only when the target inserts an item: then it is made once.
+    var ids: IntegerIDSet<[Item]>?
+    if !order.isOrdered {
+      guard let scanned = IntegerIDSet(source.map(\.items)) else { return nil }
       ids = scanned
     }
     let targetSkipped = sectionSources.map { $0 >= 0 && sourceSkipped[Int($0)] }
@@ -126,7 +173,9 @@ extension SectionedPlan {
     }
     guard let matching else { return nil }
     for flat in newItems.indices where matching.targetToSource[flat] < 0 {
-      if ids.contains(newItems[flat].id) { return nil }  // an id a skipped section holds
+      let known = ids ?? IntegerIDSet(source.map(\.items), direction: order.direction)
+      ids = known
+      if known.contains(newItems[flat].id) { return nil }  // an id a skipped section holds
     }
     targetChanged = matching.changed
     classifyItems(matching)

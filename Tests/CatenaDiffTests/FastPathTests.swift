@@ -216,4 +216,53 @@ struct FastPathTests {
     }
     #expect(error?.side == .target && error?.kind == .duplicateItemID)
   }
+
+  /// A model whose id is a string: its repeats are found by hashing.
+  struct Named: Identifiable, Equatable {
+    var id: String
+  }
+
+  @Test func anUnchangedListOfSectionsIsEmptyAndItsRepeatsStillThrow() throws {
+    // Nothing changed, ids rising or falling: no stage.
+    for layout in [[(1, [1, 2]), (2, [3]), (3, [])], [(9, [30, 20]), (5, [10]), (2, [])]] {
+      let unchanged = sections(layout)
+      #expect(try StagedChangeset(source: unchanged, target: unchanged.map { $0 }).isEmpty)
+    }
+    // Repeats in unchanged lists: the same error as the full algorithm's.
+    for repeated in [
+      sections([(1, [1]), (1, [2])]),  // a section id
+      sections([(1, [1, 2]), (2, [2])]),  // an item id across sections
+      sections([(3, [1]), (1, [2]), (3, [4])]),  // a section id, out of order
+      sections([(1, [5, 1, 5])]),  // an item id, out of order
+    ] {
+      let fast = #expect(throws: DiffError.self) {
+        try StagedChangeset(source: repeated, target: repeated)
+      }
+      let full = #expect(throws: DiffError.self) {
+        try StagedChangeset(source: repeated, target: repeated, fastPaths: false)
+      }
+      #expect(fast == full, "\(repeated)")
+    }
+    let named = [
+      DiffSection(model: Named(id: "a"), items: [Row(1)]),
+      DiffSection(model: Named(id: "a"), items: [Row(2)]),
+    ]
+    let error = #expect(throws: DiffError.self) {
+      try StagedChangeset(source: named, target: named)
+    }
+    #expect(error?.kind == .duplicateSectionID)
+    let distinct = [named[0], DiffSection(model: Named(id: "b"), items: [Row(2)])]
+    #expect(try StagedChangeset(source: distinct, target: distinct).isEmpty)
+  }
+
+  @Test func aChangedSectionModelIsNotTakenForNoChange() throws {
+    let source = sections([(1, [1, 2]), (2, [3])])
+    var target = source
+    target[1].model.title = 7
+    let fast = try StagedChangeset(source: source, target: target)
+    let full = try StagedChangeset(source: source, target: target, fastPaths: false)
+    #expect(!fast.isEmpty)
+    #expect(fast.map(\.batch) == full.map(\.batch))
+    #expect(try fast.apply(to: source) == target)
+  }
 }

@@ -194,6 +194,18 @@ if include("apply") {
       result.apply * 500, result.diff * 500, result.apply / result.diff, result.configured)
   }()
 }
+var scrollLine: String?
+if include("scroll") {
+  scrollLine = { () -> String in
+    guard let result = scrollRatio() else { return "scroll: could not build the snapshots" }
+    return String(
+      format:
+        "1M rows with a rowHeight closure: scroll top → bottom %@ (fixed height %@, %.2f×); "
+        + "animated apply of one insert %@ (fixed height %@, %.2f×)", format(result.scroll),
+      format(result.fixedScroll), result.scroll / result.fixedScroll, format(result.apply),
+      format(result.fixedApply), result.apply / result.fixedApply)
+  }()
+}
 
 print(
   pad("workload", 20) + pad("CatenaDiff", 13) + pad("stdlib+moves", 14) + pad("ratio", 10)
@@ -235,6 +247,7 @@ if let w3, let w4 {
         + "medians %@ and %@", middle(ratios), format(middle(large)), format(middle(small))))
 }
 if let applyLine { print(applyLine) }
+if let scrollLine { print(scrollLine) }
 if let pagerLine { print(pagerLine) }
 if !smallEdits.isEmpty {
   print("small edits (median of 11 alternating rounds):")

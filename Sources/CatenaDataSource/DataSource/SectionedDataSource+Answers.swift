@@ -36,7 +36,7 @@ extension SectionedDataSource: TableContentProviding {
 
   /// The cell showing the item with `id`, when its row is on screen.
   package func visibleCell(for id: Item.ID) -> Any? {
-    guard let path = snapshot?.path(of: id) else { return nil }
+    guard let path = shownSnapshot?.path(of: id) else { return nil }
     return binding?.cell(path)
   }
 

@@ -107,7 +107,9 @@ public final class SectionedDataSource<
       observers.withMutation(of: self, keyPath: \.snapshot) { shownSnapshot = newValue }
     }
   }
-  private var shownSnapshot: Snapshot<SectionID, Item>?
+  /// ``snapshot`` without observation: what the data source's own answers read (one per row,
+  /// from UIKit or the headless layout), which must cost no more than an array lookup.
+  private(set) var shownSnapshot: Snapshot<SectionID, Item>?
   private let observers = ObservationRegistrar()
   /// What the table shows right now (an intermediate stage during an animated apply).
   var displayed: Sections = []
@@ -202,7 +204,7 @@ public final class SectionedDataSource<
   }
 
   /// Whether the data source shows a snapshot (rather than answering from count closures).
-  var usesSnapshot: Bool { snapshot != nil }
+  var usesSnapshot: Bool { shownSnapshot != nil }
 
   /// The item at `path` in what the table shows, if known.
   public func item(at path: ItemPath) -> Item? {

@@ -1,0 +1,46 @@
+import CatenaDataSource
+import CatenaDiff
+
+/// A cell for the lookup check; never configured on the measured path.
+@MainActor
+final class LookupCell: HeadlessCell {
+  let reuseIdentifier: String
+  var isSelected = false
+  var isHighlighted = false
+  init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
+  func prepareForReuse() {}
+  var renderedText: String { "" }
+}
+
+/// 100,000 `item(at:)` calls on a bound `SectionedDataSource` showing 10,000 items against the
+/// same lookups on the plain `Snapshot` it shows: per-row answers must not pay for
+/// observation.
+@MainActor
+func itemLookupCheck() -> Check {
+  var snapshot = Snapshot<Int, Item>()
+  guard (try? snapshot.appendSection(0)) != nil, (try? snapshot.appendItems(flat)) != nil else {
+    fatalError("the snapshot could not be built")
+  }
+  let table = HeadlessTable(viewportHeight: 20 * 44)
+  table.isRecordingEvents = false
+  let dataSource = SectionedDataSource<Int, Item, LookupCell>()
+    .bind(table, cell: LookupCell.self, reuseIdentifier: "item")
+  guard (try? dataSource.apply(snapshot)) != nil else { fatalError("the apply failed") }
+  let paths = (0..<100_000).map { ItemPath(item: ($0 &* 7_919) % 10_000, section: 0) }
+  guard paths.allSatisfy({ dataSource.item(at: $0) == snapshot.item(at: $0) }) else {
+    fatalError("the data source and its snapshot disagree")
+  }
+  return Check(
+    name: "item(at:) × 100,000, data source",
+    ratio: ratio(
+      {
+        var sum = 0
+        for path in paths { sum &+= dataSource.item(at: path)?.content ?? 0 }
+        blackHole(sum)
+      },
+      against: {
+        var sum = 0
+        for path in paths { sum &+= snapshot.item(at: path)?.content ?? 0 }
+        blackHole(sum)
+      }), bound: 1.5, baseline: "Snapshot")
+}
