@@ -109,20 +109,23 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
 }
 
 extension URLSessionTransport {
-  /// `request` with its body as this platform sends it best. On Linux a file is sent as a
-  /// ``ByteSource`` of its chunks, with its size as `Content-Length`: FoundationNetworking's
-  /// own file upload traps when the task is cancelled while a read of the file is under way
-  /// (a `try!` on libcurl's pause state), and reads files slowly.
+  /// `request` with a file body sent as a ``ByteSource`` of its chunks, with its size as
+  /// `Content-Length`, on every platform: one reader of files, the one the Linux tests run.
+  /// (FoundationNetworking's own file upload traps when the task is cancelled while a read of
+  /// the file is under way, a `try!` on libcurl's pause state, and reads files slowly.)
+  ///
+  /// - Throws: ``RequestError`` when the file cannot be read, before anything is sent.
   static func platformBody(_ request: HTTPRequest) throws -> HTTPRequest {
-    #if canImport(FoundationNetworking)
-      guard case .file(let url) = request.streamedBody else { return request }
-      var sent = request
-      let size = try FileChunks.size(of: url)
-      sent.streamedBody = .source(ByteSource(length: size) { FileChunks(url, expectedSize: size) })
-      return sent
-    #else
-      return request
-    #endif
+    guard case .file(let url) = request.streamedBody else { return request }
+    var sent = request
+    sent.streamedBody = .source(try fileSource(url))
+    return sent
+  }
+
+  /// The chunks of the file at `url`, with its size as their length.
+  static func fileSource(_ url: URL) throws(RequestError) -> ByteSource {
+    let size = try FileChunks.size(of: url)
+    return ByteSource(length: size) { FileChunks(url, expectedSize: size) }
   }
 
   /// Where tasks are made, started and cancelled. FoundationNetworking runs every session of
@@ -154,10 +157,16 @@ extension URLSessionTransport {
     if let idle = request.idleTimeout {
       urlRequest.timeoutInterval = Self.effectiveIdleTimeout(idle).seconds
     }
+    let streamed: ByteSource?
     switch request.streamedBody {
     case .file(let url):
-      return (session.uploadTask(with: urlRequest, fromFile: url), nil)
-    case .source(let source):
+      // Made a source by `platformBody` before; one that cannot be read fails the transfer.
+      streamed = (try? Self.fileSource(url)) ?? ByteSource { FileChunks(url) }
+    case .source(let source): streamed = source
+    case nil: streamed = nil
+    }
+    switch streamed {
+    case .some(let source):
       let buffer = UploadBuffer(source.make())
       if let length = source.length {
         urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")

@@ -168,6 +168,55 @@ final class UploadBuffer: @unchecked Sendable {
   }
 }
 
+extension UploadBuffer {
+  /// Starts a thread of its own that copies the body into `output`, the writing end of a
+  /// bound pair whose reading end a task reads: closed at the end of the body; at a failure
+  /// (the source failed, the reader went away) left open and the task aborted, since closing
+  /// the pipe would end the body as if it were complete (a chunked body gets its last chunk).
+  func startWriting(to output: OutputStream) {
+    let pipe = BoundOutput(output)
+    let thread = Thread { [self] in
+      pipe.stream.open()
+      if copy(to: pipe.stream) {
+        pipe.stream.close()
+      } else {
+        abort(keeping: pipe)
+      }
+    }
+    thread.start()
+  }
+
+  /// Copies the body into `stream`: true at its end, false when it cannot go on.
+  func copy(to stream: OutputStream) -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let count = chunk.withUnsafeMutableBufferPointer { bytes in
+        bytes.baseAddress.map { read($0, maxLength: bytes.count) } ?? -1
+      }
+      if count == 0 { return true }
+      if count < 0 { return false }
+      var written = 0
+      while written < count {
+        let step = chunk[written..<count].withUnsafeBufferPointer { bytes in
+          bytes.baseAddress.map { stream.write($0, maxLength: bytes.count) } ?? -1
+        }
+        guard step > 0 else {
+          close()
+          return false
+        }
+        written += step
+      }
+    }
+  }
+}
+
+/// The writing end of a bound pair, handed to the thread that writes it.
+final class BoundOutput: @unchecked Sendable {
+  // NB: only the writing thread uses `stream` once it is handed over.
+  let stream: OutputStream
+  init(_ stream: OutputStream) { self.stream = stream }
+}
+
 #if canImport(FoundationNetworking)
   /// The body stream FoundationNetworking reads: a subclass of `InputStream` that reads the
   /// buffer (and answers `streamError` itself: FoundationNetworking's own traps when asked).
@@ -201,56 +250,18 @@ final class UploadBuffer: @unchecked Sendable {
   }
 #else
   extension UploadBuffer {
-    /// The stream a task reads the body from: one end of a bound pair, the other written by a
-    /// thread of its own (URLSession reads only streams it made itself).
+    /// The stream a task reads the body from: one end of a bound pair, the other written by
+    /// ``startWriting(to:)`` (URLSession reads only streams it made itself).
     func inputStream() -> InputStream {
       var input: InputStream?
       var output: OutputStream?
       Stream.getBoundStreams(withBufferSize: 64 << 10, inputStream: &input, outputStream: &output)
-      guard let input, let output else { return InputStream(data: Data()) }
-      let pipe = BoundOutput(output)
-      let thread = Thread { [self] in
-        pipe.stream.open()
-        if copy(to: pipe.stream) {
-          pipe.stream.close()
-        } else {
-          // Closing the pipe would end the body as if it were complete (a chunked body gets
-          // its last chunk): it stays open while the task is stopped.
-          abort(keeping: pipe)
-        }
+      guard let input, let output else {
+        abort()  // no pipe: the task stops rather than send an empty body as complete
+        return InputStream(data: Data())
       }
-      thread.start()
+      startWriting(to: output)
       return input
     }
-
-    /// Copies the body into `stream`: true at its end, false when it cannot go on.
-    private func copy(to stream: OutputStream) -> Bool {
-      var chunk = [UInt8](repeating: 0, count: 64 << 10)
-      while true {
-        let count = chunk.withUnsafeMutableBufferPointer { bytes in
-          bytes.baseAddress.map { read($0, maxLength: bytes.count) } ?? -1
-        }
-        if count == 0 { return true }
-        if count < 0 { return false }
-        var written = 0
-        while written < count {
-          let step = chunk[written..<count].withUnsafeBufferPointer { bytes in
-            bytes.baseAddress.map { stream.write($0, maxLength: bytes.count) } ?? -1
-          }
-          guard step > 0 else {
-            close()
-            return false
-          }
-          written += step
-        }
-      }
-    }
-  }
-
-  /// The writing end of a bound pair, handed to the thread that writes it.
-  private final class BoundOutput: @unchecked Sendable {
-    // NB: only the writing thread uses `stream` once it is handed over.
-    let stream: OutputStream
-    init(_ stream: OutputStream) { self.stream = stream }
   }
 #endif

@@ -27,11 +27,7 @@
         UIAccessibility.post(notification: .announcement, argument: status.description)
       }
       self.status = status
-      let loading: Bool
-      switch status {
-      case .firstLoad, .loading: loading = true
-      default: loading = false
-      }
+      let loading = StatusRowLook(status).isLoading
       textLabel?.text = loading ? nil : status.description
       accessoryView = loading ? spinner : nil
       if loading { spinner.startAnimating() } else { spinner.stopAnimating() }

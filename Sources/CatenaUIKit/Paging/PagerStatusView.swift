@@ -25,16 +25,13 @@
       self.retry = retry
     }
 
-    /// The spinner, the retry button or the text.
+    /// The spinner, the retry button or the text (`StatusRowLook`, as `PagerStatusCell`).
     public var body: some View {
       Group {
-        switch status {
-        case .firstLoad, .loading:
-          ProgressView().accessibilityLabel(Text(status.description))
-        case .firstLoadFailed, .failed:
-          Button(status.description) { retry() }
-        case .empty, .end:
-          Text(status.description).foregroundStyle(.secondary)
+        switch StatusRowLook(status) {
+        case .spinner(let label): ProgressView().accessibilityLabel(Text(label))
+        case .retry(let title): Button(title) { retry() }
+        case .text(let text): Text(text).foregroundStyle(.secondary)
         }
       }
       .frame(maxWidth: .infinity)

@@ -21,13 +21,10 @@
     /// The app's delegate, typed.
     var app: (any UICollectionViewDelegate)? { appDelegate as? any UICollectionViewDelegate }
 
-    #if canImport(ObjectiveC)
-      /// Scrolling looks unimplemented when the app's delegate does not implement it.
-      nonisolated override func hides(_ selector: Selector) -> Bool {
-        selector == #selector(CollectionProxy.scrollViewDidScroll(_:))
-          && appTarget(for: selector) == nil
-      }
-    #endif
+    /// Scrolling looks unimplemented when the app's delegate does not implement it.
+    nonisolated override func hides(_ method: String) -> Bool {
+      method == "scrollViewDidScroll:" && appTarget(for: method) == nil
+    }
 
     func numberOfSections(in collectionView: UICollectionView) -> Int {
       if collectionView.delegate !== self {

@@ -12,8 +12,10 @@
   /// The calls Catena shares with the app (a row coming on screen, a selection, a scroll,
   /// header and footer sizes and views) are forwarded explicitly by the proxies. On Apple
   /// platforms every other call the app's objects implement reaches them through the
-  /// Objective-C runtime (`responds(to:)` and `forwardingTarget(for:)`, below); that part
-  /// cannot run on Linux, where the UIKit fakes call their protocols' requirements directly.
+  /// Objective-C runtime: `responds(to:)` and `forwardingTarget(for:)` only turn the selector
+  /// into its name and ask ``responds(to:implementedHere:)`` and ``appTarget(for:)``, which
+  /// decide by method names and run (and are tested) on Linux too, where the UIKit fakes call
+  /// their protocols' requirements directly.
   @MainActor
   class ForwardingProxy: NSObject {
     weak var provider: (any TableContentProviding)?
@@ -26,15 +28,39 @@
 
     /// The app's prefetch data source, found on the view when the proxy was installed.
     weak var appPrefetcher: AnyObject?
+    /// Whether an object implements the method of an Objective-C name
+    /// (`"tableView:heightForRowAtIndexPath:"`): the runtime's answer on Apple platforms.
+    let implements: @Sendable (AnyObject, String) -> Bool
 
     init(
       _ provider: any TableContentProviding,
-      app: (delegate: AnyObject?, dataSource: AnyObject?, prefetcher: AnyObject?)
+      app: (delegate: AnyObject?, dataSource: AnyObject?, prefetcher: AnyObject?),
+      implements: @escaping @Sendable (AnyObject, String) -> Bool = platformImplements
     ) {
       self.provider = provider
       appDelegate = app.delegate
       appDataSource = app.dataSource
       appPrefetcher = app.prefetcher
+      self.implements = implements
+    }
+
+    /// Whether UIKit should take the proxy to implement the method named `method`: when the
+    /// proxy does (`implementedHere`), unless it hides it; else when the app's delegate or
+    /// data source does (the call is then forwarded to it).
+    nonisolated func responds(to method: String, implementedHere: Bool) -> Bool {
+      implementedHere ? !hides(method) : appTarget(for: method) != nil
+    }
+
+    /// Whether a method the proxy implements should look unimplemented to UIKit (UIKit
+    /// asks once, when the delegate is set).
+    nonisolated func hides(_ method: String) -> Bool { false }
+
+    /// The app's object that implements the method named `method`, the delegate first.
+    nonisolated func appTarget(for method: String) -> AnyObject? {
+      for candidate in [appDelegate, appDataSource] {
+        if let object = candidate, implements(object, method) { return object }
+      }
+      return nil
     }
 
     /// The app's own delegate, data source and prefetch data source of a view whose current
@@ -57,28 +83,22 @@
     }
 
     #if canImport(ObjectiveC)
-      /// Whether a method the proxy implements should look unimplemented to UIKit (UIKit
-      /// asks once, when the delegate is set).
-      nonisolated func hides(_ selector: Selector) -> Bool { false }
-
       nonisolated override func responds(to aSelector: Selector!) -> Bool {
-        if super.responds(to: aSelector) { return !hides(aSelector) }
-        return appTarget(for: aSelector) != nil
+        let here = super.responds(to: aSelector)
+        return responds(to: NSStringFromSelector(aSelector), implementedHere: here)
       }
 
       nonisolated override func forwardingTarget(for aSelector: Selector!) -> Any? {
-        appTarget(for: aSelector) ?? super.forwardingTarget(for: aSelector)
+        appTarget(for: NSStringFromSelector(aSelector)) ?? super.forwardingTarget(for: aSelector)
       }
 
-      /// The app's object that implements `selector`, the delegate first.
-      nonisolated func appTarget(for selector: Selector) -> AnyObject? {
-        for candidate in [appDelegate, appDataSource] {
-          if let object = candidate as? any NSObjectProtocol, object.responds(to: selector) {
-            return object
-          }
-        }
-        return nil
+      /// The runtime's answer to whether `object` implements the method named `name`.
+      nonisolated static let platformImplements: @Sendable (AnyObject, String) -> Bool = { object, name in
+        (object as? any NSObjectProtocol)?.responds(to: NSSelectorFromString(name)) ?? false
       }
+    #else
+      /// No runtime to ask: the UIKit fakes call their protocols' requirements directly.
+      nonisolated static let platformImplements: @Sendable (AnyObject, String) -> Bool = { _, _ in false }
     #endif
   }
 #endif

@@ -19,41 +19,39 @@
 
     override init(
       _ provider: any TableContentProviding,
-      app: (delegate: AnyObject?, dataSource: AnyObject?, prefetcher: AnyObject?)
+      app: (delegate: AnyObject?, dataSource: AnyObject?, prefetcher: AnyObject?),
+      implements: @escaping @Sendable (AnyObject, String) -> Bool = platformImplements
     ) {
       providesRowHeights = provider.providesRowHeights
       providesSectionViews = provider.providesSectionViews
-      super.init(provider, app: app)
+      super.init(provider, app: app, implements: implements)
     }
 
     /// The app's delegate, typed.
     var app: (any UITableViewDelegate)? { appDelegate as? any UITableViewDelegate }
 
-    #if canImport(ObjectiveC)
-      /// Row heights and section views look unimplemented when neither the provider (when it
-      /// was connected) nor the app's delegate gives them; scrolling looks unimplemented when
-      /// the app's delegate does not implement it, so UIKit keeps its defaults.
-      nonisolated override func hides(_ selector: Selector) -> Bool {
-        let heights = [
-          #selector(TableProxy.tableView(_:heightForRowAt:)),
-          #selector(TableProxy.tableView(_:estimatedHeightForRowAt:)),
-        ]
-        let sectionViews = [
-          #selector(TableProxy.tableView(_:heightForHeaderInSection:)),
-          #selector(TableProxy.tableView(_:heightForFooterInSection:)),
-          #selector(TableProxy.tableView(_:viewForHeaderInSection:)),
-          #selector(TableProxy.tableView(_:viewForFooterInSection:)),
-        ]
-        if heights.contains(selector) {
-          return !providesRowHeights && appTarget(for: selector) == nil
-        }
-        if sectionViews.contains(selector) {
-          return !providesSectionViews && appTarget(for: selector) == nil
-        }
-        return selector == #selector(TableProxy.scrollViewDidScroll(_:))
-          && appTarget(for: selector) == nil
+    /// The Objective-C names of the row-height methods.
+    nonisolated static let rowHeightMethods: Set = [
+      "tableView:heightForRowAtIndexPath:", "tableView:estimatedHeightForRowAtIndexPath:",
+    ]
+    /// The Objective-C names of the header and footer methods.
+    nonisolated static let sectionViewMethods: Set = [
+      "tableView:heightForHeaderInSection:", "tableView:heightForFooterInSection:",
+      "tableView:viewForHeaderInSection:", "tableView:viewForFooterInSection:",
+    ]
+
+    /// Row heights and section views look unimplemented when neither the provider (when it
+    /// was connected) nor the app's delegate gives them; scrolling looks unimplemented when
+    /// the app's delegate does not implement it, so UIKit keeps its defaults.
+    nonisolated override func hides(_ method: String) -> Bool {
+      if Self.rowHeightMethods.contains(method) {
+        return !providesRowHeights && appTarget(for: method) == nil
       }
-    #endif
+      if Self.sectionViewMethods.contains(method) {
+        return !providesSectionViews && appTarget(for: method) == nil
+      }
+      return method == "scrollViewDidScroll:" && appTarget(for: method) == nil
+    }
 
     func numberOfSections(in tableView: UITableView) -> Int {
       // The app set its own delegate after `connect`: take it over once this layout is done
