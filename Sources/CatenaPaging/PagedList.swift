@@ -1,3 +1,4 @@
+import CatenaDataSource
 public import Observation
 
 /// A list loaded page by page: refresh, next page, has-more, and the rules that keep them
@@ -298,6 +299,24 @@ public final class PagedList<Item: Sendable> {
     completion = body
     return self
   }
+
+  /// ``beforeFirstPage(_:)``, with `owner` passed in (held weakly).
+  @discardableResult
+  public func beforeFirstPage<Owner: AnyObject>(
+    owner: Owner, _ body: @escaping (Owner, Page<Item>) -> Void
+  ) -> Self { beforeFirstPage(weakly(owner, otherwise: (), body)) }
+
+  /// ``beforeNextPage(_:)``, with `owner` passed in (held weakly).
+  @discardableResult
+  public func beforeNextPage<Owner: AnyObject>(
+    owner: Owner, _ body: @escaping (Owner, Page<Item>) -> Void
+  ) -> Self { beforeNextPage(weakly(owner, otherwise: (), body)) }
+
+  /// ``loadCompletion(_:)``, with `owner` passed in (held weakly).
+  @discardableResult
+  public func loadCompletion<Owner: AnyObject>(
+    owner: Owner, _ body: @escaping (Owner, LoadStatus) -> Void
+  ) -> Self { loadCompletion(weakly(owner, otherwise: (), body)) }
 
   // MARK: Internals
 

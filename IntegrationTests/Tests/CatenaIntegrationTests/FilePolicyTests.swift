@@ -213,12 +213,13 @@ struct FileLimitTests {
       }
       defer { valve.cancel() }
       var point: ResumePoint?
+      let api = client(port)
       let clock = ContinuousClock()
       let start = clock.now
       do throws(RequestError) {
         // 6 s: room for the head on a busy machine (two cores, the suite's servers running
         // side by side); only the stalled body can use it all.
-        _ = try await download.timeout(.seconds(6)).value(on: client(port))
+        _ = try await download.timeout(.seconds(6)).value(on: api)
         Issue.record("the body stalls past the deadline")
       } catch {
         #expect(error.kind == .timeout && error.limit == .deadline(.seconds(6)), "\(error)")

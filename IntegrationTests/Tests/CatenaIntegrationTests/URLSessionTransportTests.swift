@@ -68,11 +68,12 @@ struct URLSessionTransportTests {
     try await TestServer.run { port in
       // The server answers only when the gate opens, after the deadline has fired.
       let gate = UUID().uuidString
+      let api = client(port)  // made before the clock starts: a new session may wait its turn
       let clock = ContinuousClock()
       let start = clock.now
       let error = await #expect(throws: RequestError.self) {
         _ = try await Get("slow", ["gate": .string(gate)]).timeout(.milliseconds(300))
-          .value(on: client(port))
+          .value(on: api)
       }
       let elapsed = clock.now - start
       await Gates.shared.open(gate)

@@ -127,14 +127,7 @@ extension SectionedDataSource {
   @discardableResult
   public func didSelect<Owner: AnyObject>(
     owner: Owner, _ body: @escaping (Owner, ItemPath, Item) -> Void
-  ) -> Self {
-    if !isInvalidated {
-      selectHandler = { [weak owner] path, item in
-        if let owner, let item { body(owner, path, item) }
-      }
-    }
-    return self
-  }
+  ) -> Self { didSelect(weakly(owner, otherwise: (), body)) }
 
   /// Called when the user deselects a row.
   @discardableResult

@@ -127,6 +127,18 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
     return self
   }
 
+  /// ``filter(_:)``, with `owner` passed in (held weakly; everything shows once it is gone).
+  @discardableResult
+  public func filter<Owner: AnyObject>(
+    owner: Owner, _ isIncluded: @escaping (Owner, Item) -> Bool
+  ) -> Self { filter(weakly(owner, otherwise: true, isIncluded)) }
+
+  /// ``separator(_:)``, with `owner` passed in (held weakly; no separator once it is gone).
+  @discardableResult
+  public func separator<Owner: AnyObject>(
+    owner: Owner, _ text: @escaping (Owner, _ before: Item?, _ item: Item) -> String?
+  ) -> Self { separator(weakly(owner, otherwise: nil, text)) }
+
   /// Shows a header row above the items (nil removes it).
   @discardableResult
   public func header(_ text: String?) -> Self {

@@ -242,7 +242,8 @@ struct DownloadTransfer {
     do throws(RequestError) {
       if let deadline = download.definition.timeout {
         do {
-          _ = try await Client.within(deadline, since: start) {
+          // The file is closed below: the write must have stopped before the failure.
+          _ = try await Client.within(deadline, since: start, waitingForWork: true) {
             try await streamed.body.write(to: handle, wrote: counter.add)
           }
         } catch {

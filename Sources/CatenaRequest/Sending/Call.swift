@@ -24,13 +24,13 @@ public struct Call<Request: RequestConvertible>: Sendable {
   public var client: Client
   /// Where nonisolated callbacks run; the client's unless ``delivering(_:)`` says otherwise.
   public var delivery: Delivery
-  var onSuccess: Callback<Request.Value>?
-  var onFailure: Callback<RequestError>?
-  var onCancel: (@Sendable @isolated(any) () -> Void)?
-  var onAlways: (@Sendable @isolated(any) () -> Void)?
-  var onProgress: Callback<TransferProgress>?
-  var onWarn: Callback<String>?
-  var onInform: (message: String, show: Callback<String>)?
+  var onSuccess: Handler<Request.Value>?
+  var onFailure: Handler<RequestError>?
+  var onCancel: Handler<Void>?
+  var onAlways: Handler<Void>?
+  var onProgress: Handler<TransferProgress>?
+  var onWarn: Handler<String>?
+  var onInform: (message: String, show: Handler<String>)?
   var indicator: (any LoadingIndicator)?
   var cancellationIsFailure = false
 
@@ -46,14 +46,14 @@ public struct Call<Request: RequestConvertible>: Sendable {
     @_inheritActorContext _ body: @escaping Callback<Request.Value>
   ) -> Self {
     var copy = self
-    copy.onSuccess = body
+    copy.onSuccess = .plain(body)
     return copy
   }
 
   /// Receives the error on failure (not on cancellation, unless ``failedOnCancel()``).
   public func failed(@_inheritActorContext _ body: @escaping Callback<RequestError>) -> Self {
     var copy = self
-    copy.onFailure = body
+    copy.onFailure = .plain(body)
     return copy
   }
 
@@ -62,7 +62,7 @@ public struct Call<Request: RequestConvertible>: Sendable {
     @_inheritActorContext _ body: @escaping @Sendable @isolated(any) () -> Void
   ) -> Self {
     var copy = self
-    copy.onCancel = body
+    copy.onCancel = .action(body)
     return copy
   }
 
@@ -71,7 +71,7 @@ public struct Call<Request: RequestConvertible>: Sendable {
     @_inheritActorContext _ body: @escaping @Sendable @isolated(any) () -> Void
   ) -> Self {
     var copy = self
-    copy.onAlways = body
+    copy.onAlways = .action(body)
     return copy
   }
 
@@ -80,7 +80,7 @@ public struct Call<Request: RequestConvertible>: Sendable {
     @_inheritActorContext _ body: @escaping Callback<TransferProgress>
   ) -> Self {
     var copy = self
-    copy.onProgress = body
+    copy.onProgress = .plain(body)
     return copy
   }
 
@@ -96,7 +96,7 @@ public struct Call<Request: RequestConvertible>: Sendable {
   /// not for cancellation. As the article's `warn`.
   public func warn(@_inheritActorContext _ show: @escaping Callback<String>) -> Self {
     var copy = self
-    copy.onWarn = show
+    copy.onWarn = .plain(show)
     return copy
   }
 
@@ -105,7 +105,7 @@ public struct Call<Request: RequestConvertible>: Sendable {
     _ message: String, @_inheritActorContext _ show: @escaping Callback<String>
   ) -> Self {
     var copy = self
-    copy.onInform = (message, show)
+    copy.onInform = (message, .plain(show))
     return copy
   }
 
@@ -190,16 +190,16 @@ public struct Call<Request: RequestConvertible>: Sendable {
       if let onInform { await onInform.show(onInform.message) }
       await onSuccess?(value)
     case .failure(let error) where error.isCancelled && !cancellationIsFailure:
-      await onCancel?()
+      await onCancel?(())
     case .failure(let error):
       if error.isCancelled {
-        await onCancel?()
+        await onCancel?(())
       } else {
         await onWarn?(error.serverMessage ?? error.message)
       }
       await onFailure?(error)
     }
-    await onAlways?()
+    await onAlways?(())
   }
 }
 

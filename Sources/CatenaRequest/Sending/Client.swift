@@ -194,24 +194,50 @@ public struct Client: Sendable {
 
   /// Runs `work`, cancelling it and failing with a deadline ``RequestError/Kind/timeout`` when
   /// it ends later than `deadline` after `start`.
+  ///
+  /// The failure comes when the deadline passes, not when `work` has noticed its cancellation
+  /// (a busy session may take seconds to stop a task): `work` is left to stop on its own, and
+  /// what it returns then is dropped. With `waitingForWork`, the failure waits until `work`
+  /// has stopped (a download writing to a file that is closed afterwards).
   static func within<Result: Sendable>(
     _ deadline: Duration, since start: ContinuousClock.Instant = .now,
-    _ work: @escaping @Sendable () async throws -> Result
+    waitingForWork: Bool = false, _ work: @escaping @Sendable () async throws -> Result
   ) async throws -> Result {
-    try await withThrowingTaskGroup(of: Result?.self) { group in
-      group.addTask { try await work() }
-      group.addTask {
-        try await Task.sleep(until: start + deadline, clock: .continuous)
-        return nil
+    let failure = {
+      var error = RequestError(
+        .timeout, "the exchange took longer than its deadline of \(deadline)")
+      error.limit = .deadline(deadline)
+      return error
+    }()
+    if waitingForWork {
+      return try await withThrowingTaskGroup(of: Result?.self) { group in
+        group.addTask { try await work() }
+        group.addTask {
+          try await Task.sleep(until: start + deadline, clock: .continuous)
+          return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let response = first else { throw failure }
+        return response
       }
-      defer { group.cancelAll() }
-      guard let first = try await group.next(), let response = first else {
-        var error = RequestError(
-          .timeout, "the exchange took longer than its deadline of \(deadline)")
-        error.limit = .deadline(deadline)
-        throw error
+    }
+    let worker = Task { try await work() }
+    let outcome = Outcome<Result>()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        outcome.wait(continuation)
+        let timer = Task {
+          try await Task.sleep(until: start + deadline, clock: .continuous)
+          if outcome.resume(with: .failure(failure)) { worker.cancel() }
+        }
+        Task {
+          let result = await worker.result
+          timer.cancel()
+          outcome.resume(with: result)
+        }
       }
-      return response
+    } onCancel: {
+      worker.cancel()
     }
   }
 
@@ -237,5 +263,32 @@ public struct Client: Sendable {
       }
     }
     return RequestError(.transport, "the request failed: \(error)", underlyingError: error)
+  }
+}
+
+/// The one outcome of a race: the first result resumes the waiting caller; later ones are
+/// dropped.
+final class Outcome<Value: Sendable>: @unchecked Sendable {
+  // NB: `lock` guards `continuation` and `done`.
+  private let lock = NSLock()
+  private var continuation: CheckedContinuation<Value, any Error>?
+  private var done = false
+
+  /// Sets the continuation to resume.
+  func wait(_ continuation: CheckedContinuation<Value, any Error>) {
+    lock.withLock { self.continuation = continuation }
+  }
+
+  /// Resumes the caller with `result` unless a result came first; whether this one did.
+  @discardableResult
+  func resume(with result: Result<Value, any Error>) -> Bool {
+    let waiting = lock.withLock { () -> CheckedContinuation<Value, any Error>? in
+      guard !done else { return nil }
+      done = true
+      defer { continuation = nil }
+      return continuation
+    }
+    waiting?.resume(with: result)
+    return waiting != nil
   }
 }

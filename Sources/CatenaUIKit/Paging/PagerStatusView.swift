@@ -21,20 +21,17 @@
 
     /// A row showing `status`; a tap on a failed status calls `retry`.
     public init(_ status: PagerStatus, retry: @escaping @MainActor () -> Void) {
-      self.status = status
-      self.retry = retry
+      (self.status, self.retry) = (status, retry)
     }
 
     /// The spinner, the retry button or the text (`StatusRowLook`, as `PagerStatusCell`).
     public var body: some View {
-      Group {
-        switch StatusRowLook(status) {
-        case .spinner(let label): ProgressView().accessibilityLabel(Text(label))
-        case .retry(let title): Button(title) { retry() }
-        case .text(let text): Text(text).foregroundStyle(.secondary)
-        }
+      switch StatusRowLook(status) {
+      case .spinner(let label):
+        ProgressView().accessibilityLabel(Text(label)).frame(maxWidth: .infinity)
+      case .retry(let title): Button(title) { retry() }.frame(maxWidth: .infinity)
+      case .text(let text): Text(text).foregroundStyle(.secondary).frame(maxWidth: .infinity)
       }
-      .frame(maxWidth: .infinity)
     }
   }
 #endif

@@ -93,12 +93,15 @@
       }
 
       /// The runtime's answer to whether `object` implements the method named `name`.
-      nonisolated static let platformImplements: @Sendable (AnyObject, String) -> Bool = { object, name in
+      nonisolated static let platformImplements: @Sendable (AnyObject, String) -> Bool = {
+        object, name in
         (object as? any NSObjectProtocol)?.responds(to: NSSelectorFromString(name)) ?? false
       }
     #else
       /// No runtime to ask: the UIKit fakes call their protocols' requirements directly.
-      nonisolated static let platformImplements: @Sendable (AnyObject, String) -> Bool = { _, _ in false }
+      nonisolated static let platformImplements: @Sendable (AnyObject, String) -> Bool = { _, _ in
+        false
+      }
     #endif
   }
 #endif
