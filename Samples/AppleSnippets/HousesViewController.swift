@@ -67,13 +67,8 @@
           content.text = street
           view.contentConfiguration = content
         }
-        .swipeActions(.trailing) { [weak self] _, house in
-          [
-            SwipeAction("Remove", style: .destructive) { done in
-              guard let self else { return done(false) }  // an open button must close
-              self.remove(house, done: done)
-            }
-          ]
+        .swipeActions(.trailing, owner: self) { owner, _, house in
+          [SwipeAction("Remove", style: .destructive) { done in owner.remove(house, done: done) }]
         }
     }
 
