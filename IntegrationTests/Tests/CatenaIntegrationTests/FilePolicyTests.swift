@@ -26,7 +26,9 @@ struct StallingSource: AsyncSequence, Sendable {
   }
 }
 
-@Suite("Files and streams with the client's policies, and cancelled uploads, over real HTTP")
+@Suite(
+  "Files and streams with the client's policies, and cancelled uploads, over real HTTP",
+  .timeLimit(.minutes(5)))
 struct FilePolicyTests {
   @Test func aDownloadAndAStreamRefreshAnExpiredCredentialBeforeTheBody() async throws {
     try await TestServer.run { port in
@@ -145,7 +147,9 @@ struct FilePolicyTests {
   }
 }
 
-@Suite("Cancelled uploads from files, and downloads past their limit, over real HTTP")
+@Suite(
+  "Cancelled uploads from files, and downloads past their limit, over real HTTP",
+  .timeLimit(.minutes(5)))
 struct FileLimitTests {
   @Test func cancellingAnUploadFromAFileMidwayEndsItAsCancelled() async throws {
     let file = try scratchFolder().appendingPathComponent("big.bin")

@@ -13,7 +13,7 @@ struct House: Identifiable, Equatable, Sendable {
   }
 }
 
-@Suite("Paging over real HTTP")
+@Suite("Paging over real HTTP", .timeLimit(.minutes(5)))
 struct PagingIntegrationTests {
   @MainActor
   @Test func scrollingAHeadlessTableLoadsEveryHouseOnceAndInOrder() async throws {
@@ -53,7 +53,7 @@ struct PagingIntegrationTests {
   }
 }
 
-@Suite("Cursor and Link-header paging over real HTTP")
+@Suite("Cursor and Link-header paging over real HTTP", .timeLimit(.minutes(5)))
 struct KeyedPagingIntegrationTests {
   /// Scrolls a headless table bound to `houses` to the end; returns the rows it shows.
   @MainActor
