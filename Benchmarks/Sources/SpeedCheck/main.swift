@@ -86,22 +86,22 @@ checks.append(
   Check(
     name: "no change, flat 10k",
     ratio: ratio(
-      repeating(200) { blackHole(try? StagedChangeset(source: flat, target: flatCopy)) },
-      against: repeating(200) { blackHole(equal(flat, flatCopy)) }), bound: 3, baseline: "=="))
+      repeating(1_000) { blackHole(try? StagedChangeset(source: flat, target: flatCopy)) },
+      against: repeating(1_000) { blackHole(equal(flat, flatCopy)) }), bound: 3, baseline: "=="))
 checks.append(
   Check(
     name: "ten edits, flat 10k",
     ratio: ratio(
-      repeating(200) { blackHole(try? StagedChangeset(source: flat, target: tenEdits)) },
+      repeating(1_000) { blackHole(try? StagedChangeset(source: flat, target: tenEdits)) },
       // `==` of the edited list would stop at the first edit: the baseline is `==` over the
       // whole unchanged list, what telling that nothing changed costs.
-      against: repeating(200) { blackHole(equal(flat, flatCopy)) }), bound: 6, baseline: "=="))
+      against: repeating(1_000) { blackHole(equal(flat, flatCopy)) }), bound: 6, baseline: "=="))
 checks.append(
   Check(
     name: "no change, sectioned 100 × 100",
     ratio: ratio(
-      repeating(200) { blackHole(try? StagedChangeset(source: sections, target: sectionsCopy)) },
-      against: repeating(200) { blackHole(equal(sections, sectionsCopy)) }), bound: 4,
+      repeating(1_000) { blackHole(try? StagedChangeset(source: sections, target: sectionsCopy)) },
+      against: repeating(1_000) { blackHole(equal(sections, sectionsCopy)) }), bound: 4,
     baseline: "=="
   ))
 checks.append(MainActor.assumeIsolated { itemLookupCheck() })
