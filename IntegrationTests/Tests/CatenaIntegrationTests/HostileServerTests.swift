@@ -131,8 +131,9 @@
       #expect(outcome.error?.limit == .idle(.milliseconds(500)))
       // FoundationNetworking counts whole seconds; Catena rounds up instead of down to zero,
       // so the limit in force is 1 s. The server never answers: only the timeout ends it.
+      // (libcurl's own clock may call it a second a few milliseconds before ours does.)
       #expect(
-        outcome.seconds >= 1.0 && outcome.seconds <= 1.5, "timed out after \(outcome.seconds) s")
+        outcome.seconds >= 0.99 && outcome.seconds <= 1.5, "timed out after \(outcome.seconds) s")
     }
 
     @Test func aHugeBodyStopsAtTheDefaultLimit() async {
