@@ -94,28 +94,28 @@ struct BoundPairWriterTests {
 
   @Test func theWholeBodyIsWrittenThenThePipeClosed() async {
     let buffer = UploadBuffer(Self.source(chunks: 12).make(), capacity: 64 << 10)
-    let aborted = Flag()
-    buffer.whenAborted { aborted.set() }
+    let aborted = CallCount()
+    buffer.whenAborted { aborted.add() }
     let output = RecordingOutput()
     buffer.startWriting(to: output)
     await output.waitForEnd()
     #expect(output.wasClosed)
     #expect(output.written == Self.expected(chunks: 12), "600,000 bytes in order")
-    #expect(!aborted.isSet)
+    #expect(aborted.count == 0)
   }
 
   @Test func aSourceThatFailsLeavesThePipeOpenAndAbortsTheTask() async {
     let buffer = UploadBuffer(Self.source(chunks: 12, failAt: 5).make(), capacity: 64 << 10)
     // The abort handler tells the stream the writer gave up (the stream guards itself).
     nonisolated(unsafe) let output = RecordingOutput()
-    let aborted = Flag()
+    let aborted = CallCount()
     buffer.whenAborted {
-      aborted.set()
+      aborted.add()
       output.finish()
     }
     buffer.startWriting(to: output)
     await output.waitForEnd()
-    #expect(aborted.isSet)
+    #expect(aborted.count > 0)
     #expect(!output.wasClosed, "a closed pipe would end the body as if it were complete")
     #expect(output.written == Array(Self.expected(chunks: 5)), "what came before the failure")
     #expect(buffer.sourceError != nil)
@@ -124,26 +124,17 @@ struct BoundPairWriterTests {
   @Test func aReaderThatGoesAwayStopsTheBodyAndAbortsTheTask() async {
     let buffer = UploadBuffer(Self.source(chunks: 12).make(), capacity: 64 << 10)
     nonisolated(unsafe) let output = RecordingOutput(failAfter: 120_000)
-    let aborted = Flag()
+    let aborted = CallCount()
     buffer.whenAborted {
-      aborted.set()
+      aborted.add()
       output.finish()
     }
     buffer.startWriting(to: output)
     await output.waitForEnd()
-    #expect(aborted.isSet)
+    #expect(aborted.count > 0)
     #expect(!output.wasClosed)
     #expect(output.written.count == 120_000)
     var byte: UInt8 = 0
     #expect(buffer.read(&byte, maxLength: 1) == -1, "the buffer was stopped")
   }
-}
-
-/// A flag set from any thread.
-final class Flag: @unchecked Sendable {
-  // NB: `lock` guards `value`.
-  private let lock = NSLock()
-  private var value = false
-  func set() { lock.withLock { value = true } }
-  var isSet: Bool { lock.withLock { value } }
 }

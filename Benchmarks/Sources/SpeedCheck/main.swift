@@ -81,29 +81,35 @@ func verify(_ source: [Item], _ target: [Item], stages: Int) {
 verify(flat, flatCopy, stages: 0)
 verify(flat, tenEdits, stages: 1)
 
-var checks: [Check] = []
-checks.append(
+/// `diff` against `compare` (an `==`), 1,000 of each per timed run.
+func againstEquality(
+  _ name: String, bound: Double, _ diff: @escaping () -> Void,
+  comparing compare: @escaping () -> Void
+) -> Check {
   Check(
-    name: "no change, flat 10k",
-    ratio: ratio(
-      repeating(1_000) { blackHole(try? StagedChangeset(source: flat, target: flatCopy)) },
-      against: repeating(1_000) { blackHole(equal(flat, flatCopy)) }), bound: 3, baseline: "=="))
-checks.append(
-  Check(
-    name: "ten edits, flat 10k",
-    ratio: ratio(
-      repeating(1_000) { blackHole(try? StagedChangeset(source: flat, target: tenEdits)) },
-      // `==` of the edited list would stop at the first edit: the baseline is `==` over the
-      // whole unchanged list, what telling that nothing changed costs.
-      against: repeating(1_000) { blackHole(equal(flat, flatCopy)) }), bound: 6, baseline: "=="))
-checks.append(
-  Check(
-    name: "no change, sectioned 100 × 100",
-    ratio: ratio(
-      repeating(1_000) { blackHole(try? StagedChangeset(source: sections, target: sectionsCopy)) },
-      against: repeating(1_000) { blackHole(equal(sections, sectionsCopy)) }), bound: 4,
-    baseline: "=="
-  ))
+    name: name, ratio: ratio(repeating(1_000, diff), against: repeating(1_000, compare)),
+    bound: bound, baseline: "==")
+}
+
+var checks: [Check] = [
+  againstEquality("no change, flat 10k", bound: 3) {
+    blackHole(try? StagedChangeset(source: flat, target: flatCopy))
+  } comparing: {
+    blackHole(equal(flat, flatCopy))
+  },
+  // `==` of the edited list would stop at the first edit: the baseline is `==` over the whole
+  // unchanged list, what telling that nothing changed costs.
+  againstEquality("ten edits, flat 10k", bound: 6) {
+    blackHole(try? StagedChangeset(source: flat, target: tenEdits))
+  } comparing: {
+    blackHole(equal(flat, flatCopy))
+  },
+  againstEquality("no change, sectioned 100 × 100", bound: 4) {
+    blackHole(try? StagedChangeset(source: sections, target: sectionsCopy))
+  } comparing: {
+    blackHole(equal(sections, sectionsCopy))
+  },
+]
 checks.append(MainActor.assumeIsolated { itemLookupCheck() })
 
 print("speed check (release, median of 5 alternating runs, each against its baseline):")

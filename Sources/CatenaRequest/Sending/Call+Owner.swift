@@ -58,9 +58,7 @@ extension Call {
     owner: Owner,
     @_inheritActorContext _ body: @escaping @Sendable @isolated(any) (Owner, Request.Value) -> Void
   ) -> Self {
-    var copy = self
-    copy.onSuccess = .owned(owner, body)
-    return copy
+    setting(\.onSuccess, .owned(owner, body))
   }
 
   /// ``failed(_:)``, with `owner` passed in.
@@ -68,27 +66,21 @@ extension Call {
     owner: Owner,
     @_inheritActorContext _ body: @escaping @Sendable @isolated(any) (Owner, RequestError) -> Void
   ) -> Self {
-    var copy = self
-    copy.onFailure = .owned(owner, body)
-    return copy
+    setting(\.onFailure, .owned(owner, body))
   }
 
   /// ``cancelled(_:)``, with `owner` passed in.
   public func cancelled<Owner: AnyObject & Sendable>(
     owner: Owner, @_inheritActorContext _ body: @escaping @Sendable @isolated(any) (Owner) -> Void
   ) -> Self {
-    var copy = self
-    copy.onCancel = .owned(owner, body)
-    return copy
+    setting(\.onCancel, .owned(owner, body))
   }
 
   /// ``always(_:)``, with `owner` passed in.
   public func always<Owner: AnyObject & Sendable>(
     owner: Owner, @_inheritActorContext _ body: @escaping @Sendable @isolated(any) (Owner) -> Void
   ) -> Self {
-    var copy = self
-    copy.onAlways = .owned(owner, body)
-    return copy
+    setting(\.onAlways, .owned(owner, body))
   }
 
   /// ``progress(_:)``, with `owner` passed in.
@@ -98,9 +90,7 @@ extension Call {
       @escaping @Sendable @isolated(any) (Owner, TransferProgress)
       -> Void
   ) -> Self {
-    var copy = self
-    copy.onProgress = .owned(owner, body)
-    return copy
+    setting(\.onProgress, .owned(owner, body))
   }
 
   /// ``warn(_:)``, with `owner` passed in.
@@ -108,9 +98,7 @@ extension Call {
     owner: Owner,
     @_inheritActorContext _ show: @escaping @Sendable @isolated(any) (Owner, String) -> Void
   ) -> Self {
-    var copy = self
-    copy.onWarn = .owned(owner, show)
-    return copy
+    setting(\.onWarn, .owned(owner, show))
   }
 
   /// ``inform(_:_:)``, with `owner` passed in.
@@ -118,9 +106,7 @@ extension Call {
     _ message: String, owner: Owner,
     @_inheritActorContext _ show: @escaping @Sendable @isolated(any) (Owner, String) -> Void
   ) -> Self {
-    var copy = self
-    copy.onInform = (message, .owned(owner, show))
-    return copy
+    setting(\.onInform, (message, .owned(owner, show)))
   }
 }
 

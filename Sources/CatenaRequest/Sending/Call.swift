@@ -45,82 +45,69 @@ public struct Call<Request: RequestConvertible>: Sendable {
   public func then(
     @_inheritActorContext _ body: @escaping Callback<Request.Value>
   ) -> Self {
-    var copy = self
-    copy.onSuccess = .plain(body)
-    return copy
+    setting(\.onSuccess, .plain(body))
   }
 
   /// Receives the error on failure (not on cancellation, unless ``failedOnCancel()``).
   public func failed(@_inheritActorContext _ body: @escaping Callback<RequestError>) -> Self {
-    var copy = self
-    copy.onFailure = .plain(body)
-    return copy
+    setting(\.onFailure, .plain(body))
   }
 
   /// Called when the request was cancelled.
   public func cancelled(
     @_inheritActorContext _ body: @escaping @Sendable @isolated(any) () -> Void
   ) -> Self {
-    var copy = self
-    copy.onCancel = .action(body)
-    return copy
+    setting(\.onCancel, .action(body))
   }
 
   /// Called once the request finished, whatever the outcome, after the other callback.
   public func always(
     @_inheritActorContext _ body: @escaping @Sendable @isolated(any) () -> Void
   ) -> Self {
-    var copy = self
-    copy.onAlways = .action(body)
-    return copy
+    setting(\.onAlways, .action(body))
   }
 
   /// Receives upload and download progress, in order, before the outcome.
   public func progress(
     @_inheritActorContext _ body: @escaping Callback<TransferProgress>
   ) -> Self {
-    var copy = self
-    copy.onProgress = .plain(body)
-    return copy
+    setting(\.onProgress, .plain(body))
   }
 
   /// Shows `indicator` while the request runs: `begin` when it starts, `end` exactly once
   /// when it finishes, before the outcome's callbacks.
   public func load(_ indicator: some LoadingIndicator) -> Self {
-    var copy = self
-    copy.indicator = indicator
-    return copy
+    setting(\.indicator, indicator)
   }
 
   /// Shows a failure's message (the server's message when its envelope has one) with `show`;
   /// not for cancellation. As the article's `warn`.
   public func warn(@_inheritActorContext _ show: @escaping Callback<String>) -> Self {
-    var copy = self
-    copy.onWarn = .plain(show)
-    return copy
+    setting(\.onWarn, .plain(show))
   }
 
   /// Shows `message` with `show` when the request succeeds. As the article's `inform`.
   public func inform(
     _ message: String, @_inheritActorContext _ show: @escaping Callback<String>
   ) -> Self {
-    var copy = self
-    copy.onInform = (message, .plain(show))
-    return copy
+    setting(\.onInform, (message, .plain(show)))
   }
 
   /// Runs nonisolated callbacks with `delivery` instead of the client's.
   public func delivering(_ delivery: Delivery) -> Self {
+    setting(\.delivery, delivery)
+  }
+
+  /// A copy with `value` at `property`: every step of the chain.
+  func setting<Value>(_ property: WritableKeyPath<Self, Value>, _ value: Value) -> Self {
     var copy = self
-    copy.delivery = delivery
+    copy[keyPath: property] = value
     return copy
   }
 
   /// Reports cancellation to ``failed(_:)`` too, as a ``RequestError/Kind/cancelled`` error.
   public func failedOnCancel() -> Self {
-    var copy = self
-    copy.cancellationIsFailure = true
-    return copy
+    setting(\.cancellationIsFailure, true)
   }
 
   /// Sends the request. The work runs off the main actor; the callbacks run on it.

@@ -27,6 +27,16 @@ enum ChallengeAnswer {
     #endif
   }
 
+  /// The disposition for `challenge`, calling `declining` first when it declines the
+  /// challenge by cancelling the task (the delegate then delivers the response it has).
+  static func disposition(
+    for challenge: URLAuthenticationChallenge, declining: () -> Void
+  ) -> URLSession.AuthChallengeDisposition {
+    let disposition = disposition(for: challenge)
+    if disposition == .cancelAuthenticationChallenge { declining() }
+    return disposition
+  }
+
   /// Whether `challenge` is HTTP authentication: it comes with a `401` or `407` response.
   static func isHTTPAuthentication(_ challenge: URLAuthenticationChallenge) -> Bool {
     let status = (challenge.failureResponse as? HTTPURLResponse)?.statusCode

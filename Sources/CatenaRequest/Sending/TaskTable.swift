@@ -129,11 +129,9 @@ final class TaskTable: @unchecked Sendable {
   func answer(
     _ challenge: URLAuthenticationChallenge, for task: URLSessionTask
   ) -> URLSession.AuthChallengeDisposition {
-    let disposition = ChallengeAnswer.disposition(for: challenge)
-    if disposition == .cancelAuthenticationChallenge {
+    ChallengeAnswer.disposition(for: challenge) {
       lock.withLock { states[task.taskIdentifier]?.declinedChallenge = true }
     }
-    return disposition
   }
 
   func finish(_ task: URLSessionTask, error: (any Error)?) {

@@ -235,8 +235,9 @@ final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
       @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?)
       -> Void
   ) {
-    let disposition = ChallengeAnswer.disposition(for: challenge)
-    if disposition == .cancelAuthenticationChallenge { lock.withLock { declinedChallenge = true } }
+    let disposition = ChallengeAnswer.disposition(for: challenge) {
+      lock.withLock { declinedChallenge = true }
+    }
     completionHandler(disposition, nil)
   }
 
