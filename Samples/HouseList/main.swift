@@ -1,7 +1,7 @@
 // The paged house list of the original articles: a header of featured houses, a section
 // header, rows from `Data.HouseList` loaded page by page (page size at `Data.PageSize`),
-// a model transform that drops entries it cannot read, pull-to-refresh and load-more driven by
-// paging events, and cell taps as events. Scrolling the headless table loads pages to the end.
+// a model transform that drops entries it cannot read, the load states after each step, a
+// status row at the end, and cell taps. Scrolling the headless table loads pages to the end.
 //
 //   swift run HouseList [--base-url http://127.0.0.1:8080]
 import Catena
@@ -35,36 +35,19 @@ struct HouseRow {
 @MainActor
 final class HouseListViewModel {
   let api: Client
-  let houses: PagedList<House>
+  let houses: Pager<House>
   private(set) var featured: [String] = []
   private(set) var tapped: [String] = []
-  private(set) var events: [String] = []
-  /// Loads finished, as `loadCompletion` counts them, and loads whose ending event the stream
-  /// has delivered: every load sends exactly one ending event before it completes.
-  private var finishedLoads = 0
-  private var deliveredEndings = 0
 
   init(api: Client) {
     self.api = api
-    houses = PagedList(
-      pageSize: 20, firstPage: 1,
-      source: .request(list: "Data.HouseList", pageSize: "Data.PageSize", on: api) {
-        page, size in
+    houses = Pager(
+      PagerConfiguration(pageSize: 20, prefetchDistance: 3),
+      source: .request(.dataList("Data.HouseList"), on: api) { page, size in
         Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
       } transform: {
         House(json: $0)
       })
-    let events = houses.events()
-    houses.loadCompletion { [weak self] _ in self?.finishedLoads += 1 }
-    Task { [weak self] in
-      for await event in events {
-        self?.events.append(event.description)
-        switch event {
-        case .headerEnded, .footerEnded, .failed: self?.deliveredEndings += 1
-        case .started, .contentChanged: break
-        }
-      }
-    }
   }
 
   func loadHeader() async throws(RequestError) {
@@ -73,14 +56,6 @@ final class HouseListViewModel {
   }
 
   func tap(_ house: House) { tapped.append(house.title) }
-
-  /// The events since the last call, once the stream has delivered those of every finished
-  /// load.
-  func takeEvents() async -> [String] {
-    while deliveredEndings < finishedLoads { try? await Task.sleep(for: .milliseconds(1)) }
-    defer { events.removeAll() }
-    return events
-  }
 }
 
 @MainActor
@@ -88,29 +63,37 @@ func run() async throws {
   let model = HouseListViewModel(api: SampleAPI.client())
   let table = HeadlessTable(viewportHeight: 6 * 44 + 28)
   var photos: Set<Int> = []  // the houses whose photos were requested ahead of the scroll
-  let dataSource = SectionedDataSource<String, House, TextCell>()
+  let dataSource = SectionedDataSource<String, PagerRow<House>, TextCell>()
     .bind(table, cell: TextCell.self, reuseIdentifier: "house")
-    .configureCell { cell, _, house in
-      let row = HouseRow(house: house)
-      cell.text = row.title
-      cell.detailText = row.detail
+    .configureCell { cell, _, row in
+      guard let house = row.item else { return cell.text = "[\(row.text)]" }
+      let shown = HouseRow(house: house)
+      cell.text = shown.title
+      cell.detailText = shown.detail
     }
     .header { _, _ in "Recommended" }
-    .didSelect { _, house in model.tap(house) }
-    .prefetch { _, houses in photos.formUnion(houses.map(\.id)) }  // start loading their photos
-    .cancelPrefetching { _, houses in photos.subtract(houses.map(\.id)) }
-  model.houses.bind(to: dataSource, section: "houses", loadWithin: 3, emptyText: "No houses")
+    .emptyState { "No houses" }
+    .didSelect { _, row in if let house = row.item { model.tap(house) } }
+    // Start loading the photos of the rows about to come on screen; stop when they will not.
+    .prefetch { _, rows in photos.formUnion(rows.compactMap(\.item?.id)) }
+    .cancelPrefetching { _, rows in photos.subtract(rows.compactMap(\.item?.id)) }
+  model.houses.bind(to: dataSource, section: "houses")
 
+  // Rows coming on screen (or prefetched) ask for the next page on the next main-actor turn:
+  // wait until no load has run for a few turns.
   func settle() async throws {
-    while model.houses.state.isLoading { try await Task.sleep(for: .milliseconds(5)) }
+    var quiet = 0
+    while quiet < 3 {
+      try await Task.sleep(for: .milliseconds(5))
+      quiet = model.houses.loadStates.isLoading ? 0 : quiet + 1
+    }
   }
-  func show(_ step: String) async {
+  func show(_ step: String) {
+    let houses = model.houses
     print("── \(step)")
-    for event in await model.takeEvents() { print("   event: \(event)") }
     print(
-      "   \(model.houses.items.count) houses, page \(model.houses.currentPage ?? 0), "
-        + "\(model.houses.state), \(model.houses.droppedCount) entr\(model.houses.droppedCount == 1 ? "y" : "ies") dropped"
-    )
+      "   \(houses.items.count) houses in \(houses.loadedPageCount) page\(houses.loadedPageCount == 1 ? "" : "s"), \(houses.loadStates), "
+        + "\(houses.droppedCount) entr\(houses.droppedCount == 1 ? "y" : "ies") dropped")
     print("   photos requested ahead of the scroll: \(photos.count)")
     print("Featured: " + model.featured.joined(separator: " · "))
     print(table.render())
@@ -123,21 +106,21 @@ func run() async throws {
   // as UIKit does, so the second page starts before its rows come on screen.
   model.houses.refresh()
   try await settle()
-  await show("pull to refresh")
+  show("pull to refresh")
   var scrolls = 0
-  while model.houses.state != .loaded(hasMore: false), scrolls < 20 {
+  while model.houses.loadStates.append != .end, scrolls < 20 {
     table.scrollToBottom()
     try await settle()
     scrolls += 1
-    await show("scroll to the bottom")
+    show("scroll to the bottom")
   }
-  table.tapRow(at: ItemPath(item: table.numberOfRows(inSection: 0) - 1, section: 0))
+  table.tapRow(at: ItemPath(item: table.numberOfRows(inSection: 0) - 2, section: 0))
   print("tapped: \(model.tapped.joined(separator: ", "))")
   print()
   table.scroll(toOffset: 0)
   model.houses.refresh()
   try await settle()
-  await show("pull to refresh again")
+  show("pull to refresh again")
 }
 
 do {

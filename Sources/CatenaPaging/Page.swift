@@ -1,4 +1,4 @@
-public import CatenaRequest
+import CatenaRequest
 
 /// One page of a paged list, as its source returned it.
 ///
@@ -18,7 +18,7 @@ public struct Page<Item: Sendable>: Sendable {
   /// How many items of the response could not be converted into `Item` and were left out.
   public var dropped: Int
   /// Where the next page is, when the server says (a cursor, a `Link` header's URL): what a
-  /// ``PageKeying/server`` source's list asks for next; nil there ends the list. Lists that
+  /// ``PageKeying/server`` source's pager asks for next; nil there ends the list. Pagers that
   /// count pages themselves ignore it.
   public var next: PageKey?
   /// Where the page before this one is, when the server says (a `before` cursor, a `Link`
@@ -45,64 +45,40 @@ public struct Page<Item: Sendable>: Sendable {
   public var receivedCount: Int { items.count + dropped }
 }
 
-/// How a ``PagedList`` decides that more pages follow a page.
-public enum HasMoreStrategy: Hashable, Sendable {
-  /// More follow unless the page came back shorter than the page size (the server's
-  /// `pageSize` when it sent one). The default; it costs one empty request at the end when the
-  /// list is an exact multiple of the page size.
-  case shorterThanPageSize
-  /// More follow while fewer items than the total were received. The request adapter reads
-  /// the total at `path`; a closure source sets ``Page/total``. Without a total, falls back to
-  /// ``shorterThanPageSize``.
-  case totalCount(at: JSONPath)
-  /// More follow when the flag says so. The request adapter reads a boolean at `path`; a
-  /// closure source sets ``Page/hasMore``. Without a flag, falls back to
-  /// ``shorterThanPageSize``.
-  case flag(at: JSONPath)
-
-  /// Whether more pages follow `page`, `received` entries having come in so far (this page's
-  /// included) with pages of `pageSize`. A page keyed by the server is followed when it gives
-  /// a next key, is not empty, and no total or flag it sent says the list is over; a short page
-  /// does not end it (a cursor API may send short pages mid-list).
-  func hasMore<Item>(
-    after page: Page<Item>, received: Int, pageSize: Int, keying: PageKeying
-  ) -> Bool {
-    if keying == .server {
-      guard page.next != nil, page.receivedCount > 0, page.hasMore != false else { return false }
-      return page.total.map { received < $0 } ?? true
-    }
-    let short = page.receivedCount < (page.pageSize ?? pageSize) || page.receivedCount == 0
-    switch self {
-    case .shorterThanPageSize:
-      return !short
-    case .totalCount:
-      guard let total = page.total else { return !short }
-      return received < total && page.receivedCount > 0
-    case .flag:
-      return (page.hasMore ?? !short) && page.receivedCount > 0
-    }
+extension Page {
+  /// Whether more pages follow this page, `received` entries having come in so far (this
+  /// page's included) with pages of `pageSize`, for a source keyed as `keying`.
+  ///
+  /// The page says it when it can: an empty page ends the list; a ``hasMore`` flag wins; else
+  /// a ``total`` ends it once every entry arrived; else a page shorter than the page size (the
+  /// server's ``pageSize`` when it sent one) ends it. A page keyed by the server is followed
+  /// only when it gives a ``next`` key, and a short one does not end it (a cursor API may send
+  /// short pages mid-list).
+  func hasMore(received: Int, pageSize: Int, keying: PageKeying) -> Bool {
+    guard receivedCount > 0 else { return false }
+    if keying == .server, next == nil { return false }
+    if let hasMore { return hasMore }
+    if let total { return received < total }
+    return keying == .server || receivedCount >= (self.pageSize ?? pageSize)
   }
 }
 
-/// Why a page could not be loaded: which page, and the error its source threw.
+/// Why a page could not be loaded: which load, where, and the error its source threw.
 public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The number of the page that failed: its index, or for lists keyed by offset or by the
-  /// server, its place counted from the list's first page.
-  public var page: Int
+  /// The load that failed: the refresh (the first page, or the page a refresh asked for), or
+  /// the pages before or after the window.
+  public var direction: LoadDirection
   /// Where the failed page is (nil for the first page of a list keyed by the server).
   public var key: PageKey?
-  /// Whether it was the first page (a refresh) rather than a next page.
-  public var isFirstPage: Bool
   /// What went wrong, in words to show (a server's own message when it sent one).
   public var message: String
   /// The error the source threw (a `RequestError` for the request adapter).
   public var underlyingError: any Error
 
-  /// A failure of `page`, at `key`, caused by `error`.
-  public init(page: Int, key: PageKey? = nil, isFirstPage: Bool, error: any Error) {
-    self.page = page
+  /// A failure of the `direction` load of the page at `key`, caused by `error`.
+  public init(_ direction: LoadDirection, key: PageKey? = nil, error: any Error) {
+    self.direction = direction
     self.key = key
-    self.isFirstPage = isFirstPage
     self.underlyingError = error
     if let error = error as? RequestError {
       message = error.serverMessage ?? error.message
@@ -111,14 +87,19 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
     }
   }
 
-  /// Equal when the same page failed with the same message.
+  /// Equal when the same load of the same page failed with the same message.
   public static func == (lhs: PageLoadError, rhs: PageLoadError) -> Bool {
-    lhs.page == rhs.page && lhs.key == rhs.key && lhs.isFirstPage == rhs.isFirstPage
-      && lhs.message == rhs.message
+    lhs.direction == rhs.direction && lhs.key == rhs.key && lhs.message == rhs.message
   }
 
-  /// "page 3 could not be loaded: …".
+  /// "the first page could not be loaded: …", "page 3 could not be loaded: …".
   public var description: String {
-    "\(isFirstPage ? "the first page" : "page \(page)") could not be loaded: \(message)"
+    let what =
+      switch (direction, key) {
+      case (.refresh, nil): "the first page"
+      case (_, let key?): "\(key)"
+      case (_, nil): "the \(direction == .prepend ? "previous" : "next") page"
+      }
+    return "\(what) could not be loaded: \(message)"
   }
 }

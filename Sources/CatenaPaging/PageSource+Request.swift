@@ -1,26 +1,76 @@
 public import CatenaRequest
 
-/// How a request-based page source counts its pages: the closure gets a page number or an
-/// offset.
-public enum PageCounting: Hashable, Sendable {
-  /// The closure gets the page number, counted from the list's `firstPage`.
-  case index
-  /// The closure gets how many items come before the page (0, then the number received).
-  case offset
+/// Where a server puts a page's list in its JSON response, and what else it says there: the
+/// page size it used, the whole list's total, a more-pages flag. The request page sources read
+/// a page this way; a total or a flag decides whether more pages follow (see ``Page``).
+///
+/// ```swift
+/// PageFormat(list: "items", total: "meta.total")   // {"items": […], "meta": {"total": 137}}
+/// PageFormat(list: "")                              // a top-level array
+/// .dataList("Data.HouseList")                       // {"Data": {"HouseList": […], "PageSize": 20}}
+/// ```
+public struct PageFormat: Sendable {
+  let list: JSONPath
+  let pageSize: JSONPath?
+  let total: JSONPath?
+  let hasMore: JSONPath?
+
+  /// The list at `list` (`""` for a top-level array); the server's page size, the total and a
+  /// more-pages flag at the paths given.
+  public init(
+    list: JSONPath, pageSize: JSONPath? = nil, total: JSONPath? = nil, hasMore: JSONPath? = nil
+  ) {
+    self.list = list
+    self.pageSize = pageSize
+    self.total = total
+    self.hasMore = hasMore
+  }
+
+  /// The servers of the original articles: the list at `list` (by default `Data.List`) and the
+  /// page size at `Data.PageSize`.
+  public static func dataList(_ list: JSONPath = "Data.List") -> PageFormat {
+    PageFormat(list: list, pageSize: "Data.PageSize")
+  }
+
+  /// The page `json` holds: the items `transform` reads from the list (the others counted as
+  /// dropped) and what the server says about the list.
+  func page<Item>(
+    of json: JSONValue, transform: (JSONValue) -> Item?
+  ) throws(RequestError) -> Page<Item> {
+    let elements = try elements(of: json)
+    let items = elements.compactMap(transform)
+    var page = Page(items: items, dropped: elements.count - items.count)
+    if let pageSize { page.pageSize = json.at(pageSize)?.int }
+    if let total { page.total = json.at(total)?.int }
+    if let hasMore { page.hasMore = json.at(hasMore)?.bool }
+    return page
+  }
+
+  private func elements(of json: JSONValue) throws(RequestError) -> [JSONValue] {
+    let value = try json.value(at: list)
+    do throws(RequestError) {
+      return try value.elements(foundAt: list)
+    } catch {
+      var failure = error
+      failure.stage = "list(at: \(list))"
+      failure.path = list.description
+      throw failure
+    }
+  }
 }
 
 extension PageSource {
-  /// Pages from a Catena request: `make` builds the request for a page, the list is read at
-  /// `list`, the server's page size at `pageSize`, the total or the more-pages flag where
-  /// `strategy` says, and `transform` turns each element into an `Item`; elements it returns
-  /// nil for are left out and counted.
+  /// Pages from a Catena request: `make` builds the request for a page number (or, keyed by
+  /// offset, the number of items before the page) and a page size; the response is read as
+  /// `format` says, and `transform` turns each element of the list into an `Item`; elements it
+  /// returns nil for are left out and counted in ``Page/dropped``.
   ///
   /// ```swift
-  /// let houses = PageSource<House>.request(list: "Data.HouseList") { page, size in
+  /// let houses = PageSource<House>.request(.dataList("Data.HouseList")) { page, size in
   ///   Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
   /// } transform: { json in House(json: json) }
-  /// let byOffset = PageSource<House>.request(list: "items", by: .offset) { offset, limit in
-  ///   Get("houses", ["offset": .int(offset), "limit": .int(limit)])
+  /// let byOffset = PageSource<House>.request(PageFormat(list: "items"), by: .offset) {
+  ///   offset, limit in Get("houses", ["offset": .int(offset), "limit": .int(limit)])
   /// } transform: { json in House(json: json) }
   /// ```
   ///
@@ -29,21 +79,22 @@ extension PageSource {
   /// decoding error naming the path.
   ///
   /// - Parameters:
-  ///   - list: Where the array of items is in the response.
-  ///   - pageSize: Where the server says the page size it used, if it does.
+  ///   - format: Where the list is in the response, and the page size, total or flag.
   ///   - client: The client that sends the requests.
-  ///   - strategy: How the list decides that more pages follow.
-  ///   - counting: Whether `make` gets a page number (the default) or an offset.
+  ///   - keying: ``PageKeying/index`` (the default: `make` gets the page number) or
+  ///     ``PageKeying/offset``. Pages the server keys are read by the `cursor:` and
+  ///     `nextLink:` forms.
   ///   - make: The request for a page number (or offset) and a page size.
   ///   - transform: An item from an element of the list; nil leaves the element out.
   public static func request<R: RequestConvertible>(
-    list: JSONPath = "Data.List", pageSize: JSONPath? = "Data.PageSize",
-    on client: Client = .default, strategy: HasMoreStrategy = .shorterThanPageSize,
-    by counting: PageCounting = .index,
+    _ format: PageFormat, on client: Client = .default, by keying: PageKeying = .index,
     _ make: @escaping @Sendable (_ page: Int, _ size: Int) -> R,
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> {
-    let keying: PageKeying = counting == .index ? .index : .offset
+    precondition(
+      keying != .server,
+      "PageSource.request(_:on:by:): a numbered request counts pages by .index or .offset; "
+        + "for pages the server keys, use request(_:cursor:…) or request(_:nextLink:…)")
     return PageSource(keying: keying) { key, size in
       let number: Int
       switch key {
@@ -51,48 +102,39 @@ extension PageSource {
       default: return Page(items: [])
       }
       let json = try await make(number, size).json().value(on: client)
-      var result = try Self.page(of: json, at: list, transform: transform)
-      if let pageSize { result.pageSize = json.at(pageSize)?.int }
-      switch strategy {
-      case .shorterThanPageSize: break
-      case .totalCount(let path): result.total = json.at(path)?.int
-      case .flag(let path): result.hasMore = json.at(path)?.bool
-      }
-      return result
+      return try format.page(of: json, transform: transform)
     }
   }
 
   /// Pages from a Catena request, paged by the cursor each response gives: `make` builds the
   /// request for a cursor (nil for the first page) and a page size, and the next page's cursor
   /// is read at `cursor` (a string or a number). The list ends when the cursor is missing,
-  /// null or empty, when the flag at `hasMore` is false, or when a page is empty.
+  /// null or empty, when the format's flag is false, when its total has arrived, or when a page
+  /// is empty.
   ///
   /// ```swift
-  /// let houses = PageSource<House>.request(list: "data", cursor: "meta.next_cursor") {
+  /// let houses = PageSource<House>.request(PageFormat(list: "data"), cursor: "meta.next") {
   ///   cursor, size in
   ///   Get("houses", ["limit": .int(size), "cursor": cursor.map(JSONValue.string) ?? .null])
   /// } transform: { json in House(json: json) }
   /// ```
   ///
   /// - Parameters:
-  ///   - list: Where the array of items is in the response.
+  ///   - format: Where the list is in the response, and a total or flag beside the cursor.
   ///   - cursor: Where the next page's cursor is in the response.
-  ///   - hasMore: Where a more-pages flag is, for APIs that send one beside the cursor.
   ///   - client: The client that sends the requests.
   ///   - make: The request for a cursor (nil for the first page) and a page size.
   ///   - transform: An item from an element of the list; nil leaves the element out.
   public static func request<R: RequestConvertible>(
-    list: JSONPath = "Data.List", cursor: JSONPath, hasMore: JSONPath? = nil,
-    on client: Client = .default,
+    _ format: PageFormat, cursor: JSONPath, on client: Client = .default,
     _ make: @escaping @Sendable (_ cursor: String?, _ size: Int) -> R,
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> {
     PageSource(keying: .server) { key, size in
       let json = try await make(key?.token, size).json().value(on: client)
-      var result = try Self.page(of: json, at: list, transform: transform)
+      var result = try format.page(of: json, transform: transform)
       let next = json.at(cursor).flatMap { $0.string ?? $0.int.map(String.init) }
       result.next = next.flatMap { $0.isEmpty ? nil : PageKey.cursor($0) }
-      if let hasMore { result.hasMore = json.at(hasMore)?.bool }
       return result
     }
   }
@@ -104,7 +146,7 @@ extension PageSource {
   /// when a response has no such link.
   ///
   /// ```swift
-  /// let houses = PageSource<House>.request(list: "", nextLink: "next") { size in
+  /// let houses = PageSource<House>.request(PageFormat(list: ""), nextLink: "next") { size in
   ///   Get("houses", ["per_page": .int(size)])
   /// } transform: { json in House(json: json) }
   /// ```
@@ -114,13 +156,13 @@ extension PageSource {
   /// request's credentials never follow a server's link to another host.
   ///
   /// - Parameters:
-  ///   - list: Where the array of items is in the response (`""` for a top-level array).
+  ///   - format: Where the list is in the response (`""` for a top-level array).
   ///   - rel: The relation of the link to follow.
   ///   - client: The client that sends the requests.
   ///   - first: The first page's request for a page size.
   ///   - transform: An item from an element of the list; nil leaves the element out.
   public static func request<R: RequestConvertible>(
-    list: JSONPath = "Data.List", nextLink rel: String, on client: Client = .default,
+    _ format: PageFormat, nextLink rel: String, on client: Client = .default,
     _ first: @escaping @Sendable (_ size: Int) -> R,
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> {
@@ -132,47 +174,18 @@ extension PageSource {
         request.definition.parameters = [:]
       }
       let (json, response) = try await client.response(for: request)
-      var result = try Self.page(of: json, at: list, transform: transform)
+      var result = try format.page(of: json, transform: transform)
       result.next = response.headers.link(rel: rel)?.url(relativeTo: response.url).map(PageKey.link)
       return result
     }
   }
 
-  /// Pages of `Decodable` items: like
-  /// ``request(list:pageSize:on:strategy:by:_:transform:)``, decoding each element with
-  /// `JSONDecoder` and leaving out the ones that do not decode.
+  /// Pages of `Decodable` items: like ``request(_:on:by:_:transform:)``, decoding each
+  /// element with `JSONDecoder` and leaving out the ones that do not decode.
   public static func request<R: RequestConvertible>(
-    list: JSONPath = "Data.List", pageSize: JSONPath? = "Data.PageSize",
-    on client: Client = .default, strategy: HasMoreStrategy = .shorterThanPageSize,
-    by counting: PageCounting = .index, decoding type: Item.Type,
-    _ make: @escaping @Sendable (_ page: Int, _ size: Int) -> R
+    _ format: PageFormat, on client: Client = .default, by keying: PageKeying = .index,
+    decoding type: Item.Type, _ make: @escaping @Sendable (_ page: Int, _ size: Int) -> R
   ) -> PageSource<Item> where Item: Decodable {
-    request(
-      list: list, pageSize: pageSize, on: client, strategy: strategy, by: counting, make
-    ) { element in
-      try? element.decode(Item.self)
-    }
-  }
-
-  /// The page of items read at `list` in `json`, with the elements `transform` could not read
-  /// counted as dropped.
-  static func page(
-    of json: JSONValue, at list: JSONPath, transform: (JSONValue) -> Item?
-  ) throws(RequestError) -> Page<Item> {
-    let elements = try Self.elements(of: json, at: list)
-    let items = elements.compactMap(transform)
-    return Page(items: items, dropped: elements.count - items.count)
-  }
-
-  static func elements(of json: JSONValue, at list: JSONPath) throws(RequestError) -> [JSONValue] {
-    let value = try json.value(at: list)
-    do throws(RequestError) {
-      return try value.elements(foundAt: list)
-    } catch {
-      var failure = error
-      failure.stage = "list(at: \(list))"
-      failure.path = list.description
-      throw failure
-    }
+    request(format, on: client, by: keying, make) { element in try? element.decode(Item.self) }
   }
 }

@@ -1,4 +1,4 @@
-/// Where a ``PagedList`` gets its pages: an `async` function of where the page is and how
+/// Where a ``Pager`` gets its pages: an `async` function of where the page is and how
 /// many items it should hold.
 ///
 /// ```swift
@@ -14,11 +14,11 @@
 /// }
 /// ```
 ///
-/// ``request(list:pageSize:on:strategy:by:_:transform:)`` and its cursor and `Link`-header
-/// forms adapt a Catena request, and `FixturePages` (in `CatenaTesting`) serves generated items
+/// ``request(_:on:by:_:transform:)`` and its cursor and `Link`-header forms adapt a Catena
+/// request, and `FixturePages` (in `CatenaTesting`) serves generated items
 /// before an API exists.
 public struct PageSource<Item: Sendable>: Sendable {
-  /// How the list finds the next page.
+  /// How the pager finds the next page.
   public let keying: PageKeying
   /// Loads the page at `key` (nil for the first page of a ``PageKeying/server`` source) of
   /// `size` items.
@@ -33,8 +33,8 @@ public struct PageSource<Item: Sendable>: Sendable {
     self.fetch = fetch
   }
 
-  /// A source of numbered pages: `load` gets the page number (counted from the list's
-  /// `firstPage`) and the page size.
+  /// A source of numbered pages: `load` gets the page number (counted from the pager's
+  /// ``PagerConfiguration/firstPage``) and the page size.
   public init(_ load: @escaping @Sendable (_ page: Int, _ size: Int) async throws -> Page<Item>) {
     self.init(keying: .index) { key, size in
       guard case .index(let page) = key else { return Page(items: []) }

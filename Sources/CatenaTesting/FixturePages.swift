@@ -9,7 +9,7 @@ import Foundation
 /// let fixture = FixturePages(count: 45, latency: .milliseconds(80)) { index in
 ///   House(id: index, title: "House \(index)")
 /// }
-/// let houses = PagedList(pageSize: 20, source: fixture.source)
+/// let houses = Pager(PagerConfiguration(pageSize: 20), source: fixture.source)
 /// ```
 ///
 /// The same pages can be served as JSON through a ``FixtureTransport`` (see
@@ -86,7 +86,7 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
   /// cursors (``cursor(forOffset:)``) each page gives as `Page.next`.
   ///
   /// ```swift
-  /// let houses = PagedList(pageSize: 20, source: fixture.source(.server))  // cursor paging
+  /// let houses = Pager(source: fixture.source(.server))  // cursor paging
   /// ```
   public func source(_ keying: PageKeying) -> PageSource<Item> {
     PageSource(keying: keying) { key, size in

@@ -55,7 +55,22 @@ public final class FixtureTransport: Transport, @unchecked Sendable {
     }
   }
 
-  /// Answers `method` requests for `path` with whatever `respond` returns or throws.
+  /// Answers `method` requests for `path` with whatever `respond` returns or throws. The
+  /// closure gets the request as sent, so it can answer by its query and its body:
+  ///
+  /// ```swift
+  /// fixtures.route(.get, "houses") { request in
+  ///   let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems
+  ///   let page = query?.first { $0.name == "page" }?.value ?? "1"
+  ///   let json = #"{"items": [{"id": \#(page)}]}"#
+  ///   return HTTPResponse(status: 200, body: Data(json.utf8), url: request.url)
+  /// }
+  /// fixtures.route(.post, "search") { request in
+  ///   let text = try JSONValue(parsing: request.body ?? Data())["text"].string ?? ""
+  ///   let json = #"{"results": ["\#(text)"]}"#
+  ///   return HTTPResponse(status: 200, body: Data(json.utf8), url: request.url)
+  /// }
+  /// ```
   @discardableResult
   public func route(
     _ method: HTTPMethod? = nil, _ path: String, delay: Duration = .zero,

@@ -8,11 +8,11 @@ import Foundation
 ///
 /// ```swift
 /// let pages = ManualPages<House>()
-/// let list = PagedList(pageSize: 20, source: pages.source)
+/// let list = Pager(source: pages.source)
 /// let load = list.refresh()
 /// await pages.waitForRequests(1)
 /// pages.respond(with: Page(items: houses))
-/// await load?.value
+/// await load.value
 /// ```
 public final class ManualPages<Item: Sendable>: @unchecked Sendable {
   /// A request waiting for its answer.
@@ -34,7 +34,7 @@ public final class ManualPages<Item: Sendable>: @unchecked Sendable {
   /// Creates a source with no request yet.
   public init() {}
 
-  /// The source to give a `PagedList`: numbered pages.
+  /// The source to give a `Pager`: numbered pages.
   public var source: PageSource<Item> { source(.index) }
 
   /// A source keyed as `keying` says; a request's page is its index or offset, or -1 for a

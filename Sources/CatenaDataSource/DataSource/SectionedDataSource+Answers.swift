@@ -217,5 +217,10 @@ extension SectionedDataSource: TableContentProviding {
   public var visibleItemPaths: [ItemPath] { binding?.visible() ?? [] }
 
   /// The ``emptyState(_:)`` text.
-  public var emptyStateText: String? { isInvalidated ? nil : emptyText?() }
+  public var emptyStateText: String? {
+    isInvalidated || showsEmptyState?() == false ? nil : emptyText?()
+  }
+
+  /// Shows or hides the empty-state text as the table's rows and ``showsEmptyState`` say now.
+  @usableFromInline package func updateEmptyState() { binding?.showEmptyState() }
 }

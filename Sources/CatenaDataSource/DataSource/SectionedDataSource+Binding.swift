@@ -64,7 +64,8 @@ extension SectionedDataSource {
         if let table { table.performWithoutAnimation(changes) } else { changes() }
       },
       anchors: { [weak table] in table?.scrollAnchors ?? [] },
-      restore: { [weak table] anchor in table?.scroll(to: anchor) })
+      restore: { [weak table] anchor in table?.scroll(to: anchor) },
+      showEmptyState: showEmptyState)
     table.register(cell, forCellReuseIdentifier: reuseIdentifier)
     defaultKind = CellKind(
       identifier: reuseIdentifier, cellClass: cell, accepts: nil,

@@ -64,6 +64,8 @@ public final class SectionedDataSource<
     let withoutAnimation: (() -> Void) -> Void
     let anchors: () -> [TableAnchor]
     let restore: (TableAnchor) -> Void
+    /// Shows the empty-state text when the table has no row (or hides it).
+    let showEmptyState: () -> Void
   }
 
   /// One kind of cell: its class, identifier, which items it shows, how to configure it.
@@ -156,8 +158,11 @@ public final class SectionedDataSource<
   /// Extra observers of displayed rows (a paged list's load-more trigger), after the user's.
   @usableFromInline package var displayObservers: [(ItemPath) -> Void] = []
   /// Whether an item is content the user may edit (false for a pager's status, separator,
-  /// header and placeholder rows); nil: every row is. Set by the pager's binding.
+  /// and placeholder rows); nil: every row is. Set by the pager's binding.
   @usableFromInline package var isContent: ((Item?) -> Bool)?
+  /// Whether the empty-state text may show now (false while a bound pager loads); nil: always.
+  /// Set by the pager's binding, which calls ``updateEmptyState()`` when it changes.
+  @usableFromInline package var showsEmptyState: (() -> Bool)?
   /// What changes a cell after the chain configured it (a row's loading spinner), by owner.
   package var cellDecorators: [ObjectIdentifier: (Any, Item?) -> Void] = [:]
   /// Extra observers of prefetched rows (a paged list starting its next page early).

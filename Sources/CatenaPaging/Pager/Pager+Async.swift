@@ -37,6 +37,26 @@ extension Pager {
     await loading(.prepend, start: loadPrevious)
   }
 
+  /// Runs every failed load again (see ``retry()``) and returns when they have ended: the
+  /// `async` form of ``retry()``.
+  ///
+  /// ```swift
+  /// Button("Retry") { Task { await messages.retrying() } }
+  /// ```
+  ///
+  /// Cancelling the awaiting task cancels the loads it started.
+  ///
+  /// - Returns: the load states once they ended (at once when nothing had failed).
+  @discardableResult
+  public func retrying() async -> LoadStates {
+    let started = retry()
+    let loads = LoadDirection.allCases.compactMap { direction in
+      running[direction].flatMap { started.contains($0.task) ? (direction, $0.task) : nil }
+    }
+    for (direction, load) in loads { await awaiting(load, direction) }
+    return loadStates
+  }
+
   /// Starts a load in `direction`, or, when one runs there or a refresh runs, waits for that
   /// one without taking it over (the waiting task's cancellation leaves it alone).
   private func loading(_ direction: LoadDirection, start: () -> Load?) async -> LoadState {
@@ -53,7 +73,7 @@ extension Pager {
   /// or not its source noticed), cancelling it when the waiting task is cancelled and
   /// `cancelling`.
   @discardableResult
-  private func awaiting(
+  func awaiting(
     _ load: Load, _ direction: LoadDirection, cancelling: Bool = true
   ) async -> LoadState {
     guard let generation = running[direction]?.generation, running[direction]?.task == load
@@ -76,6 +96,7 @@ extension Pager {
   /// Cancels `load` if it still runs in `direction`.
   private func cancel(_ load: Load, in direction: LoadDirection) {
     guard running[direction]?.task == load else { return }
+    if direction != .refresh { held.insert(direction) }
     cancelRunning(direction)
     updateStates()
   }

@@ -4,10 +4,11 @@ public import CatenaDiff
 extension Pager where Item: Equatable {
   /// Shows the pager in `section` of `dataSource`: its items as ``PagerRow/item(_:)`` rows,
   /// with status rows for the first load, loads either way, failures (a tap retries) and the
-  /// end, and what the returned binding adds (separators, header and footer rows, placeholders,
-  /// a filter). Every change animates as one diff, keeping the first row on screen where it
-  /// was (older items loading above do not move what the user reads); the load states change
-  /// after the rows they describe.
+  /// end, and what the returned binding adds (separators, placeholders, a filter). Every change
+  /// animates as one diff, keeping the first row on screen where it was (older items loading
+  /// above do not move what the user reads); the load states change after the rows they
+  /// describe. The data source's `emptyState` text shows once the list is loaded and empty,
+  /// never while it loads.
   ///
   /// Rows within ``PagerConfiguration/prefetchDistance`` of either end load the pages past it
   /// when they come on screen or when the table prefetches them (on the next main-actor turn,
@@ -19,6 +20,7 @@ extension Pager where Item: Equatable {
   /// dataSource = SectionedDataSource<String, PagerRow<Message>, TextCell>()
   ///   .bind(table, cell: TextCell.self, reuseIdentifier: "row")
   ///   .configureCell { cell, _, row in cell.text = row.item?.text ?? row.text }
+  ///   .emptyState { "No messages yet" }
   /// messages.bind(to: dataSource, section: "chat")
   ///   .separator { before, message in before?.day == message.day ? nil : message.day }
   /// messages.refresh()
@@ -33,7 +35,7 @@ extension Pager where Item: Equatable {
     to dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>, section: SectionID
   ) -> PagerBinding<Item> {
     // The pager keeps the binding (through its listener); the binding keeps neither.
-    let binding = PagerBinding<Item>()
+    let binding = PagerBinding<Item>(self)
     let show: (PagerBinding<Item>) -> Void = { [weak self, weak dataSource] binding in
       guard let self, let dataSource else { return }
       binding.show(self.rows(binding), in: dataSource, section: section, log: self.log)
@@ -58,8 +60,14 @@ extension Pager where Item: Equatable {
     dataSource.prefetchObservers.append { [weak self] paths in
       for end in ends(paths) { self?.loadSoon(end, cause: .prefetch) }
     }
-    // Status, separator, header, footer and placeholder rows are never edited nor deleted.
+    // Status, separator and placeholder rows are never edited nor deleted.
     dataSource.isContent = { $0?.item != nil }
+    // "No messages yet" once the list is loaded and shows nothing, never while it loads.
+    dataSource.showsEmptyState = { [weak self] in
+      guard let self else { return true }
+      return self.loadedPageCount > 0 && !self.loadStates.isLoading
+        && self.loadStates.refresh.error == nil
+    }
     dataSource.selectObservers.append { [weak self, weak dataSource] path in
       guard let self, let dataSource,
         dataSource.snapshot?.sectionIDs.firstIndex(of: section) == path.section,
@@ -69,9 +77,13 @@ extension Pager where Item: Equatable {
     }
     listeners.append { [weak self, weak dataSource] _ in
       show(binding)
-      // A page that leaves the ends on screen is followed by the next at once.
+      dataSource?.updateEmptyState()
+      // A page that leaves the ends on screen is followed by the next at once (unless the
+      // end is held: only the user's scrolling lifts that).
       if let self, let dataSource {
-        for end in ends(dataSource.visibleItemPaths) { self.load(end, cause: .scroll) }
+        for end in ends(dataSource.visibleItemPaths) {
+          self.load(end, cause: .scroll, byUser: false)
+        }
       }
     }
     show(binding)
@@ -81,9 +93,7 @@ extension Pager where Item: Equatable {
   /// The rows the binding shows now.
   @inlinable
   func rows(_ binding: PagerBinding<Item>) -> [PagerRow<Item>] {
-    rows(
-      filter: binding.filter, separator: binding.separatorText, header: binding.headerText,
-      footer: binding.footerText, statusRows: binding.showsStatus)
+    rows(filter: binding.filter, separator: binding.separatorText, statusRows: binding.showsStatus)
   }
 }
 
@@ -97,11 +107,11 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
 
   @usableFromInline var filter: ((Item) -> Bool)?
   @usableFromInline var separatorText: ((Item?, Item) -> String?)?
-  @usableFromInline var headerText: String?
-  @usableFromInline var footerText: String?
   @usableFromInline var showsStatus = true
   @usableFromInline var refresh: () -> Void = {}
-  @usableFromInline init() {}
+  /// The pager shown (for affordances that act on it, such as `PagingControls`).
+  @usableFromInline package private(set) weak var pager: Pager<Item>?
+  @usableFromInline init(_ pager: Pager<Item>) { self.pager = pager }
 
   /// Records an error the data source reported.
   @usableFromInline func record(_ error: DataSourceError) { errors.append(error) }
@@ -139,42 +149,11 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
     owner: Owner, _ text: @escaping (Owner, _ before: Item?, _ item: Item) -> String?
   ) -> Self { separator(weakly(owner, otherwise: nil, text)) }
 
-  /// Shows a header row above the items (nil removes it).
-  @discardableResult
-  public func header(_ text: String?) -> Self {
-    headerText = text
-    refresh()
-    return self
-  }
-
-  /// Shows a footer row below the items (nil removes it).
-  @discardableResult
-  public func footer(_ text: String?) -> Self {
-    footerText = text
-    refresh()
-    return self
-  }
-
   /// Whether status rows show (on by default); without them, the app shows
   /// ``Pager/loadStates`` its own way.
   @discardableResult
   public func statusRows(_ shown: Bool) -> Self {
     showsStatus = shown
-    refresh()
-    return self
-  }
-
-  /// Shows status rows in cells of `type` (registered for `reuseIdentifier`), which show a
-  /// ``PagerStatus`` themselves; the bound cell shows the other rows.
-  @discardableResult
-  public func statusCell<StatusCell: PagerStatusShowing, SectionID: Hashable, Cell: AnyObject>(
-    _ type: StatusCell.Type, reuseIdentifier: String = "catena.pager.status",
-    in dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>
-  ) -> Self {
-    dataSource.cell(type, reuseIdentifier: reuseIdentifier, when: { $0.status != nil }) {
-      cell, _, row in
-      if let status = row.status { cell.show(status) }
-    }
     refresh()
     return self
   }
@@ -221,34 +200,3 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
   }
 }
 
-/// A cell that shows a ``PagerStatus`` itself (see ``PagerBinding/statusCell(_:reuseIdentifier:in:)``).
-@MainActor
-public protocol PagerStatusShowing: AnyObject {
-  /// Shows `status`: a spinner for a load, the message and a retry hint for a failure.
-  func show(_ status: PagerStatus)
-}
-
-/// A headless cell for status rows: its text is the status's description.
-@MainActor
-public final class PagerStatusTextCell: HeadlessCell, PagerStatusShowing {
-  /// The identifier the cell was created for.
-  public let reuseIdentifier: String
-  /// Whether the cell shows as selected.
-  public var isSelected = false
-  /// Whether the cell shows as highlighted.
-  public var isHighlighted = false
-  /// The status shown.
-  public private(set) var status: PagerStatus?
-
-  /// Creates an empty cell.
-  public init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
-
-  /// Shows `status`.
-  public func show(_ status: PagerStatus) { self.status = status }
-
-  /// Clears the status.
-  public func prepareForReuse() { status = nil }
-
-  /// The status's description, in brackets: "[Loading…]".
-  public var renderedText: String { status.map { "[\($0)]" } ?? "" }
-}

@@ -109,9 +109,7 @@ extension Pager {
   private func fail(
     _ direction: LoadDirection, _ load: RunningLoad, _ error: any Error, elapsed: Duration
   ) {
-    let number = (load.request.key.map { if case .index(let n) = $0 { n } else { -1 } }) ?? -1
-    let failure = PageLoadError(
-      page: number, key: load.request.key, isFirstPage: direction == .refresh, error: error)
+    let failure = PageLoadError(direction, key: load.request.key, error: error)
     log?.write(.ended(direction, load.request.key, .failed(failure.message), elapsed: elapsed))
     initialPagesLeft = 0
     setState(direction, .failed(failure))
@@ -124,6 +122,7 @@ extension Pager {
   ) throws(DuplicateItems) -> LoadOutcome {
     let request = load.request
     var loaded = LoadedPage(request: request, items: page.items)
+    loaded.dropped = page.dropped
     loaded.offset = offset(of: request)
     loaded.total = page.total
     (loaded.previous, loaded.next) = neighbours(of: request, page: page, offset: loaded.offset)
@@ -137,19 +136,21 @@ extension Pager {
       loaded.next = nil  // a server that hands back a key already loaded would loop forever
     }
     var dropped = 0
+    var fresh = 0
     var pagesDropped = 0
     switch direction {
     case .refresh:
-      dropped = try admit(&loaded.items, into: [])
+      (dropped, fresh) = try admit(&loaded.items, into: [])
       pages = [loaded]
       droppedBefore = []
       droppedAfter = []
+      pagesFromSource = true
     case .prepend:
       if load.reloadsDropped { droppedBefore.removeLast() }
       if loaded.items.isEmpty && page.dropped == 0 && !load.reloadsDropped {
         pages[0].previous = nil  // the server says the list starts here
       } else {
-        dropped = try admit(&loaded.items, into: pages)
+        (dropped, fresh) = try admit(&loaded.items, into: pages)
         pages.insert(loaded, at: 0)
         while let limit = configuration.maxLoadedPages, pages.count > limit {
           droppedAfter.append(pages.removeLast().request)
@@ -162,7 +163,7 @@ extension Pager {
       if loaded.items.isEmpty && page.dropped == 0 && !load.reloadsDropped {
         pages[pages.count - 1].next = nil  // the server says the list ends here
       } else {
-        dropped = try admit(&loaded.items, into: pages)
+        (dropped, fresh) = try admit(&loaded.items, into: pages)
         pages.append(loaded)
         while let limit = configuration.maxLoadedPages, pages.count > limit {
           droppedBefore.append(pages.removeFirst().request)
@@ -172,14 +173,21 @@ extension Pager {
       }
     }
     lastDroppedDuplicates = dropped
+    if direction != .refresh, fresh == 0, page.receivedCount > 0 {
+      // A page that added nothing new would be followed by the same forever: the table's
+      // automatic loads stop here until the user scrolls or code asks.
+      held.insert(direction)
+      scheduledLoads[direction] = nil
+    }
     return .loaded(items: loaded.items.count, duplicates: dropped, pagesDropped: pagesDropped)
   }
 
   /// Leaves out of `incoming` (or, keeping the last, out of `pages`) the items whose id is
-  /// already loaded, and repeats within `incoming`; returns how many were left out.
+  /// already loaded, and repeats within `incoming`; returns how many were left out, and how
+  /// many of those kept were not loaded before.
   private func admit(
     _ incoming: inout [Item], into pages: [LoadedPage<Item>]
-  ) throws(DuplicateItems) -> Int {
+  ) throws(DuplicateItems) -> (dropped: Int, fresh: Int) {
     var seen = Set<Item.ID>()
     var loaded = Set<Item.ID>()
     for page in pages { for item in page.items { loaded.insert(item.id) } }
@@ -196,20 +204,21 @@ extension Pager {
       }
       kept.append(item)
     }
-    guard !repeated.isEmpty else { return 0 }
+    guard !repeated.isEmpty else { return (0, incoming.count) }
     switch configuration.duplicates {
     case .fail:
       throw DuplicateItems(ids: repeated.map { String(describing: $0) })
     case .keepFirst:
       incoming = kept
+      return (repeated.count, kept.count)
     case .keepLast:
       let winners = Set(kept.map(\.id)).intersection(loaded)
       for index in self.pages.indices {
         self.pages[index].items.removeAll { winners.contains($0.id) }
       }
       incoming = kept
+      return (repeated.count, kept.count - winners.count)
     }
-    return repeated.count
   }
 
   /// How many items of the list come before the page `request` loads, when known.
@@ -227,9 +236,8 @@ extension Pager {
   ) -> (previous: PageRequest?, next: PageRequest?) {
     let size = configuration.pageSize
     let keying = source.keying
-    let more = configuration.strategy.hasMore(
-      after: page, received: (offset ?? 0) + page.receivedCount, pageSize: request.size,
-      keying: keying)
+    let more = page.hasMore(
+      received: (offset ?? 0) + page.receivedCount, pageSize: request.size, keying: keying)
     switch (keying, request.key) {
     case (.index, .index(let number)?):
       return (
@@ -274,7 +282,8 @@ extension Pager {
     }
     for direction in [LoadDirection.prepend, .append]
     where running[direction] == nil && states[direction].error == nil {
-      states[direction] = pages.isEmpty || nextRequest(direction) != nil ? .idle : .end
+      states[direction] =
+        pages.isEmpty || !pagesFromSource || nextRequest(direction) != nil ? .idle : .end
     }
     if states != loadStates {
       loadStates = states

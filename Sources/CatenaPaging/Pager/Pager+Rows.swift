@@ -1,7 +1,7 @@
 extension Pager {
   /// The rows a list shows for the pager now: its items as ``PagerRow/item(_:)`` rows with
   /// typed status rows (the first load, a first-load error, a page loading or failed either
-  /// way, empty, the end), separators, header and footer rows and placeholders. It is what
+  /// way, the end), separators and placeholders. It is what
   /// ``bind(to:section:)`` shows in a data source, for a SwiftUI `List` to show the same way.
   ///
   /// Reading it in a SwiftUI view (or `withObservationTracking`) tracks the items and the
@@ -22,14 +22,11 @@ extension Pager {
   ///   - filter: shows only the items it accepts (the pager keeps them all).
   ///   - separator: called with the item shown before (nil for the first) and the item; a
   ///     text puts a separator row before the item.
-  ///   - header: a header row above the items.
-  ///   - footer: a footer row below the items.
   ///   - statusRows: whether status rows show (without them, show ``loadStates`` your way).
   @inlinable
   public func rows(
     filter: ((Item) -> Bool)? = nil,
-    separator: ((_ before: Item?, _ item: Item) -> String?)? = nil,
-    header: String? = nil, footer: String? = nil, statusRows: Bool = true
+    separator: ((_ before: Item?, _ item: Item) -> String?)? = nil, statusRows: Bool = true
   ) -> [PagerRow<Item>] {
     let shown = filter.map { items.filter($0) } ?? items
     let states = loadStates
@@ -40,8 +37,7 @@ extension Pager {
       switch states.refresh {
       case .loading: whole = .firstLoad
       case .failed(let error): whole = .firstLoadFailed(error.message)
-      default:
-        if loadedPageCount > 0, states.prepend == .end, states.append == .end { whole = .empty }
+      default: break
       }
     } else if let error = states.refresh.error {
       top = .failed(.refresh, error.message)
@@ -60,11 +56,7 @@ extension Pager {
       }
     }
     var rows: [PagerRow<Item>] = []
-    if let header { rows.append(.header(header)) }
-    guard statusRows || whole == nil else {
-      if let footer { rows.append(.footer(footer)) }
-      return rows
-    }
+    guard statusRows || whole == nil else { return rows }
     if let whole, statusRows { rows.append(.status(whole)) }
     rows += (0..<placeholdersBefore).map { .placeholder($0) }
     if let top, statusRows { rows.append(.status(top)) }
@@ -79,7 +71,6 @@ extension Pager {
     if let bottom, statusRows { rows.append(.status(bottom)) }
     let after = placeholdersBefore + shown.count
     rows += (0..<placeholdersAfter).map { .placeholder(after + $0) }
-    if let footer { rows.append(.footer(footer)) }
     return rows
   }
 

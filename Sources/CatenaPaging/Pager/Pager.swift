@@ -1,9 +1,23 @@
 import Foundation
 public import Observation
 
-/// A list loaded page by page in both directions, with a window of pages in memory, a load
-/// state per direction, retry, and edits of loaded items that roll back when their request
-/// fails: the paging of chats, timelines and long feeds.
+/// A list loaded page by page: refresh, next page, has-more, and the rules that keep them
+/// consistent however answers, failures and the user's gestures interleave. One way (the
+/// feed of the original articles) or both ways (chats, timelines), with a window of pages in
+/// memory, a load state per direction, retry, re-keying by a query, and edits of loaded items
+/// that roll back when their request fails.
+///
+/// The one-way list of the articles, in a line to make it and a line to bind it:
+///
+/// ```swift
+/// let houses = Pager(source: .request(.dataList("Data.HouseList")) { page, size in
+///   Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
+/// } transform: { json in House(json: json) })
+/// houses.bind(to: dataSource, section: "houses")    // pages animate in as the user scrolls
+/// houses.refresh()                                  // pull to refresh
+/// ```
+///
+/// Both ways, with a window:
 ///
 /// ```swift
 /// let messages = Pager(
@@ -27,6 +41,9 @@ public import Observation
 ///   they were loaded from.
 /// - An item whose id is already loaded is handled by ``PagerConfiguration/duplicates``.
 /// - An answer that arrives after its load was cancelled or replaced is dropped.
+/// - A bound table loads past an end by itself as rows near it come on screen, except after
+///   ``cancel()`` or after a page that added no new item (a server repeating itself): then only
+///   a row that comes on screen by scrolling, or the app's code, loads there again.
 ///
 /// Observable: a view that reads ``items``, ``loadStates`` or the placeholders updates when
 /// they change; ``items`` changes before ``loadStates`` reports the load that changed it.
@@ -35,8 +52,8 @@ public import Observation
 public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable {
   /// How the pager loads.
   public let configuration: PagerConfiguration
-  /// Where pages come from.
-  public let source: PageSource<Item>
+  /// Where pages come from; ``refresh(from:debounce:)`` changes it.
+  public internal(set) var source: PageSource<Item>
 
   /// The loaded items, in order, with the edits in flight shown.
   public internal(set) var items: [Item] = []
@@ -54,6 +71,20 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   public internal(set) var pendingEditCount = 0
   /// How many items the last load left out because their id was already loaded.
   public internal(set) var lastDroppedDuplicates = 0
+  /// How many entries of the pages in memory their source could not convert and left out
+  /// (``Page/dropped``: the original transform block's failures).
+  public internal(set) var droppedCount = 0
+
+  /// Whether the list is known to hold nothing: loaded, no item, no page either way, and no
+  /// refresh running or failed. False before the first load ends.
+  ///
+  /// ```swift
+  /// .overlay { if houses.isEmpty { ContentUnavailableView("No houses yet", systemImage: "house") } }
+  /// ```
+  public var isEmpty: Bool {
+    items.isEmpty && loadedPageCount > 0 && loadStates.refresh == .idle
+      && loadStates.prepend == .end && loadStates.append == .end
+  }
 
   /// Where each load and each applied change is written, when set: one switch for a debug
   /// log, free when nil.
@@ -81,6 +112,18 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   @ObservationIgnored let tasks = TaskBag()
   /// The ends to load past on the next main-actor turn, each with what asked first.
   @ObservationIgnored var scheduledLoads: [LoadDirection: LoadCause] = [:]
+  /// The ends a bound table does not load past by itself until a row comes on screen by
+  /// scrolling or code asks: after ``cancel()``, or after a page that added no new item.
+  @ObservationIgnored var held: Set<LoadDirection> = []
+  /// Whether the pages in memory came from ``source`` (false from a change of source until its
+  /// first page lands): pages of another source are never continued.
+  @ObservationIgnored var pagesFromSource = true
+  /// A change of source waiting for its debounce.
+  @ObservationIgnored var pendingSource: Task<Void, Never>?
+  /// How a debounce waits (a test waits on a gate instead of a clock).
+  @ObservationIgnored package var debounceSleep: @Sendable (Duration) async throws -> Void = {
+    try await Task.sleep(for: $0)
+  }
   /// Who awaits which load (by generation): ``refreshing(at:)``, ``loadingNext()``,
   /// ``loadingPrevious()``.
   @ObservationIgnored var waiters: [Int: [CheckedContinuation<Void, Never>]] = [:]
@@ -91,6 +134,11 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   public typealias Load = Task<Void, Never>
 
   /// A pager loading pages of `source` as `configuration` says.
+  ///
+  /// ```swift
+  /// let houses = Pager(source: houseSource)                              // pages of 20
+  /// let feed = Pager(PagerConfiguration(pageSize: 50, firstPage: 0), source: feedSource)
+  /// ```
   public init(_ configuration: PagerConfiguration = PagerConfiguration(), source: PageSource<Item>)
   {
     self.configuration = configuration
@@ -99,6 +147,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
 
   deinit {
     tasks.cancelAll()
+    pendingSource?.cancel()
   }
 
   // MARK: Loading
@@ -109,6 +158,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// - Returns: the load, to await.
   @discardableResult
   public func refresh(at key: PageKey? = nil) -> Load {
+    held = []
     cancelRunning()
     updateStates()
     let request = PageRequest(key: key ?? firstKey, size: firstSize)
@@ -135,33 +185,47 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
 
   /// Runs every failed load again: a failed refresh (which replaces everything), else a failed
   /// prepend and a failed append. Nothing else starts.
-  public func retry() {
+  ///
+  /// - Returns: the loads started, to await.
+  @discardableResult
+  public func retry() -> [Load] {
     if loadStates.refresh.error != nil, let refreshRequest {
       cancelRunning()
       updateStates()
-      start(.refresh, refreshRequest, cause: .retry)
-      return
+      return [start(.refresh, refreshRequest, cause: .retry)]
     }
-    for direction in [LoadDirection.prepend, .append] where loadStates[direction].error != nil {
-      load(direction, cause: .retry)
+    return [LoadDirection.prepend, .append].compactMap { direction in
+      loadStates[direction].error != nil ? load(direction, cause: .retry) : nil
     }
   }
 
-  /// Cancels every running load: their answers are dropped, and their directions go back to
-  /// where they were.
+  /// Cancels every running load (and a change of source waiting for its debounce): their
+  /// answers are dropped, and their directions go back to where they were. A bound table then
+  /// loads nothing by itself until a row comes on screen by scrolling or code asks.
   public func cancel() {
+    pendingSource?.cancel()
+    pendingSource = nil
+    held = [.prepend, .append]
     cancelRunning()
     updateStates()
   }
 
-  /// Starts a load in `direction` unless one runs there, a refresh runs, nothing is loaded,
-  /// the list ends that way, or (for a scroll or a prefetch) the last load there failed.
+  /// Starts a load in `direction` unless one runs there, a refresh runs, nothing is loaded
+  /// (from the current source), the list ends that way, or (for a scroll or a prefetch) the
+  /// last load there failed or the end is held. A row that came on screen by scrolling
+  /// (`byUser`) and the app's code lift a hold; a prefetch and the check after a change do not.
   @discardableResult @usableFromInline
-  package func load(_ direction: LoadDirection, cause: LoadCause) -> Load? {
+  package func load(_ direction: LoadDirection, cause: LoadCause, byUser: Bool = true) -> Load? {
     guard direction != .refresh, running[.refresh] == nil, running[direction] == nil,
-      !pages.isEmpty
+      !pages.isEmpty, pagesFromSource
     else { return nil }
-    if cause == .scroll || cause == .prefetch, loadStates[direction].error != nil { return nil }
+    let automatic = cause == .scroll || cause == .prefetch
+    if automatic, loadStates[direction].error != nil { return nil }
+    if !automatic || (cause == .scroll && byUser) {
+      held.remove(direction)
+    } else if held.contains(direction) {
+      return nil
+    }
     guard let request = nextRequest(direction) else {
       setState(direction, .end)
       return nil

@@ -1,6 +1,8 @@
 public import CatenaDataSource
 
-/// How a ``Pager`` loads: page sizes, how early it loads, how many pages it keeps.
+/// How a ``Pager`` loads and keeps pages: page sizes, how early it loads, how many pages it
+/// keeps, what it does with an item loaded twice. What a page means (its keys, whether more
+/// follow) is the ``PageSource``'s.
 ///
 /// ```swift
 /// let timeline = Pager(PagerConfiguration(pageSize: 30, maxLoadedPages: 5), source: messages)
@@ -28,14 +30,12 @@ public struct PagerConfiguration: Sendable {
   /// the loaded one, `DuplicatePolicy.keepLast` takes the new one, `DuplicatePolicy.fail`
   /// fails the load. Either way the load reports how many it dropped, once.
   public var duplicates: DuplicatePolicy
-  /// How the pager decides that more pages follow.
-  public var strategy: HasMoreStrategy
 
   /// A configuration; only the page size is commonly set.
   public init(
     pageSize: Int = 20, firstPage: Int = 1, initialLoadSize: Int? = nil,
     prefetchDistance: Int? = nil, maxLoadedPages: Int? = nil, placeholders: Bool = false,
-    duplicates: DuplicatePolicy = .keepFirst, strategy: HasMoreStrategy = .shorterThanPageSize
+    duplicates: DuplicatePolicy = .keepFirst
   ) {
     self.pageSize = max(pageSize, 1)
     self.firstPage = firstPage
@@ -44,6 +44,5 @@ public struct PagerConfiguration: Sendable {
     self.maxLoadedPages = maxLoadedPages.map { max($0, 2) }
     self.placeholders = placeholders
     self.duplicates = duplicates
-    self.strategy = strategy
   }
 }

@@ -1,5 +1,5 @@
 /// A row of a list bound to a ``Pager``: one of its items, or a row the binding adds around
-/// them (a separator, a header or footer row, a placeholder, a status row).
+/// them (a separator, a placeholder, a status row).
 ///
 /// ```swift
 /// .configureCell { cell, _, row in
@@ -16,10 +16,6 @@ where Item.ID: Sendable {
   /// A separator the binding's ``PagerBinding/separator(_:)`` put before an item (a date
   /// header in a timeline).
   case separator(String, before: Item.ID)
-  /// The header row the binding's ``PagerBinding/header(_:)`` gave.
-  case header(String)
-  /// The footer row the binding's ``PagerBinding/footer(_:)`` gave.
-  case footer(String)
   /// An item of the list that is not in memory (see ``PagerConfiguration/placeholders``): its
   /// place in the whole list.
   case placeholder(Int)
@@ -35,10 +31,6 @@ where Item.ID: Sendable {
     case item(Item.ID)
     /// The separator before an item.
     case separator(before: Item.ID)
-    /// The header row.
-    case header
-    /// The footer row.
-    case footer
     /// The placeholder at a place in the list.
     case placeholder(Int)
     /// The status row at a place (a loading row that fails stays the same row, updated).
@@ -52,10 +44,6 @@ where Item.ID: Sendable {
         if case .item(let other) = rhs { return id == other }
       case .separator(let id):
         if case .separator(let other) = rhs { return id == other }
-      case .header:
-        if case .header = rhs { return true }
-      case .footer:
-        if case .footer = rhs { return true }
       case .placeholder(let index):
         if case .placeholder(let other) = rhs { return index == other }
       case .status(let place):
@@ -74,8 +62,6 @@ where Item.ID: Sendable {
       case .separator(let id):
         hasher.combine(1)
         hasher.combine(id)
-      case .header: hasher.combine(2)
-      case .footer: hasher.combine(3)
       case .placeholder(let index):
         hasher.combine(4)
         hasher.combine(index)
@@ -92,8 +78,6 @@ where Item.ID: Sendable {
     switch self {
     case .item(let item): .item(item.id)
     case .separator(_, let before): .separator(before: before)
-    case .header: .header
-    case .footer: .footer
     case .placeholder(let index): .placeholder(index)
     case .status(let status): .status(status.place)
     }
@@ -114,7 +98,7 @@ where Item.ID: Sendable {
   public var text: String {
     switch self {
     case .item: ""
-    case .separator(let text, _), .header(let text), .footer(let text): text
+    case .separator(let text, _): text
     case .placeholder: "…"
     case .status(let status): status.description
     }
@@ -130,10 +114,6 @@ extension PagerRow: Equatable where Item: Equatable {
       if case .item(let other) = rhs { return item == other }
     case .separator(let text, let id):
       if case .separator(let otherText, let other) = rhs { return text == otherText && id == other }
-    case .header(let text):
-      if case .header(let other) = rhs { return text == other }
-    case .footer(let text):
-      if case .footer(let other) = rhs { return text == other }
     case .placeholder(let index):
       if case .placeholder(let other) = rhs { return index == other }
     case .status(let status):
@@ -143,14 +123,14 @@ extension PagerRow: Equatable where Item: Equatable {
   }
 }
 
-/// A status row of a list bound to a ``Pager``.
+/// What a status row of a list bound to a ``Pager`` shows: the content of the row, derived
+/// from the pager's ``LoadStates`` (which say where loading stands; this says what to show).
+/// An empty list shows no status row: the data source's `emptyState` text shows instead.
 public enum PagerStatus: Hashable, Sendable, CustomStringConvertible {
   /// The first load runs and nothing shows yet.
   case firstLoad
   /// The first load failed and nothing shows: a tap retries.
   case firstLoadFailed(String)
-  /// The list is empty.
-  case empty
   /// Pages load before (``LoadDirection/prepend``) or after (``LoadDirection/append``) the
   /// rows.
   case loading(LoadDirection)
@@ -172,7 +152,7 @@ public enum PagerStatus: Hashable, Sendable, CustomStringConvertible {
   /// Where the row sits.
   public var place: Place {
     switch self {
-    case .firstLoad, .firstLoadFailed, .empty: .whole
+    case .firstLoad, .firstLoadFailed: .whole
     case .loading(let direction), .failed(let direction, _): direction == .append ? .bottom : .top
     case .end: .bottom
     }
@@ -186,13 +166,12 @@ public enum PagerStatus: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// "Loading…", "Couldn't load: offline. Tap to retry.", "Nothing here yet", "End of list".
+  /// "Loading…", "Couldn't load: offline. Tap to retry.", "End of list".
   public var description: String {
     switch self {
     case .firstLoad, .loading: "Loading…"
     case .firstLoadFailed(let message), .failed(_, let message):
       "Couldn't load: \(message). Tap to retry."
-    case .empty: "Nothing here yet"
     case .end: "End of list"
     }
   }

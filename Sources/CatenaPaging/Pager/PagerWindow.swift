@@ -23,6 +23,8 @@ struct LoadedPage<Item> {
   var offset: Int?
   /// The number of items in the whole list, when the server said.
   var total: Int?
+  /// How many entries the source could not convert.
+  var dropped = 0
 }
 
 /// The loaded items as pages of items, with the edits of ``ItemEdit`` applied to them by id.

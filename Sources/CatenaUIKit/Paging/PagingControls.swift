@@ -6,96 +6,100 @@
   #endif
   public import CatenaPaging
 
-  /// Pull-to-refresh and a load-more footer for a table showing a `PagedList`, driven by
-  /// the list's events: pulling refreshes, the header stops when the first page arrives, the
-  /// footer spins while a next page loads, says "no more" at the end, and retries on tap
-  /// after a failure.
+  /// Pull-to-refresh and a load-more footer for a table showing a bound `Pager`, instead of its
+  /// status rows: pulling refreshes, the refresh control stops when the refresh ends, the footer
+  /// spins while the next page loads, says "no more" at the end, and retries on tap after a
+  /// failure. The paging of the original articles, with a header and a footer.
   ///
   /// ```swift
-  /// houses.bind(to: dataSource, section: "houses")       // scrolling loads next pages
-  /// controls = PagingControls(list: houses, tableView: tableView)
+  /// let binding = houses.bind(to: dataSource, section: "houses")   // scrolling loads pages
+  /// controls = PagingControls(binding, tableView: tableView)         // status rows off
   /// houses.refresh()
   /// ```
   ///
   /// - A refresh started in code shows the refresh control's spinner when the table is in a
   ///   window and scrolled to the top (it scrolls to reveal it); otherwise the footer spins.
-  /// - A pull that starts no load (the list is paused or gone) ends at once.
-  /// - A first page that fails on an empty list shows the error in the footer; tapping it
-  ///   refreshes. A next page that fails shows it too; tapping loads that page again.
+  /// - A first page that fails on an empty list shows the error in the footer; so does a next
+  ///   page that fails. Tapping it runs ``CatenaPaging/Pager/retry()``; scrolling does not.
+  /// - The footer follows the pager's `loadStates` as they change, on the main actor, before
+  ///   any `Observable` reader hears of them.
   ///
-  /// Keep the controls as long as the screen; they hold the list and the table weakly.
+  /// Keep the controls as long as the screen; they hold the pager and the table weakly.
   @MainActor
-  public final class PagingControls<Item: Sendable> {
+  public final class PagingControls<Item: Identifiable & Sendable & Equatable>
+  where Item.ID: Sendable {
     /// The table's refresh control.
     public let refreshControl = UIRefreshControl()
     /// The table's footer.
     public let footer = LoadMoreFooterView()
-    private weak var list: PagedList<Item>?
+    private weak var pager: Pager<Item>?
     private weak var tableView: UITableView?
-    /// Whether the footer's retry reloads the first page (it failed) or the next one.
-    private var retriesFirstPage = false
+    /// Whether the refresh running was shown (by the refresh control or the footer).
+    private var showsRefresh = false
+    /// Whether the footer spins for the refresh (the refresh control could not be revealed).
+    private var refreshSpinsFooter = false
 
-    /// Installs a refresh control and a footer on `tableView` for `list`.
-    public init(list: PagedList<Item>, tableView: UITableView) {
-      self.list = list
+    /// Installs a refresh control and a footer on `tableView` for the pager of `binding`, and
+    /// turns the binding's status rows off: the controls show what they showed.
+    public init(_ binding: PagerBinding<Item>, tableView: UITableView) {
+      pager = binding.pager
       self.tableView = tableView
+      binding.statusRows(false)
       tableView.refreshControl = refreshControl
       tableView.tableFooterView = footer
-      refreshControl.addAction(
-        UIAction { [weak self] _ in self?.pulled() }, for: .valueChanged)
-      footer.onRetry = { [weak self] in self?.retry() }
-      let events = list.events()
-      Task { [weak self] in
-        for await event in events {
-          guard let self else { return }
-          self.handle(event)
-        }
+      refreshControl.addAction(UIAction { [weak self] _ in self?.pulled() }, for: .valueChanged)
+      footer.onRetry = { [weak self] in self?.pager?.retry() }
+      pager?.listeners.append { [weak self] change in
+        if case .states = change { self?.update() }
       }
+      update()
     }
 
-    /// The user pulled: refresh, or end at once when no load starts.
+    /// The user pulled: refresh, or end at once when the pager is gone.
     func pulled() {
-      if list?.refresh() == nil { endRefreshing() }
+      guard let pager else { return endRefreshing() }
+      showsRefresh = true
+      refreshSpinsFooter = false
+      pager.refresh()
     }
 
-    /// The user tapped the footer after a failure.
-    func retry() {
-      if retriesFirstPage { list?.refresh() } else { list?.loadNextPage() }
-    }
-
-    /// Updates the controls for `event`.
-    func handle(_ event: PagingEvent) {
-      switch event {
-      case .started(let isFirstPage):
-        if isFirstPage {
-          if !refreshControl.isRefreshing { beginRefreshingInCode() }
-        } else {
-          setFooter(.loading)
+    /// Shows where the pager's loads stand.
+    func update() {
+      guard let pager else { return }
+      let states = pager.loadStates
+      if states.refresh.isLoading {
+        if !showsRefresh {
+          showsRefresh = true
+          refreshSpinsFooter =
+            !refreshControl.isRefreshing && !refreshControl.beginRefreshingRevealed()
         }
-      case .headerEnded(let hasMore):
+      } else {
+        showsRefresh = false
+        refreshSpinsFooter = false
         endRefreshing()
-        setFooter(hasMore ? .idle : .noMore)
-      case .footerEnded(let hasMore):
-        setFooter(hasMore ? .idle : .noMore)
-      case .failed(let error):
-        endRefreshing()
-        retriesFirstPage = error.isFirstPage
-        if !error.isFirstPage || list?.items.isEmpty ?? true {
-          setFooter(.failed(error.message))
-          UIAccessibility.post(
-            notification: .announcement, argument: "\(error.message). \(footer.retryText)")
-        } else if footer.mode == .loading {
-          setFooter(.idle)
-        }
-      case .contentChanged:
-        break
       }
+      var mode = Self.footerMode(states, isEmpty: pager.items.isEmpty, current: footer.mode)
+      if refreshSpinsFooter, states.append.error == nil { mode = .loading }
+      if case .failed(let message) = mode, mode != footer.mode {
+        UIAccessibility.post(
+          notification: .announcement, argument: "\(message). \(footer.retryText)")
+      }
+      setFooter(mode)
     }
 
-    /// Shows the refresh spinner for a refresh no pull started: revealed by scrolling when the
-    /// table is in a window and at its top; otherwise the footer spins instead.
-    private func beginRefreshingInCode() {
-      if !refreshControl.beginRefreshingRevealed() { setFooter(.loading) }
+    /// What the footer shows for `states`: the next page loading or failed, a first page that
+    /// failed with nothing shown, the end; during a refresh, what it showed (`current`).
+    static func footerMode(
+      _ states: LoadStates, isEmpty: Bool, current: LoadMoreFooterView.Mode
+    ) -> LoadMoreFooterView.Mode {
+      switch states.append {
+      case .loading: return .loading
+      case .failed(let error): return .failed(error.message)
+      default: break
+      }
+      if case .failed(let error) = states.refresh, isEmpty { return .failed(error.message) }
+      if states.refresh.isLoading { return current == .loading ? .idle : current }
+      return states.append == .end && !isEmpty ? .noMore : .idle
     }
 
     /// Ends the refresh spinner, only when it spins: ending an idle control stops the table's
@@ -107,6 +111,7 @@
     /// Shows `mode` in the footer, and hands the footer to the table again when its height
     /// changed (a table lays out its footer only when it is set).
     private func setFooter(_ mode: LoadMoreFooterView.Mode) {
+      guard mode != footer.mode else { return }
       let height = footer.frame.height
       footer.mode = mode
       if footer.frame.height != height, let tableView { tableView.tableFooterView = footer }

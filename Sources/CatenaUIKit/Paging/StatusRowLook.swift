@@ -9,7 +9,7 @@ enum StatusRowLook: Equatable {
   case spinner(label: String)
   /// A button titled with the failure's message; a tap retries.
   case retry(title: String)
-  /// The status's text (empty list, end of the list).
+  /// The status's text (the end of the list).
   case text(String)
 
   /// The look of `status`.
@@ -17,7 +17,7 @@ enum StatusRowLook: Equatable {
     switch status {
     case .firstLoad, .loading: self = .spinner(label: status.description)
     case .firstLoadFailed, .failed: self = .retry(title: status.description)
-    case .empty, .end: self = .text(status.description)
+    case .end: self = .text(status.description)
     }
   }
 

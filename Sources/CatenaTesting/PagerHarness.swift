@@ -2,57 +2,41 @@ public import CatenaDataSource
 import CatenaDiff
 public import CatenaPaging
 
-/// Drives a `Pager` bound to a headless table in a few lines, the way a user would: refresh,
-/// scroll to a row, scroll while a condition holds, tap a status row; and reads what the
-/// screen shows, what was asked of the server, and the load states.
+/// Drives an app's own list screen headless, the way a user would: its pager (with its own
+/// page source), its data source (with its own cells) and a headless table the data source is
+/// bound to. Refresh, scroll to a row, scroll while a condition holds, tap a status row; then
+/// read what the app's cells show on screen and the load states.
 ///
 /// ```swift
-/// let list = PagedListHarness(count: 95, pageSize: 20) { Message(id: $0) }
+/// let screen = HousesScreen(source: FixturePages(count: 95) { House(id: $0) }.source)
+/// let list = PagerHarness(screen.houses, shownBy: screen.dataSource, on: screen.table)
 /// try await list.refresh()
 /// try await list.scroll(toRow: 60)
-/// #expect(list.requestedPages == [1, 2, 3, 4])
-/// list.failNextRequest()
-/// try await list.scrollToBottom()
-/// #expect(list.pager.loadStates.append.error != nil)
-/// #expect(list.visibleRows.last == "[Couldn't load: … Tap to retry.]")
+/// #expect(list.visibleRows.contains("House 60"))
 /// ```
 ///
-/// Loads are answered by ``FixturePages`` at once; the harness waits for them by letting the
-/// main actor run (a bounded number of turns, never a clock), and throws
-/// ``PagedListHarness/Stuck`` when a load does not end.
+/// The harness waits for loads by letting the main actor run (a bounded number of turns,
+/// never a clock), so the source must answer without a clock too (`FixturePages` does, and so
+/// does a `FixtureTransport` without a delay); it throws ``PagerHarness/Stuck`` when a load
+/// does not end.
 @MainActor
-public final class PagedListHarness<Item: Identifiable & Sendable & Equatable>
+public final class PagerHarness<Item: Identifiable & Sendable & Equatable, SectionID: Hashable, Cell: AnyObject>
 where Item.ID: Sendable {
   /// The pager under test.
   public let pager: Pager<Item>
-  /// The server: the fixture pages the pager loads.
-  public let pages: FixturePages<Item>
-  /// The table the user scrolls.
+  /// The data source the pager is bound to.
+  public let dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>
+  /// The table the user scrolls, the data source's.
   public let table: HeadlessTable
-  /// The data source between them.
-  public let dataSource: SectionedDataSource<String, PagerRow<Item>, TextCell>
-  /// The pager's binding (separators, header and footer rows, filter).
-  public let binding: PagerBinding<Item>
-  private let describe: (Item) -> String
 
-  /// A pager over `count` items made by `make`, in pages of `pageSize`, keyed as `keying`
-  /// says, shown in a table `viewportRows` rows high; `describe` is an item's text on screen.
+  /// Drives `pager`, bound (by the app's code) to `dataSource`, which is bound to `table`.
   public init(
-    count: Int, pageSize: Int = 20, keying: PageKeying = .index, viewportRows: Int = 10,
-    configuration: PagerConfiguration? = nil,
-    describe: @escaping (Item) -> String = { "\($0.id)" },
-    make: @escaping @Sendable (Int) -> Item
+    _ pager: Pager<Item>, shownBy dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>,
+    on table: HeadlessTable
   ) {
-    self.describe = describe
-    pages = FixturePages(count: count, make: make)
-    var settings = configuration ?? PagerConfiguration(pageSize: pageSize)
-    settings.pageSize = pageSize
-    pager = Pager(settings, source: pages.source(keying))
-    table = HeadlessTable(viewportHeight: Double(viewportRows) * 44)
-    dataSource = SectionedDataSource<String, PagerRow<Item>, TextCell>()
-      .bind(table, cell: TextCell.self, reuseIdentifier: "row")
-      .configureCell { cell, _, row in cell.text = row.item.map(describe) ?? "[\(row.text)]" }
-    binding = pager.bind(to: dataSource, section: "list")
+    self.pager = pager
+    self.dataSource = dataSource
+    self.table = table
   }
 
   /// A load did not end within the turns the harness waits.
@@ -122,9 +106,6 @@ where Item.ID: Sendable {
     try await settle()
   }
 
-  /// Fails the next `times` requests the server gets.
-  public func failNextRequest(_ times: Int = 1) { pages.failingNext(times) }
-
   /// Lets the main actor run until no load runs.
   ///
   /// - Throws: ``Stuck`` when a load is still running after 10,000 turns.
@@ -141,29 +122,20 @@ where Item.ID: Sendable {
 
   // MARK: Reading
 
-  /// Every row of the list as the table shows it: an item's text, or a status, separator,
-  /// header or footer row in brackets.
-  public var rows: [String] {
-    (dataSource.snapshot?.allItems ?? []).map { row in
-      textOfRow(row)
-    }
-  }
+  /// Every row of the data source, in order: items, status, separator and placeholder rows.
+  public var rows: [PagerRow<Item>] { dataSource.snapshot?.allItems ?? [] }
 
-  /// The rows on screen, as ``rows`` writes them.
+  /// What the app's cells on screen show (`HeadlessCell.renderedText`), top to bottom.
   public var visibleRows: [String] {
-    visiblePaths.compactMap { dataSource.item(at: $0) }.map { row in
-      textOfRow(row)
-    }
+    visiblePaths.map { table.cellForRow(at: $0)?.renderedText ?? "" }
   }
-
-  /// The page numbers the server was asked for, in order (for offsets and cursors: the page
-  /// their first item falls in).
-  public var requestedPages: [Int] { pages.requests.map(\.page) }
 
   private var visiblePaths: [ItemPath] { table.visibleItemPaths }
-
-  private func textOfRow(_ row: PagerRow<Item>) -> String {
-    row.item.map(describe) ?? "[\(row.text)]"
-  }
-
 }
+
+/// Renamed: the harness drives the app's own pager, data source and table.
+@available(*, unavailable, renamed: "PagerHarness")
+public typealias PagedListHarness<Item: Identifiable & Sendable & Equatable> = PagerHarness<
+  Item, String, TextCell
+>
+where Item.ID: Sendable

@@ -1,0 +1,64 @@
+extension Pager {
+  /// Loads from `source` from now on, and refreshes from it: for a list keyed by a query
+  /// (search as you type, a filter), without a new pager, so its binding, window settings and
+  /// observers stay.
+  ///
+  /// ```swift
+  /// func searchChanged(to query: String) {
+  ///   results.refresh(from: .search(query), debounce: .milliseconds(300))
+  /// }
+  /// ```
+  ///
+  /// - The loads of the old source are cancelled when the change happens; an answer of theirs
+  ///   that arrives later, however slow, is dropped.
+  /// - The old items stay until the new source's first page arrives, then are replaced in one
+  ///   change; until then no page of the old source is continued either way.
+  /// - With a `debounce`, the change waits that long, and a newer change or ``cancel()`` in the
+  ///   meantime replaces it: typing "house" asks once, not five times.
+  ///
+  /// - Returns: a task that ends when the new first page has landed or failed (or when the
+  ///   change was replaced during its debounce).
+  @discardableResult
+  public func refresh(from source: PageSource<Item>, debounce: Duration = .zero) -> Load {
+    pendingSource?.cancel()
+    pendingSource = nil
+    guard debounce > .zero else { return switchSource(to: source) }
+    let sleep = debounceSleep
+    let change = Task { [weak self] in
+      do { try await sleep(debounce) } catch { return }
+      guard !Task.isCancelled, let self else { return }
+      self.pendingSource = nil
+      await self.switchSource(to: source).value
+    }
+    pendingSource = change
+    return change
+  }
+
+  /// Loads from `source` from now on and returns when its first page has landed or failed:
+  /// the `async` form of ``refresh(from:debounce:)``. In SwiftUI, `.task(id:)` cancels the
+  /// previous task when the query changes, and its own sleep is the debounce:
+  ///
+  /// ```swift
+  /// .task(id: query) {
+  ///   try? await Task.sleep(for: .milliseconds(300))
+  ///   if !Task.isCancelled { await results.refreshing(from: .search(query)) }
+  /// }
+  /// ```
+  ///
+  /// Cancelling the awaiting task cancels the load; the old items stay.
+  ///
+  /// - Returns: how the refresh ended (``LoadState/idle`` when it landed).
+  @discardableResult
+  public func refreshing(from source: PageSource<Item>) async -> LoadState {
+    pendingSource?.cancel()
+    pendingSource = nil
+    return await awaiting(switchSource(to: source), .refresh)
+  }
+
+  /// Makes `source` the pager's and refreshes from it.
+  private func switchSource(to source: PageSource<Item>) -> Load {
+    self.source = source
+    pagesFromSource = pages.isEmpty
+    return refresh()
+  }
+}

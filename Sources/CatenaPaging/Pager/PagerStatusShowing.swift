@@ -1,0 +1,31 @@
+public import CatenaDataSource
+
+/// A cell that shows a ``PagerStatus`` itself (see
+/// ``CatenaDataSource/SectionedDataSource/statusCell(_:reuseIdentifier:)``).
+@MainActor
+public protocol PagerStatusShowing: AnyObject {
+  /// Shows `status`: a spinner for a load, the message and a retry hint for a failure.
+  func show(_ status: PagerStatus)
+}
+
+extension SectionedDataSource {
+  /// Shows a pager's status rows in cells of `type` (registered for `reuseIdentifier`), which
+  /// show a ``PagerStatus`` themselves; the data source's other cells show the other rows.
+  ///
+  /// ```swift
+  /// dataSource.statusCell(PagerStatusCell.self)   // CatenaUIKit's spinner-and-retry cell
+  /// ```
+  @discardableResult
+  public func statusCell<Row: Identifiable & Sendable, StatusCell: PagerStatusShowing>(
+    _ type: StatusCell.Type, reuseIdentifier: String = "catena.pager.status"
+  ) -> Self where Item == PagerRow<Row>, Row.ID: Sendable {
+    cell(type, reuseIdentifier: reuseIdentifier, when: { $0.status != nil }) { cell, _, row in
+      if let status = row.status { cell.show(status) }
+    }
+  }
+}
+
+extension TextCell: PagerStatusShowing {
+  /// Shows `status` as its description in brackets: "[Loading…]".
+  public func show(_ status: PagerStatus) { text = "[\(status)]" }
+}
