@@ -15,28 +15,31 @@ struct KeyedPagingTests {
   }
   let fixture = FixturePages(count: 45) { House(id: $0, title: "House \($0)") }
 
-  /// Loads pages until the list says no more follow (at most `limit` loads).
-  func loadAll(_ list: PagedList<House>, limit: Int = 20) async {
-    for _ in 0..<limit where list.hasMore { await list.loadNextPage()?.value }
+  /// Loads pages until the pager says no more follow (at most `limit` loads).
+  func loadAll(_ list: Pager<House>, limit: Int = 20) async {
+    for _ in 0..<limit where list.loadStates.append == .idle { await list.loadNext()?.value }
+  }
+
+  func pager(_ source: PageSource<House>, pageSize: Int = 20) -> Pager<House> {
+    Pager(PagerConfiguration(pageSize: pageSize), source: source)
   }
 
   var sentQueries: [String] { transport.requests.map { $0.url.query ?? "" } }
 
   @Test func anOffsetSourceAsksForTheItemsReceivedSoFar() async {
     fixture.route(on: transport, "houses", paging: .offset(), list: "items", encode: houseJSON)
-    let source = PageSource<House>.request(list: "items", on: api, by: .offset) {
+    let source = PageSource<House>.request(PageFormat(list: "items"), on: api, by: .offset) {
       offset, limit in
       Get("houses", ["offset": .int(offset), "limit": .int(limit)])
     } transform: {
       House(json: $0)
     }
-    let list = PagedList(pageSize: 20, source: source)
-    await list.refresh()?.value
-    #expect(list.nextKey == .offset(20))
+    let list = pager(source)
+    await list.refresh().value
     await loadAll(list)
-    #expect(list.lastLoadedPage == 3, "pages are still counted from the first")
+    #expect(list.loadedPageCount == 3)
     #expect(list.items.map(\.id) == Array(0..<45))
-    #expect(list.state == .loaded(hasMore: false) && list.nextKey == nil)
+    #expect(list.loadStates.append == .end)
     #expect(sentQueries == ["limit=20&offset=0", "limit=20&offset=20", "limit=20&offset=40"])
   }
 
@@ -44,19 +47,18 @@ struct KeyedPagingTests {
     fixture.route(
       on: transport, "houses", paging: .cursor(next: "meta.next"), list: "data",
       encode: houseJSON)
-    let source = PageSource<House>.request(list: "data", cursor: "meta.next", on: api) {
+    let source = PageSource<House>.request(PageFormat(list: "data"), cursor: "meta.next", on: api) {
       cursor, size in
       Get("houses", ["limit": .int(size), "cursor": cursor.map(JSONValue.string) ?? .null])
     } transform: {
       House(json: $0)
     }
-    let list = PagedList(pageSize: 20, source: source)
-    await list.refresh()?.value
+    let list = pager(source)
+    await list.refresh().value
     let second = FixturePages<House>.cursor(forOffset: 20)
-    #expect(list.nextKey == .cursor(second))
     await loadAll(list)
     #expect(list.items.map(\.id) == Array(0..<45))
-    #expect(list.state == .loaded(hasMore: false))
+    #expect(list.loadStates.append == .end)
     let third = FixturePages<House>.cursor(forOffset: 40)
     let cursors = transport.requests.map {
       URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.queryItems?
@@ -67,25 +69,26 @@ struct KeyedPagingTests {
 
   @Test func anExactMultipleEndsWithoutAnEmptyRequestWhenTheServerSaysSo() async {
     let exact = FixturePages(count: 40) { House(id: $0, title: "House \($0)") }
-    let list = PagedList(pageSize: 20, source: exact.source(.server))
-    await list.refresh()?.value
+    let list = pager(exact.source(.server))
+    await list.refresh().value
     await loadAll(list)
-    #expect(list.items.count == 40 && !list.hasMore)
+    #expect(list.items.count == 40 && list.loadStates.append == .end)
     #expect(exact.requests.count == 2, "the second page gave no cursor")
   }
 
   @Test func aLinkSourceFollowsTheNextLinkWithTheSameHeaders() async throws {
     fixture.route(on: transport, "houses", paging: .link(), list: "", encode: houseJSON)
-    let source = PageSource<House>.request(list: "", nextLink: "next", on: api) { size in
+    let source = PageSource<House>.request(PageFormat(list: ""), nextLink: "next", on: api) {
+      size in
       Get("houses", ["per_page": .int(size), "sort": "id"]).header("Accept", "application/json")
     } transform: {
       House(json: $0)
     }
-    let list = PagedList(pageSize: 20, source: source)
-    await list.refresh()?.value
+    let list = pager(source)
+    await list.refresh().value
     await loadAll(list)
     #expect(list.items.map(\.id) == Array(0..<45))
-    #expect(list.state == .loaded(hasMore: false) && list.nextKey == nil)
+    #expect(list.loadStates.append == .end)
     let sent = transport.requests.map(\.url.absoluteString)
     #expect(
       sent == [
@@ -103,85 +106,84 @@ struct KeyedPagingTests {
         "Content-Type": "application/json",
         "Link": #"<https://evil.example/v1/houses?page=2>; rel="next""#,
       ])
-    let source = PageSource<House>.request(list: "", nextLink: "next", on: api) { _ in
+    let source = PageSource<House>.request(PageFormat(list: ""), nextLink: "next", on: api) { _ in
       Get("houses").header("Authorization", "Bearer secret")
     } transform: {
       House(json: $0)
     }
-    let list = PagedList(pageSize: 1, source: source)
-    await list.refresh()?.value
-    #expect(list.nextKey == .link(URL(string: "https://evil.example/v1/houses?page=2")!))
-    await list.loadNextPage()?.value
-    guard case .failed(let failure) = list.state else {
-      Issue.record("expected a failure, got \(list.state)")
-      return
-    }
+    let list = pager(source, pageSize: 1)
+    await list.refresh().value
+    await list.loadNext()?.value
+    let failure = try #require(list.loadStates.append.error)
     let error = try #require(failure.underlyingError as? RequestError)
     #expect(error.kind == .invalidURL)
     #expect(failure.key == .link(URL(string: "https://evil.example/v1/houses?page=2")!))
     #expect(transport.requests.count == 1, "nothing went to the other host")
-    #expect(list.items.map(\.id) == [1] && list.nextKey != nil, "the position is kept")
+    #expect(list.items.map(\.id) == [1], "the position is kept")
+    list.retry()
+    #expect(list.loadStates.append == .loading, "the same link, asked again")
   }
 
   @Test func aRepeatedCursorEndsTheListAndKeepsThePage() async {
     let pages = ManualPages<House>()
-    let list = PagedList(pageSize: 2, source: pages.source(.server))
+    let list = Pager(PagerConfiguration(pageSize: 2), source: pages.source(.server))
     let first = list.refresh()
     await pages.waitForRequests(1)
     pages.respond(
       with: Page(items: [House(id: 1, title: "A"), House(id: 2, title: "B")], next: .cursor("x")))
-    await first?.value
-    let second = list.loadNextPage()
+    await first.value
+    let second = list.loadNext()
     await pages.waitForRequests(2)
     // A common server bug: the last page hands back its own cursor.
     pages.respond(with: Page(items: [House(id: 3, title: "C")], next: .cursor("x")))
     await second?.value
     #expect(list.items.map(\.id) == [1, 2, 3])
-    #expect(list.repeatedKey == .cursor("x") && !list.hasMore && list.nextKey == nil)
-    #expect(list.loadNextPage() == nil, "no third request")
+    #expect(list.loadStates.append == .end)
+    #expect(list.loadNext() == nil, "no third request")
     #expect(pages.keys == [nil, .cursor("x")])
     let refreshed = list.refresh()
     await pages.waitForRequests(3)
     pages.respond(with: Page(items: [House(id: 1, title: "A")], next: .cursor("x")))
-    await refreshed?.value
-    #expect(list.repeatedKey == nil && list.nextKey == .cursor("x"), "a refresh starts over")
+    await refreshed.value
+    #expect(list.loadStates.append == .idle, "a refresh starts over")
+    list.loadNext()
+    await pages.waitForRequests(4)
+    #expect(pages.keys == [nil, .cursor("x"), nil, .cursor("x")])
+    list.cancel()
   }
 
   @Test func aShortCursorPageDoesNotEndTheListButAFlagOrATotalDoes() async {
     let pages = ManualPages<House>()
-    let list = PagedList(pageSize: 20, source: pages.source(.server))
+    let list = pager(pages.source(.server))
     let first = list.refresh()
     await pages.waitForRequests(1)
     pages.respond(with: Page(items: [House(id: 1, title: "A")], next: .cursor("a")))
-    await first?.value
-    #expect(list.hasMore, "a filtered cursor API sends short pages mid-list")
-    let second = list.loadNextPage()
+    await first.value
+    #expect(list.loadStates.append == .idle, "a filtered cursor API sends short pages mid-list")
+    let second = list.loadNext()
     await pages.waitForRequests(2)
     pages.respond(
       with: Page(items: [House(id: 2, title: "B")], hasMore: false, next: .cursor("b")))
     await second?.value
-    #expect(!list.hasMore && list.nextKey == nil, "has_more: false wins over a cursor")
+    #expect(list.loadStates.append == .end, "has_more: false wins over a cursor")
     let again = list.refresh()
     await pages.waitForRequests(3)
     pages.respond(with: Page(items: [House(id: 1, title: "A")], total: 1, next: .cursor("a")))
-    await again?.value
-    #expect(!list.hasMore, "all of the total arrived")
+    await again.value
+    #expect(list.loadStates.append == .end, "all of the total arrived")
   }
 
-  @Test func aFailedCursorPageKeepsItsCursorForTheRetry() async {
+  @Test func aFailedCursorPageKeepsItsCursorForTheRetry() async throws {
     let flaky = FixturePages(count: 45) { House(id: $0, title: "House \($0)") }
       .failing(pages: [2])
-    let list = PagedList(pageSize: 20, source: flaky.source(.server))
-    await list.refresh()?.value
-    await list.loadNextPage()?.value
-    guard case .failed(let failure) = list.state else {
-      Issue.record("expected a failure, got \(list.state)")
-      return
-    }
+    let list = pager(flaky.source(.server))
+    await list.refresh().value
+    await list.loadNext()?.value
+    let failure = try #require(list.loadStates.append.error)
     let cursor = PageKey.cursor(FixturePages<House>.cursor(forOffset: 20))
-    #expect(failure.page == 2 && failure.key == cursor)
-    #expect(list.nextKey == cursor && list.items.count == 20)
-    await list.loadNextPage()?.value
+    #expect(failure.direction == .append && failure.key == cursor)
+    #expect(list.items.count == 20)
+    await list.loadNext()?.value
     #expect(list.items.map(\.id) == Array(0..<40))
   }
 

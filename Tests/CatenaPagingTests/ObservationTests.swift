@@ -29,8 +29,8 @@ func fires(_ read: () -> Void, when change: () async -> Void) async -> Bool {
 struct ObservationTests {
   let manual = ManualSource()
 
-  func list(pageSize: Int = 3) -> PagedList<Row> {
-    PagedList(pageSize: pageSize, source: manual.source)
+  func pager(pageSize: Int = 3) -> Pager<Row> {
+    Pager(PagerConfiguration(pageSize: pageSize), source: manual.source)
   }
 
   /// Answers request number `count - 1` with `items` and waits for `load`.
@@ -41,7 +41,7 @@ struct ObservationTests {
   }
 
   @Test func itemsFireWhenAPageArrivesAndOnlyThen() async {
-    let list = list()
+    let list = pager()
     var load: Task<Void, Never>?
     #expect(await !fires({ _ = list.items }, when: { load = list.refresh() }), "a load starts")
     #expect(await fires({ _ = list.items }, when: { await answer(load, rows(0..<3), count: 1) }))
@@ -49,7 +49,7 @@ struct ObservationTests {
       await !fires(
         { _ = list.items },
         when: {
-          let next = list.loadNextPage()
+          let next = list.loadNext()
           await manual.waitForRequests(2)
           manual.fail()
           await next?.value
@@ -58,45 +58,42 @@ struct ObservationTests {
       await !fires(
         { _ = list.items },
         when: {
-          list.refresh(); list.cancel()
+          list.refresh()
+          list.cancel()
         }))
     #expect(list.items == rows(0..<3))
   }
 
-  @Test func stateAndHasMoreFireWhenTheyChange() async {
-    let list = list()
+  @Test func loadStatesFireWhenTheyChangeAndNotForAnEqualValue() async {
+    let list = pager()
     var load: Task<Void, Never>?
-    #expect(await fires({ _ = list.state }, when: { load = list.refresh() }))
-    #expect(await fires({ _ = list.hasMore }, when: { await answer(load, rows(0..<3), count: 1) }))
-    #expect(list.hasMore)
+    #expect(await fires({ _ = list.loadStates }, when: { load = list.refresh() }))
     #expect(
-      await !fires(
-        { _ = list.hasMore },
-        when: { await answer(list.loadNextPage(), rows(3..<6), count: 2) }),
-      "still more to come: an equal value does not fire")
+      await fires({ _ = list.loadStates }, when: { await answer(load, rows(0..<3), count: 1) }))
+    #expect(list.loadStates.append == .idle)
     #expect(
       await fires(
-        { _ = list.hasMore },
-        when: { await answer(list.loadNextPage(), rows(6..<7), count: 3) }))
-    #expect(!list.hasMore && list.state == .loaded(hasMore: false))
-    #expect(await !fires({ _ = list.items }, when: { _ = list.loadNextPage() }), "nothing to load")
+        { _ = list.loadStates },
+        when: { await answer(list.loadNext(), rows(3..<4), count: 2) }))
+    #expect(list.loadStates.append == .end)
+    #expect(await !fires({ _ = list.loadStates }, when: { _ = list.loadNext() }), "nothing to load")
   }
 
-  @Test func theNextKeyAndThePageFireForACursorList() async {
-    let list = PagedList(pageSize: 2, source: manual.source(.server))
-    let load = list.refresh()
-    #expect(
-      await fires(
-        { _ = list.nextKey },
-        when: {
-          await manual.waitForRequests(1)
-          manual.respond(with: Page(items: rows(0..<2), next: .cursor("b")))
-          await load?.value
-        }))
-    #expect(list.nextKey == .cursor("b"))
-    #expect(await fires({ _ = list.loadingKey }, when: { _ = list.loadNextPage() }))
-    #expect(list.loadingKey == .cursor("b"))
+  @Test func isEmptyFiresWhenARefreshOfAnEmptyListStarts() async {
+    let list = pager()
+    await answer(list.refresh(), [], count: 1)
+    #expect(list.isEmpty)
+    #expect(await fires({ _ = list.isEmpty }, when: { list.refresh() }))
+    #expect(!list.isEmpty)
     list.cancel()
+  }
+
+  @Test func aChangeOfSourceFiresTheSourceAndThenTheItems() async {
+    let list = pager()
+    await answer(list.refresh(), rows(0..<3), count: 1)
+    var load: Task<Void, Never>?
+    #expect(await fires({ _ = list.source }, when: { load = list.refresh(from: manual.source) }))
+    #expect(await fires({ _ = list.items }, when: { await answer(load, rows(5..<6), count: 2) }))
   }
 
   @Test func aLoadingStackFiresWhenRequestsBeginAndEnd() async {
@@ -129,66 +126,36 @@ struct ObservationTests {
   }
 
   @Test func refreshingReturnsWhenTheFirstPageHasArrived() async {
-    let list = list()
-    async let status = list.refreshing()
+    let list = pager()
+    async let state = list.refreshing()
     await manual.waitForRequests(1)
     manual.respond(with: Page(items: rows(0..<3)))
-    #expect(await status == .success)
+    #expect(await state == .idle)
     #expect(list.items == rows(0..<3))
-    async let next = list.loadingNextPage()
+    async let next = list.loadingNext()
     await manual.waitForRequests(2)
     manual.fail()
-    #expect(await next == .networkFailure)
-    list.pause()
-    #expect(await list.refreshing() == nil, "paused: nothing started")
+    #expect(await next.error?.direction == .append)
   }
 
-  @Test func aRefreshReplacingTheAwaitedLoadEndsItAsCancelled() async {
-    let list = list()
+  @Test func aRefreshReplacingTheAwaitedLoadEndsItsWait() async {
+    let list = pager()
     async let first = list.refreshing()
     await manual.waitForRequests(1)
     let second = list.refresh()
     await manual.waitForRequests(2)
-    #expect(await first == .canceled)
+    #expect(await first == .loading, "the refresh that replaced it runs")
     manual.respond(number: 1, with: Page(items: rows(5..<6)))
-    await second?.value
+    await second.value
     #expect(list.items == rows(5..<6))
   }
 
-  @Test func loadingNextPageWhileALoadRunsAwaitsItAndAsksNothingMore() async {
-    let list = list()
-    await answer(list.refresh(), rows(0..<3), count: 1)
-    let running = list.loadNextPage()
-    await manual.waitForRequests(2)
-    // Cancelled before or while it waits: a load this call did not start is not cancelled.
-    let waiting = Task { await list.loadingNextPage() }
-    waiting.cancel()
-    manual.respond(with: Page(items: rows(3..<6)))
-    await running?.value
-    #expect(await waiting.value == .success, "it waited for the running load")
-    #expect(list.items == rows(0..<6), "the running load was not cancelled")
-    #expect(manual.requests.count == 2, "nothing else was asked")
-  }
-
-  @Test func loadingNextPageDuringARefreshAwaitsTheRefreshAndStartsNothing() async {
-    let list = list()
-    await answer(list.refresh(), rows(0..<3), count: 1)
-    let refresh = list.refresh()
-    await manual.waitForRequests(2)
-    let waiting = Task { await list.loadingNextPage() }
-    manual.respond(with: Page(items: rows(10..<13)))
-    await refresh?.value
-    #expect(await waiting.value == .success)
-    #expect(manual.requests.count == 2, "no next page was asked")
-    #expect(list.items == rows(10..<13))
-  }
-
   @Test func aLoopToTheEndEndsWithEveryPageAskedOnce() async {
-    let list = list()
+    let list = pager()
     await answer(list.refresh(), rows(0..<3), count: 1)
     let loop = Task {
       var turns = 0
-      while await list.loadingNextPage() != nil, turns < 100 { turns += 1 }
+      while await list.loadingNext() == .idle, turns < 100 { turns += 1 }
       return turns
     }
     for page in 2...4 {
@@ -196,23 +163,8 @@ struct ObservationTests {
       let start = (page - 1) * 3
       manual.respond(with: Page(items: rows(start..<(page == 4 ? start + 1 : start + 3))))
     }
-    #expect(await loop.value == 3)
+    #expect(await loop.value == 2, "pages 2 and 3 left more; page 4 ended the list")
     #expect(list.items == rows(0..<10))
     #expect(manual.requests.map(\.page) == [1, 2, 3, 4])
-  }
-
-  @Test func cancellingTheAwaitingTaskCancelsTheLoad() async {
-    let list = list()
-    await answer(list.refresh(), rows(0..<3), count: 1)
-    let waiting = Task { await list.loadingNextPage() }
-    await manual.waitForRequests(2)
-    #expect(list.state == .loadingNextPage)
-    let abandoned = list.runningLoad
-    waiting.cancel()
-    #expect(await waiting.value == .canceled)
-    #expect(list.state == .loaded(hasMore: true) && list.lastStatus == .canceled)
-    manual.respond(with: Page(items: rows(3..<6)))
-    await abandoned?.value
-    #expect(list.items == rows(0..<3), "the late answer is dropped")
   }
 }

@@ -117,7 +117,6 @@
           .failed(.prepend, "offline"),
           .retry(title: PagerStatus.failed(.prepend, "offline").description)
         ),
-        (.empty, .text(PagerStatus.empty.description)),
         (.end, .text(PagerStatus.end.description)),
       ]
       for (status, look) in looks {

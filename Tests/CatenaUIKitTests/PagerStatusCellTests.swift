@@ -16,7 +16,8 @@
       let dataSource = SectionedDataSource<String, PagerRow<Row>, TitleCell>()
         .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
         .configureCell { cell, _, row in cell.title = row.item?.title ?? "" }
-      pager.bind(to: dataSource, section: "rows").statusCell(PagerStatusCell.self, in: dataSource)
+      dataSource.statusCell(PagerStatusCell.self)
+      pager.bind(to: dataSource, section: "rows")
       pager.refresh()
       table.layoutIfNeeded()
       let first = IndexPath(row: 0, section: 0)

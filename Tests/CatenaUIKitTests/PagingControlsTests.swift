@@ -15,53 +15,72 @@
     for _ in 0..<limit where !condition() { await Task.yield() }
   }
 
-  /// A paged list of rows bound to a table in a window, with paging controls.
+  /// Counts the loads a pager's log says ended.
+  final class EndedLoads: @unchecked Sendable {
+    // NB: `lock` guards `count`.
+    private let lock = NSLock()
+    private var count = 0
+    var ended: Int { lock.withLock { count } }
+    var log: PagerLog {
+      PagerLog { [self] entry in
+        if case .ended = entry { lock.withLock { count += 1 } }
+      }
+    }
+  }
+
+  /// A pager of rows bound to a table in a window, with paging controls instead of status
+  /// rows.
   @MainActor
   final class PagedScreen {
     let pages = ManualPages<Row>()
-    let list: PagedList<Row>
+    let pager: Pager<Row>
     let table: UITableView
     let window: UIWindow
-    let dataSource: SectionedDataSource<String, Row, UITableViewCell>
+    let dataSource: SectionedDataSource<String, PagerRow<Row>, UITableViewCell>
     let controls: PagingControls<Row>
-    let binding: PagingBinding
+    let binding: PagerBinding<Row>
+    let loads = EndedLoads()
 
     init(pageSize: Int = 10, inWindow: Bool = true, emptyText: String? = nil) {
-      list = PagedList(pageSize: pageSize, source: pages.source)
+      pager = Pager(PagerConfiguration(pageSize: pageSize, prefetchDistance: 5), source: pages.source)
       (table, window) = tableInWindow()
       if !inWindow { table.removeFromSuperview() }
-      dataSource = rowSource(table)
-      binding = list.bind(to: dataSource, section: "s", emptyText: emptyText)
-      controls = PagingControls(list: list, tableView: table)
+      dataSource = SectionedDataSource<String, PagerRow<Row>, UITableViewCell>()
+        .bind(table, cell: TitleCell.self, reuseIdentifier: "title")
+        .configureCell { cell, _, row in (cell as? TitleCell)?.title = row.item?.title ?? row.text }
+      if let emptyText { dataSource.emptyState { emptyText } }
+      pager.log = loads.log
+      binding = pager.bind(to: dataSource, section: "s")
+      controls = PagingControls(binding, tableView: table)
     }
 
-    /// Answers the oldest waiting request with rows `range`.
+    /// Answers the oldest waiting request with rows `range`, and waits until the pager took it.
     func answer(_ range: Range<Int>) async {
-      let load = list.runningLoad
+      let ended = loads.ended
       pages.respond(with: Page(items: range.map { Row($0) }))
-      await load?.value
+      await settle { loads.ended > ended }
     }
 
-    /// Fails the oldest waiting request.
+    /// Fails the oldest waiting request, and waits until the pager took it.
     func fail() async {
-      let load = list.runningLoad
+      let ended = loads.ended
       pages.fail()
-      await load?.value
+      await settle { loads.ended > ended }
     }
   }
 
   @MainActor
-  @Suite("PagingControls and LoadMoreFooterView, driven by a real PagedList")
+  @Suite("PagingControls and LoadMoreFooterView, driven by a real Pager")
   struct PagingControlsTests {
     @Test("#9 a refresh started in code reveals the spinner, and the first page ends it")
     func refreshInCodeRevealsTheSpinner() async {
-      let screen = PagedScreen()
-      screen.list.refresh()
+      let screen = PagedScreen(pageSize: 20)
+      screen.pager.refresh()
       await settle { screen.controls.refreshControl.isRefreshing }
       #expect(screen.controls.refreshControl.calls == ["beginRefreshing"])
       #expect(screen.table.contentOffsetCalls == [CGPoint(x: 0, y: -60)])
       await screen.pages.waitForRequests(1)
-      await screen.answer(0..<10)
+      await screen.answer(0..<20)
       await settle { !screen.controls.refreshControl.isRefreshing }
       #expect(screen.controls.refreshControl.calls == ["beginRefreshing", "endRefreshing"])
       #expect(screen.controls.footer.mode == .idle)
@@ -73,7 +92,7 @@
     @Test("#9 off-window, a refresh in code spins the footer, not the refresh control")
     func refreshOffWindowSpinsTheFooter() async {
       let screen = PagedScreen(inWindow: false)
-      screen.list.refresh()
+      screen.pager.refresh()
       await settle { screen.controls.footer.mode == .loading }
       #expect(screen.controls.footer.mode == .loading)
       #expect(screen.controls.refreshControl.calls.isEmpty)
@@ -85,24 +104,39 @@
       #expect(screen.controls.refreshControl.calls.isEmpty)
     }
 
-    @Test("#8 a pull that starts no load ends at once")
-    func pullWhilePausedEnds() async {
+    @Test("#8 a pull whose pager is gone ends at once")
+    func pullWithoutAPagerEnds() async {
+      let (table, window) = tableInWindow()
+      let dataSource = SectionedDataSource<String, PagerRow<Row>, UITableViewCell>()
+        .bind(table, cell: TitleCell.self, reuseIdentifier: "title")
+      var pager: Pager<Row>? = Pager(source: ManualPages<Row>().source)
+      let controls = PagingControls(pager!.bind(to: dataSource, section: "s"), tableView: table)
+      pager = nil
+      controls.refreshControl.simulatePull()
+      #expect(!controls.refreshControl.isRefreshing)
+      #expect(controls.refreshControl.calls == ["endRefreshing"])
+      withExtendedLifetime((window, dataSource, pager)) {}
+    }
+
+    @Test("the controls replace the binding's status rows")
+    func statusRowsAreOff() async {
       let screen = PagedScreen()
-      screen.list.pause()
-      screen.controls.refreshControl.simulatePull()
-      #expect(!screen.controls.refreshControl.isRefreshing)
-      #expect(screen.controls.refreshControl.calls == ["endRefreshing"])
-      #expect(screen.pages.requests.isEmpty)
+      screen.pager.refresh()
+      await screen.pages.waitForRequests(1)
+      #expect(screen.dataSource.snapshot?.allItems.isEmpty == true, "no first-load row")
+      await screen.answer(0..<3)
+      #expect(screen.dataSource.snapshot?.allItems.map(\.item?.id) == [0, 1, 2], "no end row")
+      #expect(screen.controls.footer.mode == .noMore)
     }
 
     @Test("#10 a next-page failure does not end a refresh control that is not refreshing")
     func nextPageFailureLeavesAnIdleControlAlone() async {
       let screen = PagedScreen()
-      screen.list.refresh()
+      screen.pager.refresh()
       await screen.pages.waitForRequests(1)
       await screen.answer(0..<10)
       await settle { !screen.controls.refreshControl.isRefreshing }
-      screen.list.loadNextPage()
+      screen.pager.loadNext()
       await screen.pages.waitForRequests(2)
       await screen.fail()
       await settle { screen.controls.footer.mode != .loading }
@@ -113,7 +147,7 @@
     @Test("#15 after a failed next page, scrolling does not retry; tapping the footer does")
     func failedNextPageWaitsForATap() async {
       let screen = PagedScreen()
-      screen.list.refresh()
+      screen.pager.refresh()
       await screen.pages.waitForRequests(1)
       await screen.answer(0..<10)
       screen.table.layoutIfNeeded()
@@ -134,11 +168,11 @@
     @Test("#7 the empty-state text shows on an empty first page and goes with the rows")
     func emptyStateShowsAndGoes() async {
       let screen = PagedScreen(emptyText: "No rows yet")
-      screen.list.refresh()
+      screen.pager.refresh()
       await screen.pages.waitForRequests(1)
       await screen.answer(0..<0)
       #expect((screen.table.backgroundView as? UILabel)?.text == "No rows yet")
-      screen.list.refresh()
+      screen.pager.refresh()
       await screen.pages.waitForRequests(2)
       await screen.answer(0..<2)
       #expect(screen.table.backgroundView == nil)
@@ -147,7 +181,7 @@
     @Test("#16 a failed first page on an empty list shows the error; tapping refreshes")
     func failedFirstPageShowsTheError() async {
       let screen = PagedScreen()
-      screen.list.refresh()
+      screen.pager.refresh()
       await screen.pages.waitForRequests(1)
       await screen.fail()
       await settle { screen.controls.footer.mode == .failed("offline") }
@@ -176,24 +210,24 @@
     }
 
     @Test(
-      "a whole screen (list, data source, controls, footer, table) goes away, idle or loading",
+      "a whole screen (pager, data source, controls, footer, table) goes away, idle or loading",
       arguments: [false, true])
     func screenDoesNotLeak(loadingWhenClosed: Bool) async {
       weak var weakControls: PagingControls<Row>?
-      weak var weakList: PagedList<Row>?
+      weak var weakList: Pager<Row>?
       weak var weakTable: UITableView?
-      weak var weakDataSource: SectionedDataSource<String, Row, UITableViewCell>?
+      weak var weakDataSource: SectionedDataSource<String, PagerRow<Row>, UITableViewCell>?
       weak var weakFooter: LoadMoreFooterView?
       let pages: ManualPages<Row>
       do {
         let screen = PagedScreen()
         pages = screen.pages
         weakControls = screen.controls
-        weakList = screen.list
+        weakList = screen.pager
         weakTable = screen.table
         weakDataSource = screen.dataSource
         weakFooter = screen.controls.footer
-        screen.list.refresh()
+        screen.pager.refresh()
         await screen.pages.waitForRequests(1)
         await screen.answer(0..<10)
         screen.table.simulateScroll(toY: 100)

@@ -266,8 +266,10 @@ extension Pager {
   }
 
   /// Sets each direction that is not loading or failed to idle or end; after a refresh took
-  /// its page, the failures of the old window's edges are forgotten.
-  func updateStates(clearingFailures: Bool = false) {
+  /// its page, the failures of the old window's edges are forgotten. Without `notifying`, the
+  /// observers hear of it with the next change (a refresh that starts next: they must not see
+  /// the ends idle before it runs, and load past them).
+  func updateStates(clearingFailures: Bool = false, notifying: Bool = true) {
     var states = loadStates
     if clearingFailures {
       states.prepend = .idle
@@ -287,7 +289,7 @@ extension Pager {
     }
     if states != loadStates {
       loadStates = states
-      notify(.states)
+      if notifying { notify(.states) }
     }
   }
 

@@ -114,7 +114,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   @ObservationIgnored var scheduledLoads: [LoadDirection: LoadCause] = [:]
   /// The ends a bound table does not load past by itself until a row comes on screen by
   /// scrolling or code asks: after ``cancel()``, or after a page that added no new item.
-  @ObservationIgnored var held: Set<LoadDirection> = []
+  @ObservationIgnored package internal(set) var held: Set<LoadDirection> = []
   /// Whether the pages in memory came from ``source`` (false from a change of source until its
   /// first page lands): pages of another source are never continued.
   @ObservationIgnored var pagesFromSource = true
@@ -160,7 +160,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   public func refresh(at key: PageKey? = nil) -> Load {
     held = []
     cancelRunning()
-    updateStates()
+    updateStates(notifying: false)
     let request = PageRequest(key: key ?? firstKey, size: firstSize)
     refreshRequest = request
     initialPagesLeft =
@@ -190,8 +190,9 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   @discardableResult
   public func retry() -> [Load] {
     if loadStates.refresh.error != nil, let refreshRequest {
+      held = []
       cancelRunning()
-      updateStates()
+      updateStates(notifying: false)
       return [start(.refresh, refreshRequest, cause: .retry)]
     }
     return [LoadDirection.prepend, .append].compactMap { direction in

@@ -13,16 +13,59 @@ struct Message: Identifiable, Equatable, Sendable {
   }
 }
 
+/// A timeline screen as an app writes it: its own page source (fixtures standing in for the
+/// server), pager, data source and cells, bound to a headless table; and the harness that
+/// drives it.
+@MainActor
+final class MessageList {
+  let pages: FixturePages<Message>
+  let pager: Pager<Message>
+  let table: HeadlessTable
+  let dataSource: SectionedDataSource<String, PagerRow<Message>, TextCell>
+  let binding: PagerBinding<Message>
+  let harness: PagerHarness<Message, String, TextCell>
+
+  init(_ count: Int, keying: PageKeying, configuration: PagerConfiguration?) {
+    pages = FixturePages(count: count) { Message($0) }
+    var settings = configuration ?? PagerConfiguration(pageSize: 20)
+    settings.pageSize = 20
+    pager = Pager(settings, source: pages.source(keying))
+    table = HeadlessTable(viewportHeight: 10 * 44)
+    dataSource = SectionedDataSource<String, PagerRow<Message>, TextCell>()
+      .bind(table, cell: TextCell.self, reuseIdentifier: "row")
+      .configureCell { cell, _, row in cell.text = row.item?.text ?? "[\(row.text)]" }
+      .statusCell(TextCell.self)
+    binding = pager.bind(to: dataSource, section: "list")
+    harness = PagerHarness(pager, shownBy: dataSource, on: table)
+  }
+
+  /// Every row: a message's text, or a status or separator row in brackets.
+  var rows: [String] { harness.rows.map { $0.item?.text ?? "[\($0.text)]" } }
+  /// What the cells on screen show.
+  var visibleRows: [String] { harness.visibleRows }
+  /// The page numbers the server was asked for, in order.
+  var requestedPages: [Int] { pages.requests.map(\.page) }
+
+  func refresh(at key: PageKey? = nil) async throws { try await harness.refresh(at: key) }
+  func settle() async throws { try await harness.settle() }
+  func scroll(toRow index: Int) async throws { try await harness.scroll(toRow: index) }
+  func scroll(byRows rows: Int) async throws { try await harness.scroll(byRows: rows) }
+  func scroll(up: Bool = false, while condition: () -> Bool) async throws {
+    try await harness.scroll(up: up, while: condition)
+  }
+  func scrollToBottom() async throws { try await harness.scrollToBottom() }
+  func scrollToTop() async throws { try await harness.scrollToTop() }
+  func tapRetry() async throws { try await harness.tapRetry() }
+  func failNextRequest() { pages.failingNext() }
+}
+
 @MainActor
 @Suite("Pager bound to a headless table: status rows, scrolling both ways, the anchor")
 struct PagerBindingTests {
   func list(
     _ count: Int = 95, keying: PageKeying = .index, configuration: PagerConfiguration? = nil
-  ) -> PagedListHarness<Message> {
-    PagedListHarness(
-      count: count, pageSize: 20, keying: keying, configuration: configuration,
-      describe: \.text
-    ) { Message($0) }
+  ) -> MessageList {
+    MessageList(count, keying: keying, configuration: configuration)
   }
 
   @Test func theFirstLoadShowsAStatusRowThenThePage() async throws {
@@ -80,25 +123,31 @@ struct PagerBindingTests {
     #expect(list.pager.loadStates.prepend == .end)
   }
 
-  @Test func separatorsHeaderAndFooterRowsFollowThePages() async throws {
+  @Test func separatorRowsFollowThePagesAndSectionTitlesComeFromTheDataSource() async throws {
     let list = list(25)
     list.binding
       .separator { before, message in
         before == nil || message.id % 10 == 0 ? "— \(message.id / 10)0s —" : nil
       }
-      .header("Inbox")
-      .footer("Synced")
+    list.dataSource.header { _, _ in "Inbox" }.footer { _, _ in "Synced" }
     try await list.refresh()
     try await list.scrollToBottom()
-    #expect(list.rows.prefix(3) == ["[Inbox]", "[— 00s —]", "m0"])
+    #expect(list.rows.prefix(2) == ["[— 00s —]", "m0"])
     #expect(list.rows.contains("[— 10s —]") && list.rows.contains("[— 20s —]"))
-    #expect(list.rows.suffix(2) == ["[End of list]", "[Synced]"])
+    #expect(list.rows.last == "[End of list]")
+    let rendered = list.table.render()
+    #expect(rendered.hasPrefix("[Inbox]") && rendered.hasSuffix("(Synced)"), "\(rendered)")
   }
 
-  @Test func anEmptyListAndAFailedFirstLoadSaySo() async throws {
+  @Test func anEmptyListShowsTheDataSourcesEmptyStateAndAFailedFirstLoadSaysSo() async throws {
     let empty = list(0)
-    try await empty.refresh()
-    #expect(empty.rows == ["[Nothing here yet]"])
+    empty.dataSource.emptyState { "No messages" }
+    #expect(!empty.table.render().contains("No messages"), "not before the first load")
+    empty.pager.refresh()
+    #expect(empty.rows == ["[Loading…]"] && !empty.table.render().contains("No messages"))
+    try await empty.settle()
+    #expect(empty.rows.isEmpty && empty.pager.isEmpty)
+    #expect(empty.table.render() == "(No messages)")
     let failing = list()
     failing.failNextRequest()
     try await failing.refresh()

@@ -155,9 +155,7 @@ struct PagerModel {
         states[direction] = .loading
       } else if let page = failed[direction] {
         states[direction] = .failed(
-          PageLoadError(
-            page: page, key: .index(page), isFirstPage: direction == .refresh,
-            error: ModelFailure.offline))
+          PageLoadError(direction, key: .index(page), error: ModelFailure.offline))
       } else if direction != .refresh, !window.isEmpty, nextPage(direction) == nil {
         states[direction] = .end
       }

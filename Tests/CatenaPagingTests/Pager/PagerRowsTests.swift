@@ -21,7 +21,6 @@ struct PagerRowsTests {
     let message = pager.loadStates.refresh.error?.message ?? "?"
     #expect(pager.rows() == [.status(.firstLoadFailed(message))])
     #expect(pager.rows(statusRows: false).isEmpty)
-    #expect(pager.rows(header: "Chat", statusRows: false) == [.header("Chat")])
   }
 
   @Test func loadsEitherWayShowAboveAndBelowTheItemsThenTheEnd() async {
@@ -46,15 +45,14 @@ struct PagerRowsTests {
     #expect(ids(settled) == Array(10..<24))
   }
 
-  @Test func separatorsHeaderFooterAndTheFilterAreTheBindingsRows() async throws {
+  @Test func separatorsAndTheFilterAreTheBindingsRows() async throws {
     let pager = await source.loadedPager(showing: 0..<10, at: .index(1))
     let rows = pager.rows(
       filter: { $0.id % 2 == 0 },
-      separator: { before, row in before.map { $0.id / 4 } == row.id / 4 ? nil : "g\(row.id / 4)" },
-      header: "Top", footer: "Bottom")
+      separator: { before, row in before.map { $0.id / 4 } == row.id / 4 ? nil : "g\(row.id / 4)" })
     #expect(
       rows.map { $0.item?.title ?? $0.text } == [
-        "Top", "g0", "Row 0", "Row 2", "g1", "Row 4", "Row 6", "g2", "Row 8", "Bottom",
+        "g0", "Row 0", "Row 2", "g1", "Row 4", "Row 6", "g2", "Row 8",
       ])
 
     // The binding shows the same rows, built by the same code.
@@ -66,8 +64,6 @@ struct PagerRowsTests {
     pager.bind(to: dataSource, section: "s")
       .filter { $0.id % 2 == 0 }
       .separator { before, row in before.map { $0.id / 4 } == row.id / 4 ? nil : "g\(row.id / 4)" }
-      .header("Top")
-      .footer("Bottom")
     #expect(try dataSource.snapshot?.items(inSection: "s") == rows)
   }
 

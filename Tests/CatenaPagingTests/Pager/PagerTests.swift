@@ -124,7 +124,7 @@ struct PagerTests {
     await source.waitForRequests(1)
     source.fail()
     await first.value
-    #expect(pager.loadStates.refresh.error?.isFirstPage == true)
+    #expect(pager.loadStates.refresh.error?.direction == .refresh)
     pager.retry()
     await source.waitForRequests(2)
     #expect(source.keys == [.index(4), .index(4)])

@@ -18,7 +18,8 @@
       let pager = Pager(PagerConfiguration(pageSize: 20), source: server.source)
       let dataSource = SectionedDataSource<String, PagerRow<Row>, UITableViewCell>()
         .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
-      pager.bind(to: dataSource, section: "rows").statusCell(PagerStatusCell.self, in: dataSource)
+      dataSource.statusCell(PagerStatusCell.self)
+      pager.bind(to: dataSource, section: "rows")
       pager.refresh()
       await settle(pager)
       let loaded = pager.items.count
@@ -34,13 +35,13 @@
       withExtendedLifetime((window, dataSource)) {}
     }
 
-    @Test("P-b a paged list's next page that fails is announced with the retry hint")
-    func aPagedListFailureIsAnnounced() async {
+    @Test("P-b a next page that fails under paging controls is announced with the retry hint")
+    func aFooterFailureIsAnnounced() async {
       let screen = PagedScreen()
-      screen.list.refresh()
+      screen.pager.refresh()
       await screen.pages.waitForRequests(1)
       await screen.answer(0..<10)
-      screen.list.loadNextPage()
+      screen.pager.loadNext()
       await screen.pages.waitForRequests(2)
       await screen.fail()
       await settle { screen.controls.footer.mode != .loading }

@@ -65,15 +65,16 @@
         .configureCell { cell, _, row in cell.title = row.item?.title ?? row.text }
         .onDelete { _, row in deleted.append(row) }
         .swipeActions(.leading) { _, _ in [SwipeAction("Pin") { $0(true) }] }
-      pager.bind(to: dataSource, section: "rows").header("Today")
+      pager.bind(to: dataSource, section: "rows")
+        .separator { before, _ in before == nil ? "Today" : nil }
       pager.refresh()
       await settle(pager)
       table.layoutIfNeeded()
       let rows = table.numberOfRows(inSection: 0)
-      let header = path(0)
+      let separator = path(0)
       let end = path(rows - 1)
       #expect(dataSource.item(at: ItemPath(end))?.text == "End of list")
-      for row in [header, end] {
+      for row in [separator, end] {
         #expect(table.dataSource?.tableView(table, canEditRowAt: row) == false)
         #expect(!table.simulateSwipeToDelete(at: row))
         #expect(table.simulateSwipe(at: row, leading: true) == nil)

@@ -20,7 +20,8 @@
       let dataSource = SectionedDataSource<String, PagerRow<Row>, UITableViewCell>()
         .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
         .configureCell { cell, _, row in (cell as? TitleCell)?.title = row.item?.title ?? row.text }
-      pager.bind(to: dataSource, section: "rows").statusCell(PagerStatusCell.self, in: dataSource)
+      dataSource.statusCell(PagerStatusCell.self)
+      pager.bind(to: dataSource, section: "rows")
       pager.refresh()
       await settle(pager)
       table.layoutIfNeeded()

@@ -5,40 +5,44 @@ import CatenaTesting
 import Testing
 
 @MainActor
-@Suite("Paged list bound to a data source")
-struct PagingBindingTests {
-  /// A 5-row viewport over a data source of rows, prefetching `prefetch` rows ahead (none
-  /// by default: most tests here are about rows coming on screen).
-  func screen(prefetch: Int = 0) -> (HeadlessTable, SectionedDataSource<String, Row, TextCell>) {
+@Suite("A one-way pager bound to a data source", .timeLimit(.minutes(1)))
+struct OneWayBindingTests {
+  /// A 5-row viewport over a data source of a pager's rows, prefetching `prefetch` rows ahead
+  /// (none by default: most tests here are about rows coming on screen).
+  func screen(prefetch: Int = 0) -> (
+    HeadlessTable, SectionedDataSource<String, PagerRow<Row>, TextCell>
+  ) {
     let table = HeadlessTable(viewportHeight: 5 * 44)
     table.prefetchDistance = prefetch
-    let dataSource = SectionedDataSource<String, Row, TextCell>()
+    let dataSource = SectionedDataSource<String, PagerRow<Row>, TextCell>()
       .bind(table, cell: TextCell.self, reuseIdentifier: "row")
-      .configureCell { cell, _, row in cell.text = row.title }
+      .configureCell { cell, _, row in cell.text = row.item?.title ?? "[\(row.text)]" }
     return (table, dataSource)
   }
 
-  /// Waits until the list has no load running (a binding may start the next one by itself).
-  func settle(_ list: PagedList<Row>) async {
-    for _ in 0..<1_000 where list.state.isLoading { await Task.yield() }
+  func pager(_ fixture: FixturePages<Row>, pageSize: Int, within distance: Int) -> Pager<Row> {
+    Pager(
+      PagerConfiguration(pageSize: pageSize, prefetchDistance: distance), source: fixture.source)
   }
 
   @Test func scrollingToTheEndLoadsEveryPageOnceAndInOrder() async {
     let fixture = FixturePages(count: 53) { Row($0) }
-    let list = PagedList(pageSize: 10, source: fixture.source)
+    let pager = pager(fixture, pageSize: 10, within: 3)
     let (table, dataSource) = screen()
-    list.bind(to: dataSource, section: "rows", loadWithin: 3)
-    await list.refresh()?.value
+    pager.bind(to: dataSource, section: "rows").statusRows(false)
+    await pager.refresh().value
+    await settled(pager)
     #expect(table.numberOfRows(inSection: 0) == 10)
     #expect(fixture.requests.count == 1, "the first screen is full: no next page yet")
+    table.clearEvents()
     var scrolls = 0
-    while list.state != .loaded(hasMore: false), scrolls < 100 {
+    while pager.loadStates.append != .end, scrolls < 100 {
       table.scrollToBottom()
-      await settle(list)
+      await settled(pager)
       scrolls += 1
     }
-    #expect(list.items == rows(0..<53))
-    #expect(dataSource.snapshot?.allItems == rows(0..<53))
+    #expect(pager.items == rows(0..<53))
+    #expect(dataSource.snapshot?.allItems.compactMap(\.item) == rows(0..<53))
     #expect(table.numberOfRows(inSection: 0) == 53)
     table.scrollToBottom()
     #expect(table.indexPathsForVisibleRows.map(\.item) == Array(48..<53))
@@ -52,11 +56,11 @@ struct PagingBindingTests {
 
   @Test func pagesFollowWhileTheRowsOnScreenAreWithinReachOfTheEnd() async {
     let fixture = FixturePages(count: 30) { Row($0) }
-    let list = PagedList(pageSize: 3, source: fixture.source)
+    let pager = pager(fixture, pageSize: 3, within: 8)
     let (table, dataSource) = screen()
-    list.bind(to: dataSource, section: "rows", loadWithin: 8)
-    await list.refresh()?.value
-    for _ in 0..<10 { await settle(list) }
+    pager.bind(to: dataSource, section: "rows").statusRows(false)
+    await pager.refresh().value
+    await settled(pager)
     // Rows 0-4 stay on screen. Pages follow until row 4 is more than 8 rows from the end,
     // including pages whose rows all land below the screen (no row comes on screen then:
     // the binding checks again after every page).
@@ -67,13 +71,13 @@ struct PagingBindingTests {
 
   @Test func prefetchedRowsStartTheNextPageBeforeTheyComeOnScreen() async {
     let fixture = FixturePages(count: 53) { Row($0) }
-    let list = PagedList(pageSize: 10, source: fixture.source)
+    let pager = pager(fixture, pageSize: 10, within: 3)
     let (table, dataSource) = screen(prefetch: 10)
     var prefetched: [[Int]] = []
-    dataSource.prefetch { _, rows in prefetched.append(rows.map(\.id)) }
-    list.bind(to: dataSource, section: "rows", loadWithin: 3)
-    await list.refresh()?.value
-    await settle(list)
+    dataSource.prefetch { _, rows in prefetched.append(rows.compactMap(\.item?.id)) }
+    pager.bind(to: dataSource, section: "rows").statusRows(false)
+    await pager.refresh().value
+    await settled(pager)
     // Rows 0-4 are on screen, 5-9 prefetched: row 7 is within 3 of the end, so page 2
     // loads although no row near the end came on screen. Its rows are prefetched in turn
     // (10-14), none within 3 of the new end: no page 3.
@@ -85,69 +89,75 @@ struct PagingBindingTests {
 
   @Test func aPrefetchDoesNotRetryAFailedPage() async {
     let fixture = FixturePages(count: 53) { Row($0) }.failing(pages: [2])
-    let list = PagedList(pageSize: 10, source: fixture.source)
+    let pager = pager(fixture, pageSize: 10, within: 3)
     let (table, dataSource) = screen(prefetch: 10)
-    list.bind(to: dataSource, section: "rows", loadWithin: 3)
-    await list.refresh()?.value
-    await settle(list)
+    pager.bind(to: dataSource, section: "rows").statusRows(false)
+    await pager.refresh().value
+    await settled(pager)
     #expect(fixture.requests.map(\.page) == [1, 2])
-    #expect(list.autoLoadPause == .failed(page: 2))
+    #expect(pager.loadStates.append.error?.key == .index(2))
     // Scrolling up cancels the prefetched rows; scrolling down again prefetches the rows near
-    // the end once more: still no retry until a tap or a refresh.
+    // the end once more: still no retry until a tap or a retry.
     table.scroll(by: 44)
     table.scroll(toOffset: 0)
     table.clearEvents()
     table.scroll(by: 10)
-    await settle(list)
+    await settled(pager)
     #expect(table.events.contains { if case .prefetch = $0 { true } else { false } })
     #expect(fixture.requests.map(\.page) == [1, 2], "a failed page waits for a tap")
-    list.loadNextPage()
-    await settle(list)
+    pager.retry()
+    await settled(pager)
     #expect(fixture.requests.map(\.page) == [1, 2, 2])
   }
 
-  @Test func theEmptyStateShowsOnlyWhenTheFirstPageIsEmpty() async {
+  @Test func theEmptyStateShowsOnlyWhenTheLoadedListIsEmpty() async {
     let fixture = FixturePages(count: 0) { Row($0) }
-    let list = PagedList(pageSize: 10, source: fixture.source)
+    let pager = pager(fixture, pageSize: 10, within: 3)
     let (table, dataSource) = screen()
-    list.bind(to: dataSource, section: "rows", emptyText: "No rows yet")
+    dataSource.emptyState { "No rows yet" }
+    pager.bind(to: dataSource, section: "rows").statusRows(false)
     #expect(!table.render().contains("No rows yet"), "not before the list loaded")
-    await list.refresh()?.value
-    #expect(list.state == .empty)
+    let load = pager.refresh()
+    #expect(!table.render().contains("No rows yet"), "not while it loads")
+    await load.value
+    #expect(pager.isEmpty)
     #expect(table.render().contains("No rows yet"))
   }
 
-  @Test func duplicatesAcrossPagesFollowTheSnapshotsPolicy() async {
+  @Test func duplicatesAcrossPagesFollowThePagersPolicy() async {
     // The server's list shifted by one between pages: row 2 comes again on page 2.
     let pages: [[Row]] = [rows(0..<3), rows(2..<5)]
     let source = PageSource<Row> { page, _ in Page(items: pages[page - 1]) }
-    let list = PagedList(pageSize: 3, source: source)
+    let pager = Pager(PagerConfiguration(pageSize: 3, prefetchDistance: 1), source: source)
     let (_, dataSource) = screen()
-    let binding = list.bind(to: dataSource, section: "rows", loadWithin: 0)
-    await list.refresh()?.value
-    await list.loadNextPage()?.value
-    #expect(dataSource.snapshot?.allItems == rows(0..<5), "row 2 shown once")
-    #expect(binding.droppedDuplicates.map(\.id) == ["2"])
+    let binding = pager.bind(to: dataSource, section: "rows")
+    await pager.refresh().value
+    await pager.loadNext()?.value
+    #expect(dataSource.snapshot?.allItems.compactMap(\.item) == rows(0..<5), "row 2 shown once")
+    #expect(pager.lastDroppedDuplicates == 1)
     #expect(binding.errors.isEmpty)
 
-    let strict = PagedList(pageSize: 3, source: source)
+    let strict = Pager(
+      PagerConfiguration(pageSize: 3, prefetchDistance: 1, duplicates: .fail), source: source)
     let (_, strictSource) = screen()
-    let failing = strict.bind(to: strictSource, section: "rows", loadWithin: 0, duplicates: .fail)
-    await strict.refresh()?.value
-    await strict.loadNextPage()?.value
-    #expect(failing.errors.map(\.kind) == [.duplicateItemID], "an error, not a crash")
-    #expect(strictSource.snapshot?.allItems == rows(0..<3), "the table keeps what it showed")
+    strict.bind(to: strictSource, section: "rows").statusRows(false)
+    await strict.refresh().value
+    await strict.loadNext()?.value
+    let failure = strict.loadStates.append.error
+    #expect((failure?.underlyingError as? DuplicateItems)?.ids == ["2"], "an error, not a crash")
+    #expect(strictSource.snapshot?.allItems.compactMap(\.item) == rows(0..<3))
   }
 
   @Test func otherSectionsOfTheSnapshotAreKept() async throws {
     let (table, dataSource) = screen()
-    var snapshot = Snapshot<String, Row>()
+    var snapshot = Snapshot<String, PagerRow<Row>>()
     try snapshot.appendSection("header")
-    try snapshot.appendItems([Row(-1, "Featured")])
+    try snapshot.appendItems([.item(Row(-1, "Featured"))])
     try dataSource.apply(snapshot)
-    let list = PagedList(pageSize: 2, source: FixturePages(count: 2) { Row($0) }.source)
-    list.bind(to: dataSource, section: "rows")
-    await list.refresh()?.value
+    let pager = Pager(
+      PagerConfiguration(pageSize: 2), source: FixturePages(count: 2) { Row($0) }.source)
+    pager.bind(to: dataSource, section: "rows").statusRows(false)
+    await pager.refresh().value
     #expect(dataSource.snapshot?.sectionIDs == ["header", "rows"])
     #expect(table.rowCounts == [1, 2])
   }

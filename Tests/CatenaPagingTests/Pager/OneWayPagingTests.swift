@@ -1,0 +1,212 @@
+import CatenaPaging
+import CatenaRequest
+import CatenaTesting
+import Testing
+
+/// The rules of the original articles' one-way list, on the one engine: the first page
+/// replaces, the next appends, a failure or an empty page changes nothing shown, a late answer
+/// is dropped.
+@MainActor
+@Suite("One-way paging rules")
+struct OneWayPagingTests {
+  let manual = ManualSource()
+
+  func pager(pageSize: Int = 3, firstPage: Int = 1) -> Pager<Row> {
+    Pager(PagerConfiguration(pageSize: pageSize, firstPage: firstPage), source: manual.source)
+  }
+
+  /// Answers request number `count - 1` with `items`, and waits for `load`.
+  func answer(_ load: Pager<Row>.Load?, _ items: [Row], count: Int, page: Int? = nil) async {
+    await manual.waitForRequests(count)
+    manual.respond(page: page, with: Page(items: items))
+    await load?.value
+  }
+
+  @Test func aRefreshLoadsTheFirstPageAndAnotherReplacesTheItems() async {
+    let pager = pager()
+    #expect(pager.loadStates == LoadStates() && pager.loadedPageCount == 0 && !pager.isEmpty)
+    let load = pager.refresh()
+    #expect(pager.loadStates.refresh == .loading)
+    await answer(load, rows(0..<3), count: 1)
+    #expect(pager.items == rows(0..<3))
+    #expect(pager.loadStates == LoadStates(refresh: .idle, prepend: .end, append: .idle))
+    await answer(pager.refresh(), rows(10..<12), count: 2)
+    #expect(pager.items == rows(10..<12), "a refresh replaces")
+    #expect(pager.loadStates.append == .end, "a short page ends the list")
+    #expect(manual.requests.map(\.page) == [1, 1])
+  }
+
+  @Test func pagesCanBeCountedFromZero() async {
+    let pager = pager(firstPage: 0)
+    await answer(pager.refresh(), rows(0..<3), count: 1)
+    await answer(pager.loadNext(), rows(3..<5), count: 2)
+    #expect(manual.requests.map(\.page) == [0, 1])
+    #expect(pager.items == rows(0..<5) && pager.loadStates.append == .end)
+  }
+
+  @Test func anEmptyNextPageEndsTheListAndAddsNothing() async {
+    let pager = pager()
+    await answer(pager.refresh(), rows(0..<3), count: 1)
+    await answer(pager.loadNext(), rows(3..<6), count: 2)
+    // The list is an exact multiple of the page size: the next page comes back empty.
+    await answer(pager.loadNext(), [], count: 3)
+    #expect(pager.items == rows(0..<6) && pager.loadedPageCount == 2, "the empty page is not kept")
+    #expect(pager.loadStates.append == .end)
+    #expect(pager.loadNext() == nil, "no more pages: nothing starts")
+    #expect(manual.requests.count == 3)
+  }
+
+  @Test func aFailedNextPageKeepsWhatShowsAndAsksForTheSamePageAgain() async {
+    let pager = pager()
+    await answer(pager.refresh(), rows(0..<3), count: 1)
+    let next = pager.loadNext()
+    await manual.waitForRequests(2)
+    manual.fail()
+    await next?.value
+    let failure = PageLoadError(.append, key: .index(2), error: RequestError(.transport, "offline"))
+    #expect(pager.loadStates.append == .failed(failure))
+    #expect(failure.description == "page 2 could not be loaded: offline")
+    #expect(pager.items == rows(0..<3))
+    await answer(pager.loadNext(), rows(3..<5), count: 3)
+    #expect(manual.requests.map(\.page) == [1, 2, 2])
+    #expect(pager.items == rows(0..<5))
+  }
+
+  @Test func aFailedRefreshKeepsTheItemsShown() async throws {
+    let pager = pager()
+    await answer(pager.refresh(), rows(0..<3), count: 1)
+    await answer(pager.loadNext(), rows(3..<6), count: 2)
+    let refresh = pager.refresh()
+    await manual.waitForRequests(3)
+    manual.fail()
+    await refresh.value
+    #expect(pager.items == rows(0..<6) && pager.loadedPageCount == 2)
+    let error = try #require(pager.loadStates.refresh.error)
+    #expect(error.direction == .refresh && error.key == .index(1))
+    #expect(error.description == "page 1 could not be loaded: offline")
+    #expect((error.underlyingError as? RequestError)?.kind == .transport)
+  }
+
+  @Test func nothingLoadsNextBeforeTheFirstPage() {
+    let pager = pager()
+    #expect(pager.loadNext() == nil && pager.loadPrevious() == nil)
+    #expect(manual.requests.isEmpty)
+  }
+
+  @Test func aRefreshCancelsARunningNextPageAndDropsItsLateAnswer() async {
+    let pager = pager()
+    await answer(pager.refresh(), rows(0..<3), count: 1)
+    let next = pager.loadNext()
+    await manual.waitForRequests(2)
+    let refresh = pager.refresh()
+    #expect(next?.isCancelled == true)
+    #expect(pager.loadStates.refresh == .loading && pager.loadStates.append == .idle)
+    manual.respond(page: 2, with: Page(items: rows(3..<6)))  // late: dropped
+    await next?.value
+    #expect(pager.items == rows(0..<3) && pager.loadStates.refresh == .loading)
+    await answer(refresh, rows(100..<103), count: 3, page: 1)
+    #expect(pager.items == rows(100..<103))
+  }
+
+  @Test func aStaleFirstPageIsDropped() async {
+    let pager = pager()
+    let first = pager.refresh()
+    await manual.waitForRequests(1)
+    let second = pager.refresh()
+    await manual.waitForRequests(2)
+    manual.respond(with: Page(items: rows(0..<3)))  // the first refresh's answer, late
+    await first.value
+    #expect(pager.items.isEmpty && pager.loadStates.refresh == .loading)
+    manual.respond(with: Page(items: rows(50..<52)))
+    await second.value
+    #expect(pager.items == rows(50..<52))
+  }
+
+  @Test func cancelReturnsToWhereTheListWasAndDropsTheAnswer() async {
+    let pager = pager()
+    await answer(pager.refresh(), rows(0..<3), count: 1)
+    let next = pager.loadNext()
+    pager.cancel()
+    #expect(pager.loadStates == LoadStates(refresh: .idle, prepend: .end, append: .idle))
+    await manual.waitForRequests(2)
+    manual.respond(with: Page(items: rows(3..<6)))
+    await next?.value
+    #expect(pager.items == rows(0..<3), "the cancelled page's answer is dropped")
+  }
+
+  @Test func anEmptyFirstPageIsEmptyAndNotBefore() async {
+    let pager = pager()
+    let load = pager.refresh()
+    #expect(!pager.isEmpty, "not while the first page loads")
+    await answer(load, [], count: 1)
+    #expect(pager.isEmpty && pager.items.isEmpty)
+    #expect(pager.loadStates == LoadStates(refresh: .idle, prepend: .end, append: .end))
+    let again = pager.refresh()
+    #expect(!pager.isEmpty, "not while a refresh runs")
+    await answer(again, rows(0..<1), count: 2)
+    #expect(!pager.isEmpty)
+  }
+
+  @Test func thePageSaysWhetherMoreFollowByItsSizeTotalOrFlag() async {
+    let serverSize = pager(pageSize: 3)
+    await answer(serverSize.refresh(), [], count: 1)
+    #expect(serverSize.loadStates.append == .end, "an empty page")
+
+    let short = pager(pageSize: 3)
+    let load = short.refresh()
+    await manual.waitForRequests(2)
+    manual.respond(with: Page(items: rows(0..<2), pageSize: 2))
+    await load.value
+    #expect(short.loadStates.append == .idle, "a full page of the server's size")
+
+    let byTotal = pager(pageSize: 3)
+    let total = byTotal.refresh()
+    await manual.waitForRequests(3)
+    manual.respond(with: Page(items: rows(0..<3), total: 3))
+    await total.value
+    #expect(byTotal.loadStates.append == .end, "all 3 of 3 received: no empty request")
+
+    let shortOfTotal = pager(pageSize: 3)
+    let partial = shortOfTotal.refresh()
+    await manual.waitForRequests(4)
+    manual.respond(with: Page(items: rows(0..<2), total: 9))
+    await partial.value
+    #expect(shortOfTotal.loadStates.append == .idle, "a total wins over a short page")
+
+    let byFlag = pager(pageSize: 3)
+    let flag = byFlag.refresh()
+    await manual.waitForRequests(5)
+    manual.respond(with: Page(items: rows(0..<1), total: 1, hasMore: true))
+    await flag.value
+    #expect(byFlag.loadStates.append == .idle, "the flag wins over a short page and a total")
+  }
+
+  @Test func aTransformDropsWhatItCannotConvertAndCountsIt() async {
+    let raw = PageSource<Int> { page, size in Page(items: Array(0..<size), total: 100) }
+    let pager = Pager(
+      PagerConfiguration(pageSize: 4), source: raw.compactMap { $0 % 2 == 0 ? Row($0) : nil })
+    await pager.refresh().value
+    #expect(pager.items == [Row(0), Row(2)])
+    #expect(pager.droppedCount == 2)
+    #expect(pager.loadStates.append == .idle, "4 entries came for a page of 4, though 2 were dropped")
+    await pager.refresh().value
+    #expect(pager.droppedCount == 2, "counted over the pages in memory, not summed over loads")
+  }
+
+  @Test func retryingRunsTheFailedLoadsAndReturnsWhenTheyEnded() async {
+    let pager = pager()
+    #expect(await pager.retrying() == pager.loadStates, "nothing failed: nothing starts")
+    #expect(manual.requests.isEmpty)
+    await answer(pager.refresh(), rows(0..<3), count: 1)
+    let next = pager.loadNext()
+    await manual.waitForRequests(2)
+    manual.fail()
+    await next?.value
+    async let states = pager.retrying()
+    await manual.waitForRequests(3)
+    #expect(manual.requests.map(\.page) == [1, 2, 2])
+    manual.respond(with: Page(items: rows(3..<5)))
+    #expect(await states == LoadStates(refresh: .idle, prepend: .end, append: .end))
+    #expect(pager.items == rows(0..<5))
+  }
+}
