@@ -7,10 +7,9 @@
   import SwiftUI
 
   struct HousesView: View {
-    // The list is Observable: the view updates when its items or its state change.
-    @State private var houses = PagedList(
-      pageSize: 20,
-      source: .request(list: "Data.HouseList") { page, size in
+    // The pager is Observable: the view updates when its items or its load states change.
+    @State private var houses = Pager(
+      source: .request(.dataList("Data.HouseList")) { page, size in
         Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
       } transform: { json in
         House(json: json)
@@ -22,13 +21,13 @@
           Text(house.title)
             .onAppear {
               // The last row coming on screen loads the next page (at most one at a time).
-              if house.id == houses.items.last?.id { houses.loadNextPage() }
+              if house.id == houses.items.last?.id { houses.loadNext() }
             }
         }
         footer
       }
       .overlay {
-        if houses.state == .empty { ContentUnavailableView("No houses yet", systemImage: "house") }
+        if houses.isEmpty { ContentUnavailableView("No houses yet", systemImage: "house") }
       }
       // Pull to refresh: the spinner stays until the first page has arrived or failed.
       .refreshable { await houses.refreshing() }
@@ -37,17 +36,12 @@
     }
 
     @ViewBuilder private var footer: some View {
-      switch houses.state {
-      case .loadingNextPage:
+      if let error = houses.loadStates.append.error ?? houses.loadStates.refresh.error {
+        Button("\(error.message): tap to retry") { houses.retry() }
+      } else if houses.loadStates.append == .loading {
         ProgressView()
-      case .failed(let error) where !error.isFirstPage:
-        Button("\(error.message): tap to retry") { houses.loadNextPage() }
-      case .failed(let error):
-        Button("\(error.message): tap to retry") { houses.refresh() }
-      case .loaded(hasMore: false) where !houses.items.isEmpty:
+      } else if houses.loadStates.append == .end, !houses.items.isEmpty {
         Text("That's all")
-      default:
-        EmptyView()
       }
     }
   }

@@ -22,29 +22,30 @@
   import UIKit
 
   final class HousesViewController: UITableViewController {
-    let houses = PagedList(
-      pageSize: 20,
-      source: .request(list: "Data.HouseList") { page, size in
+    let houses = Pager(
+      source: .request(.dataList("Data.HouseList")) { page, size in
         Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
       } transform: { json in
         House(json: json)
       })
     // The table holds its data source weakly, as it holds a diffable data source: keep it.
-    var dataSource: SectionedDataSource<String, House, UITableViewCell>?
+    var dataSource: SectionedDataSource<String, PagerRow<House>, UITableViewCell>?
     var controls: PagingControls<House>?
 
     override func viewDidLoad() {
       super.viewDidLoad()
-      let dataSource = SectionedDataSource<String, House, UITableViewCell>()
+      let dataSource = SectionedDataSource<String, PagerRow<House>, UITableViewCell>()
         .bind(tableView, cell: UITableViewCell.self, reuseIdentifier: "house")
-        .configureCell { cell, _, house in
+        .configureCell { cell, _, row in
           var content = cell.defaultContentConfiguration()
-          content.text = house.title
+          content.text = row.item?.title
           cell.contentConfiguration = content
         }
-      houses.bind(to: dataSource, section: "houses", emptyText: "No houses yet")
+        .emptyState { "No houses yet" }
+      // Pull to refresh and a load-more footer, instead of status rows.
+      let binding = houses.bind(to: dataSource, section: "houses")
+      controls = PagingControls(binding, tableView: tableView)
       self.dataSource = dataSource
-      controls = PagingControls(list: houses, tableView: tableView)
       houses.refresh()
     }
   }

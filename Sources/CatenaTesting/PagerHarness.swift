@@ -20,7 +20,9 @@ public import CatenaPaging
 /// does a `FixtureTransport` without a delay); it throws ``PagerHarness/Stuck`` when a load
 /// does not end.
 @MainActor
-public final class PagerHarness<Item: Identifiable & Sendable & Equatable, SectionID: Hashable, Cell: AnyObject>
+public final class PagerHarness<
+  Item: Identifiable & Sendable & Equatable, SectionID: Hashable, Cell: AnyObject
+>
 where Item.ID: Sendable {
   /// The pager under test.
   public let pager: Pager<Item>

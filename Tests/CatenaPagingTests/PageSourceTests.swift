@@ -49,7 +49,8 @@ struct PageSourceTests {
     let list = Pager(source: housesSource())
     await list.refresh().value
     #expect(list.items.map(\.id) == Array(0..<10))
-    #expect(list.loadStates.append == .idle, "10 of the server's 10: more follow, though 20 were asked")
+    #expect(
+      list.loadStates.append == .idle, "10 of the server's 10: more follow, though 20 were asked")
     await list.loadNext()?.value
     await list.loadNext()?.value
     #expect(list.items.map(\.id) == Array(0..<25))

@@ -23,7 +23,8 @@ struct FixtureTransportRouteTests {
   }
 
   @Test func aRouteAnswersByTheQueryAndByTheBody() async throws {
-    let api = Client(baseURL: URL(string: "https://api.example.com/"), transport: documentedRoutes())
+    let api = Client(
+      baseURL: URL(string: "https://api.example.com/"), transport: documentedRoutes())
     let third = try await Get("houses", ["page": .int(3)]).json(at: "items").value(on: api)
     #expect(third == [["id": 3]])
     let first = try await Get("houses").json(at: "items").value(on: api)

@@ -42,7 +42,8 @@
     let loads = EndedLoads()
 
     init(pageSize: Int = 10, inWindow: Bool = true, emptyText: String? = nil) {
-      pager = Pager(PagerConfiguration(pageSize: pageSize, prefetchDistance: 5), source: pages.source)
+      pager = Pager(
+        PagerConfiguration(pageSize: pageSize, prefetchDistance: 5), source: pages.source)
       (table, window) = tableInWindow()
       if !inWindow { table.removeFromSuperview() }
       dataSource = SectionedDataSource<String, PagerRow<Row>, UITableViewCell>()

@@ -13,6 +13,30 @@ struct House: Identifiable, Equatable, Sendable {
   }
 }
 
+/// Waits until `houses` has loaded nothing for a few turns: rows coming on screen ask for the
+/// next page on the next main-actor turn.
+@MainActor
+func settle(_ houses: Pager<House>) async throws {
+  var quiet = 0
+  while quiet < 3 {
+    try await Task.sleep(for: .milliseconds(2))
+    quiet = houses.loadStates.isLoading ? 0 : quiet + 1
+  }
+}
+
+/// A headless table 10 rows high over a data source of a pager's houses (no status rows).
+@MainActor
+func housesTable(_ houses: Pager<House>) -> (
+  HeadlessTable, SectionedDataSource<String, PagerRow<House>, TextCell>, PagerBinding<House>
+) {
+  let table = HeadlessTable(viewportHeight: 10 * 44)
+  let dataSource = SectionedDataSource<String, PagerRow<House>, TextCell>()
+    .bind(table, cell: TextCell.self, reuseIdentifier: "house")
+    .configureCell { cell, _, row in cell.text = row.item?.title ?? row.text }
+  let binding = houses.bind(to: dataSource, section: "houses").statusRows(false)
+  return (table, dataSource, binding)
+}
+
 @Suite("Paging over real HTTP", .timeLimit(.minutes(5)))
 struct PagingIntegrationTests {
   @MainActor
@@ -20,28 +44,24 @@ struct PagingIntegrationTests {
     let run = UUID().uuidString
     try await TestServer.run { @MainActor port in
       let api = client(port)
-      let source = PageSource<House>.request(list: "Data.HouseList", on: api) { page, size in
+      let source = PageSource<House>.request(.dataList("Data.HouseList"), on: api) { page, size in
         Get("houses", ["pageIndex": .int(page), "pageSize": .int(size), "run": .string(run)])
       } transform: {
         House(json: $0)
       }
-      let houses = PagedList(pageSize: 20, source: source)
-      let table = HeadlessTable(viewportHeight: 10 * 44)
-      let dataSource = SectionedDataSource<String, House, TextCell>()
-        .bind(table, cell: TextCell.self, reuseIdentifier: "house")
-        .configureCell { cell, _, house in cell.text = house.title }
-      let binding = houses.bind(to: dataSource, section: "houses", loadWithin: 5)
-      await houses.refresh()?.value
+      let houses = Pager(PagerConfiguration(pageSize: 20, prefetchDistance: 5), source: source)
+      let (table, dataSource, binding) = housesTable(houses)
+      await houses.refresh().value
       var scrolls = 0
-      while houses.state != .loaded(hasMore: false), scrolls < 200 {
+      while houses.loadStates.append != .end, scrolls < 200 {
         table.scrollToBottom()
-        while houses.state.isLoading { try await Task.sleep(for: .milliseconds(2)) }
+        try await settle(houses)
         scrolls += 1
       }
       #expect(houses.items.map(\.id) == Array(0..<95))
-      #expect(dataSource.snapshot?.allItems.map(\.id) == Array(0..<95))
+      #expect(dataSource.snapshot?.allItems.compactMap(\.item?.id) == Array(0..<95))
       #expect(table.numberOfRows(inSection: 0) == 95)
-      #expect(binding.errors.isEmpty && binding.droppedDuplicates.isEmpty)
+      #expect(binding.errors.isEmpty && houses.lastDroppedDuplicates == 0)
       table.scrollToBottom()
       let shown = table.indexPathsForVisibleRows.map { table.cellForRow(at: $0)?.renderedText }
       #expect(shown == (85..<95).map { "House \($0)" })
@@ -57,52 +77,50 @@ struct PagingIntegrationTests {
 struct KeyedPagingIntegrationTests {
   /// Scrolls a headless table bound to `houses` to the end; returns the rows it shows.
   @MainActor
-  func scrollThrough(_ houses: PagedList<House>) async throws -> [Int] {
-    let table = HeadlessTable(viewportHeight: 10 * 44)
-    let dataSource = SectionedDataSource<String, House, TextCell>()
-      .bind(table, cell: TextCell.self, reuseIdentifier: "house")
-      .configureCell { cell, _, house in cell.text = house.title }
-    let binding = houses.bind(to: dataSource, section: "houses", loadWithin: 5)
-    await houses.refresh()?.value
+  func scrollThrough(_ houses: Pager<House>) async throws -> [Int] {
+    let (table, dataSource, binding) = housesTable(houses)
+    await houses.refresh().value
     var scrolls = 0
-    while houses.state != .loaded(hasMore: false), scrolls < 200 {
+    while houses.loadStates.append != .end, scrolls < 200 {
       table.scrollToBottom()
-      while houses.state.isLoading { try await Task.sleep(for: .milliseconds(2)) }
+      try await settle(houses)
       scrolls += 1
     }
-    #expect(binding.errors.isEmpty && binding.droppedDuplicates.isEmpty)
-    return dataSource.snapshot?.allItems.map(\.id) ?? []
+    #expect(binding.errors.isEmpty && houses.lastDroppedDuplicates == 0)
+    return dataSource.snapshot?.allItems.compactMap(\.item?.id) ?? []
   }
 
   @MainActor
   @Test func aCursorListLoadsEveryHouseOnce() async throws {
     try await TestServer.run { @MainActor port in
-      let source = PageSource<House>.request(list: "data", cursor: "meta.next", on: client(port)) {
-        cursor, size in
+      let source = PageSource<House>.request(
+        PageFormat(list: "data"), cursor: "meta.next", on: client(port)
+      ) { cursor, size in
         Get("paged/cursor", ["limit": .int(size), "cursor": cursor.map(JSONValue.string) ?? .null])
       } transform: {
         House(json: $0)
       }
-      let houses = PagedList(pageSize: 20, source: source)
+      let houses = Pager(PagerConfiguration(pageSize: 20, prefetchDistance: 5), source: source)
       let shown = try await scrollThrough(houses)
       #expect(shown == Array(0..<95))
-      #expect(houses.lastLoadedPage == 5 && houses.nextKey == nil)
+      #expect(houses.loadedPageCount == 5 && houses.loadStates.append == .end)
     }
   }
 
   @MainActor
   @Test func aLinkHeaderListFollowsTheServersLinks() async throws {
     try await TestServer.run { @MainActor port in
-      let source = PageSource<House>.request(list: "data", nextLink: "next", on: client(port)) {
-        size in
+      let source = PageSource<House>.request(
+        PageFormat(list: "data"), nextLink: "next", on: client(port)
+      ) { size in
         Get("paged/link", ["per_page": .int(size)])
       } transform: {
         House(json: $0)
       }
-      let houses = PagedList(pageSize: 20, source: source)
+      let houses = Pager(PagerConfiguration(pageSize: 20, prefetchDistance: 5), source: source)
       let shown = try await scrollThrough(houses)
       #expect(shown == Array(0..<95))
-      #expect(houses.lastLoadedPage == 5 && houses.nextKey == nil)
+      #expect(houses.loadedPageCount == 5 && houses.loadStates.append == .end)
     }
   }
 
@@ -110,17 +128,16 @@ struct KeyedPagingIntegrationTests {
   @Test func anOffsetListCountsWhatArrived() async throws {
     try await TestServer.run { @MainActor port in
       let source = PageSource<House>.request(
-        list: "data", on: client(port), strategy: .totalCount(at: "Data.Total"), by: .offset
+        PageFormat(list: "data", total: "Data.Total"), on: client(port), by: .offset
       ) { offset, limit in
         Get("paged/offset", ["offset": .int(offset), "limit": .int(limit)])
       } transform: {
         House(json: $0)
       }
-      let houses = PagedList(
-        pageSize: 20, strategy: .totalCount(at: "Data.Total"), source: source)
+      let houses = Pager(PagerConfiguration(pageSize: 20, prefetchDistance: 5), source: source)
       let shown = try await scrollThrough(houses)
       #expect(shown == Array(0..<95))
-      #expect(houses.lastLoadedPage == 5)
+      #expect(houses.loadedPageCount == 5)
     }
   }
 }

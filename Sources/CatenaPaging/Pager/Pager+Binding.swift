@@ -199,4 +199,3 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
     }
   }
 }
-

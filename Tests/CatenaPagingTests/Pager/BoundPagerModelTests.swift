@@ -55,7 +55,9 @@ final class LoadLedger: @unchecked Sendable {
 
 /// A table `rows` rows high over a data source of a pager's rows.
 @MainActor
-func boundScreen(rows: Int = 10) -> (HeadlessTable, SectionedDataSource<String, PagerRow<Row>, TextCell>) {
+func boundScreen(rows: Int = 10) -> (
+  HeadlessTable, SectionedDataSource<String, PagerRow<Row>, TextCell>
+) {
   let table = HeadlessTable(viewportHeight: Double(rows) * 44)
   let dataSource = SectionedDataSource<String, PagerRow<Row>, TextCell>()
     .bind(table, cell: TextCell.self, reuseIdentifier: "row")
@@ -131,7 +133,8 @@ struct BoundPagerModelTests {
         await manual.waitForRequests(ledger.started)
         let context: Comment = "seed \(seed), step \(checkedSteps)"
         checkedSteps += 1
-        #expect(ledger.balances(pager), "started \(ledger.started) ended \(ledger.ended) \(context)")
+        #expect(
+          ledger.balances(pager), "started \(ledger.started) ended \(ledger.ended) \(context)")
         #expect(manual.requests.count == ledger.started, context)
         if scrolled, failedBefore {
           // The status row says "Tap to retry": scrolling does not retry by itself.

@@ -139,13 +139,15 @@ struct BoundPagerTests {
   }
 
   @Test func aFilterHidesRowsWithoutCountingThemAsDuplicates() async {
-    let pager = Pager(PagerConfiguration(pageSize: 10), source: FixturePages(count: 10) { Row($0) }.source)
+    let pager = Pager(
+      PagerConfiguration(pageSize: 10), source: FixturePages(count: 10) { Row($0) }.source)
     let (_, dataSource) = boundScreen()
     pager.bind(to: dataSource, section: "rows").filter { $0.id.isMultiple(of: 2) }
     await pager.refresh().value
     #expect(dataSource.snapshot?.allItems.compactMap(\.item).map(\.id) == [0, 2, 4, 6, 8])
     #expect(pager.items.count == 10, "the pager keeps every item")
-    #expect(pager.lastDroppedDuplicates == 0 && dataSource.snapshot?.droppedDuplicates.isEmpty == true)
+    #expect(
+      pager.lastDroppedDuplicates == 0 && dataSource.snapshot?.droppedDuplicates.isEmpty == true)
   }
 }
 

@@ -188,7 +188,8 @@ struct OneWayPagingTests {
     await pager.refresh().value
     #expect(pager.items == [Row(0), Row(2)])
     #expect(pager.droppedCount == 2)
-    #expect(pager.loadStates.append == .idle, "4 entries came for a page of 4, though 2 were dropped")
+    #expect(
+      pager.loadStates.append == .idle, "4 entries came for a page of 4, though 2 were dropped")
     await pager.refresh().value
     #expect(pager.droppedCount == 2, "counted over the pages in memory, not summed over loads")
   }

@@ -1,4 +1,5 @@
-// Context for the paging snippets: a house model, its cell, a table and a data source.
+// Context for the paging snippets: a house model, its cell, a table and a data source of a
+// pager's rows.
 import Catena
 import CatenaTesting
 import Foundation
@@ -18,6 +19,6 @@ struct House: Identifiable, Equatable, Sendable {
 
 let api = Client(baseURL: URL(string: "https://api.example.com/"), transport: URLSessionTransport())
 let table = HeadlessTable(viewportHeight: 440)
-let dataSource = SectionedDataSource<String, House, TextCell>()
+let dataSource = SectionedDataSource<String, PagerRow<House>, TextCell>()
   .bind(table, cell: TextCell.self, reuseIdentifier: "house")
-  .configureCell { cell, _, house in cell.text = house.title }
+  .configureCell { cell, _, row in cell.text = row.item?.title ?? row.text }
