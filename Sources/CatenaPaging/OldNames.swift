@@ -46,7 +46,7 @@ public typealias PagerStatusTextCell = TextCell
 extension Pager {
   /// Renamed.
   @available(*, unavailable, renamed: "loadNext()")
-  public func loadNextPage() -> Load? { fatalError("unavailable") }
+  public func loadNextPage() -> Task<Void, Never>? { fatalError("unavailable") }
 
   /// Renamed.
   @available(*, unavailable, renamed: "loadingNext()")

@@ -42,7 +42,7 @@ public struct Page<Item: Sendable>: Sendable {
   }
 
   /// The number of entries the server sent, converted or not.
-  public var receivedCount: Int { items.count + dropped }
+  var receivedCount: Int { items.count + dropped }
 }
 
 extension Page {

@@ -83,11 +83,4 @@ public struct PageSource<Item: Sendable>: Sendable {
       return page
     }
   }
-
-  /// The same pages with each item converted by `transform`.
-  public func map<Other: Sendable>(
-    _ transform: @escaping @Sendable (Item) -> Other
-  ) -> PageSource<Other> {
-    compactMap(transform)
-  }
 }

@@ -18,7 +18,7 @@ public enum ItemEdit<Item: Identifiable & Sendable>: Sendable where Item.ID: Sen
   case move(Item.ID, to: EditPosition<Item.ID>)
 
   /// The id of the item the edit is about.
-  public var id: Item.ID {
+  var id: Item.ID {
     switch self {
     case .insert(let item, _), .update(let item): item.id
     case .delete(let id), .move(let id, _): id

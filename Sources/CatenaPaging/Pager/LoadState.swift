@@ -1,6 +1,6 @@
 /// Which end of a ``Pager``'s window a load fills: the whole window again, the pages before
 /// it, or the pages after it.
-public enum LoadDirection: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum LoadDirection: Hashable, Sendable, CaseIterable {
   /// A refresh: the first load, or the window replaced from a key.
   case refresh
   /// Pages before the window (older messages in a chat, earlier days of a timeline).
@@ -8,8 +8,6 @@ public enum LoadDirection: String, Hashable, Sendable, CaseIterable, CustomStrin
   /// Pages after the window (the next page of a feed).
   case append
 
-  /// "refresh", "prepend" or "append".
-  public var description: String { rawValue }
 }
 
 /// Where one direction of a ``Pager`` stands.
@@ -86,7 +84,7 @@ public struct LoadStates: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Why a load started, for the debug log.
-public enum LoadCause: String, Hashable, Sendable, CustomStringConvertible {
+public enum LoadCause: Hashable, Sendable {
   /// A row near an edge came on screen.
   case scroll
   /// The table prefetched rows near an edge.
@@ -99,6 +97,4 @@ public enum LoadCause: String, Hashable, Sendable, CustomStringConvertible {
   /// continued to fill its larger size.
   case code
 
-  /// The cause's name.
-  public var description: String { rawValue }
 }

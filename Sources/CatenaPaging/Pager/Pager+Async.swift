@@ -59,7 +59,9 @@ extension Pager {
 
   /// Starts a load in `direction`, or, when one runs there or a refresh runs, waits for that
   /// one without taking it over (the waiting task's cancellation leaves it alone).
-  private func loading(_ direction: LoadDirection, start: () -> Load?) async -> LoadState {
+  private func loading(_ direction: LoadDirection, start: () -> Task<Void, Never>?) async
+    -> LoadState
+  {
     if let running = running[.refresh]?.task ?? running[direction]?.task {
       let from: LoadDirection = self.running[.refresh] != nil ? .refresh : direction
       await awaiting(running, from, cancelling: false)
@@ -74,7 +76,7 @@ extension Pager {
   /// `cancelling`.
   @discardableResult
   func awaiting(
-    _ load: Load, _ direction: LoadDirection, cancelling: Bool = true
+    _ load: Task<Void, Never>, _ direction: LoadDirection, cancelling: Bool = true
   ) async -> LoadState {
     guard let generation = running[direction]?.generation, running[direction]?.task == load
     else { return loadStates[direction] }
@@ -94,7 +96,7 @@ extension Pager {
   }
 
   /// Cancels `load` if it still runs in `direction`.
-  private func cancel(_ load: Load, in direction: LoadDirection) {
+  private func cancel(_ load: Task<Void, Never>, in direction: LoadDirection) {
     guard running[direction]?.task == load else { return }
     if direction != .refresh { held.insert(direction) }
     cancelRunning(direction)

@@ -38,7 +38,9 @@ extension Pager {
   }
 
   @discardableResult
-  func start(_ direction: LoadDirection, _ request: PageRequest, cause: LoadCause) -> Load {
+  func start(_ direction: LoadDirection, _ request: PageRequest, cause: LoadCause) -> Task<
+    Void, Never
+  > {
     generation &+= 1
     let mine = generation
     let reloadsDropped =

@@ -19,7 +19,9 @@ extension Pager {
   /// - Returns: a task that ends when the new first page has landed or failed (or when the
   ///   change was replaced during its debounce).
   @discardableResult
-  public func refresh(from source: PageSource<Item>, debounce: Duration = .zero) -> Load {
+  public func refresh(from source: PageSource<Item>, debounce: Duration = .zero) -> Task<
+    Void, Never
+  > {
     pendingSource?.cancel()
     pendingSource = nil
     guard debounce > .zero else { return switchSource(to: source) }
@@ -56,7 +58,7 @@ extension Pager {
   }
 
   /// Makes `source` the pager's and refreshes from it.
-  private func switchSource(to source: PageSource<Item>) -> Load {
+  private func switchSource(to source: PageSource<Item>) -> Task<Void, Never> {
     self.source = source
     pagesFromSource = pages.isEmpty
     return refresh()

@@ -130,9 +130,6 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// Synchronous observers (the data-source binding): items changed, then states changed.
   @ObservationIgnored @usableFromInline package var listeners: [(PagerChange) -> Void] = []
 
-  /// A load, to await.
-  public typealias Load = Task<Void, Never>
-
   /// A pager loading pages of `source` as `configuration` says.
   ///
   /// ```swift
@@ -157,7 +154,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   ///
   /// - Returns: the load, to await.
   @discardableResult
-  public func refresh(at key: PageKey? = nil) -> Load {
+  public func refresh(at key: PageKey? = nil) -> Task<Void, Never> {
     held = []
     cancelRunning()
     updateStates(notifying: false)
@@ -174,21 +171,21 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// - Returns: the load, to await; nil when none started (one runs, a refresh runs, nothing
   ///   is loaded yet, or the list ends here).
   @discardableResult
-  public func loadNext() -> Load? { load(.append, cause: .code) }
+  public func loadNext() -> Task<Void, Never>? { load(.append, cause: .code) }
 
   /// Loads the pages before the window (older messages, earlier days). Also runs a failed
   /// prepend again.
   ///
   /// - Returns: the load, to await; nil when none started.
   @discardableResult
-  public func loadPrevious() -> Load? { load(.prepend, cause: .code) }
+  public func loadPrevious() -> Task<Void, Never>? { load(.prepend, cause: .code) }
 
   /// Runs every failed load again: a failed refresh (which replaces everything), else a failed
   /// prepend and a failed append. Nothing else starts.
   ///
   /// - Returns: the loads started, to await.
   @discardableResult
-  public func retry() -> [Load] {
+  public func retry() -> [Task<Void, Never>] {
     if loadStates.refresh.error != nil, let refreshRequest {
       held = []
       cancelRunning()
@@ -216,7 +213,9 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// last load there failed or the end is held. A row that came on screen by scrolling
   /// (`byUser`) and the app's code lift a hold; a prefetch and the check after a change do not.
   @discardableResult @usableFromInline
-  package func load(_ direction: LoadDirection, cause: LoadCause, byUser: Bool = true) -> Load? {
+  package func load(_ direction: LoadDirection, cause: LoadCause, byUser: Bool = true) -> Task<
+    Void, Never
+  >? {
     guard direction != .refresh, running[.refresh] == nil, running[direction] == nil,
       !pages.isEmpty, pagesFromSource
     else { return nil }

@@ -7,7 +7,7 @@
 /// ```
 public struct PagerLog: Sendable {
   /// Receives each entry.
-  public let write: @Sendable (PagerLogEntry) -> Void
+  @usableFromInline let write: @Sendable (PagerLogEntry) -> Void
 
   /// A log that hands each entry to `write`.
   public init(_ write: @escaping @Sendable (PagerLogEntry) -> Void) {

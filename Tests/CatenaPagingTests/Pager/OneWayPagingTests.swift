@@ -16,7 +16,7 @@ struct OneWayPagingTests {
   }
 
   /// Answers request number `count - 1` with `items`, and waits for `load`.
-  func answer(_ load: Pager<Row>.Load?, _ items: [Row], count: Int, page: Int? = nil) async {
+  func answer(_ load: Task<Void, Never>?, _ items: [Row], count: Int, page: Int? = nil) async {
     await manual.waitForRequests(count)
     manual.respond(page: page, with: Page(items: items))
     await load?.value
