@@ -41,6 +41,15 @@ func run() throws {
   var opened: [String] = []
   var archived: [String] = []
 
+  var today = [
+    Article(id: 1, title: "Typed throws in practice"),
+    Article(id: 2, title: "Headless table views"),
+  ]
+  var earlier = [
+    Article(id: 3, title: "Heckel's diff, revisited"),
+    Article(id: 4, title: "UIKit batch-update rules"),
+  ]
+
   let dataSource = SectionedDataSource<String, Article, ArticleCell>()
     .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
     .configureCell { cell, _, article in
@@ -48,6 +57,8 @@ func run() throws {
       cell.comments = article.comments
     }
     .didSelect { _, article in opened.append(article.title) }
+    .header { _, section in section == "today" ? "Today" : "Earlier" }
+    .footer { _, section in section == "earlier" ? "\(earlier.count) older" : nil }
     .sectionIndexTitle { _, section in section == "today" ? "T" : "E" }
     .headerView(TextHeaderFooterView.self, reuseIdentifier: "day", when: { $1 == "today" }) {
       view, _, _ in view.text = "Today · live"
@@ -74,21 +85,12 @@ func run() throws {
 
   func snapshot(_ today: [Article], _ earlier: [Article]) throws -> Snapshot<String, Article> {
     var snapshot = Snapshot<String, Article>()
-    try snapshot.appendSection("today", header: "Today")
+    try snapshot.appendSection("today")
     try snapshot.appendItems(today)
-    try snapshot.appendSection("earlier", header: "Earlier", footer: "\(earlier.count) older")
+    try snapshot.appendSection("earlier")
     try snapshot.appendItems(earlier)
     return snapshot
   }
-
-  var today = [
-    Article(id: 1, title: "Typed throws in practice"),
-    Article(id: 2, title: "Headless table views"),
-  ]
-  var earlier = [
-    Article(id: 3, title: "Heckel's diff, revisited"),
-    Article(id: 4, title: "UIKit batch-update rules"),
-  ]
   try dataSource.apply(try snapshot(today, earlier))
   show("first snapshot")
 

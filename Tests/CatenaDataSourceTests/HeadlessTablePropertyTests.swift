@@ -1,7 +1,8 @@
-import CatenaDataSource
 import CatenaDiff
 import CatenaTesting
 import Testing
+
+@testable import CatenaDataSource
 
 /// A row with an id and the text its cell shows.
 struct Entry: Identifiable, Equatable, Sendable {
@@ -89,7 +90,7 @@ extension HeadlessTablePropertyTests {
   func snapshot(_ shelves: Shelves) throws -> Snapshot<Int, Entry> {
     var snapshot = Snapshot<Int, Entry>()
     for shelf in shelves {
-      try snapshot.appendSection(shelf.model.id, header: shelf.model.title)
+      try snapshot.appendSection(shelf.model.id)
       try snapshot.appendItems(shelf.items)
     }
     return snapshot
@@ -99,16 +100,28 @@ extension HeadlessTablePropertyTests {
     for seed in UInt64(1)...2_000 {
       var random = SeededRandom(seed: seed &* 31)
       let table = HeadlessTable(viewportHeight: Double(44 * (3 + random.below(12))))
+      // The shelves' titles, through the chain: a title that changes refreshes its section.
+      var titles: [Int: String] = [:]
       let dataSource = SectionedDataSource<Int, Entry, TextCell>()
         .bind(table, cell: TextCell.self, reuseIdentifier: "row")
         .configureCell { cell, _, entry in cell.text = entry.text }
-      var last = try snapshot(shelves(&random, version: 0))
+        .header { _, id in id.flatMap { titles[$0] } }
+      var shelves = shelves(&random, version: 0)
+      titles = Dictionary(shelves.map { ($0.model.id, $0.model.title) }) { $1 }
+      var last = try snapshot(shelves)
       try dataSource.apply(last)
       for version in 1...5 {
         if random.below(3) == 0 { table.tapRow(at: ItemPath(item: 0, section: 0)) }
         table.scroll(by: Double(random.below(300)) - 100)
-        last = try snapshot(shelves(&random, version: version))
+        shelves = self.shelves(&random, version: version)
+        titles = Dictionary(shelves.map { ($0.model.id, $0.model.title) }) { $1 }
+        last = try snapshot(shelves)
         try dataSource.apply(last)
+        for section in table.rowCounts.indices {
+          #expect(
+            table.headerTitles[section] == titles[last.sections[section].model.id],
+            "seed \(seed) section \(section)")
+        }
         #expect(table.takeLayoutError() == nil, "seed \(seed)")
         #expect(!table.events.contains { if case .rejectedBatch = $0 { true } else { false } })
         for path in table.indexPathsForVisibleRows {

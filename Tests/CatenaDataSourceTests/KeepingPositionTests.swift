@@ -12,7 +12,7 @@ struct KeepingPositionTests {
     let dataSource = SectionedDataSource<String, Article, ArticleCell>()
       .bind(table, cell: ArticleCell.self, reuseIdentifier: "a")
       .configureCell { cell, _, article in cell.title = article.title }
-    try dataSource.apply(snapshot([("s", nil, ids)]))
+    try dataSource.apply(snapshot([("s", ids)]))
     return (table, dataSource)
   }
 
@@ -21,7 +21,7 @@ struct KeepingPositionTests {
     table.scroll(toOffset: 20 * 44 + 10)  // a bit into row 120
     #expect(
       table.scrollAnchors.first == TableAnchor(path: ItemPath(item: 20, section: 0), offset: 10))
-    try dataSource.applyKeepingPosition(snapshot([("s", nil, Array(95..<150))]))
+    try dataSource.applyKeepingPosition(snapshot([("s", Array(95..<150))]))
     #expect(
       table.scrollAnchors.first == TableAnchor(path: ItemPath(item: 25, section: 0), offset: 10))
     #expect(dataSource.item(at: table.visibleItemPaths[0])?.id == 120)
@@ -30,7 +30,7 @@ struct KeepingPositionTests {
   @Test func aPlainApplyKeepsTheOffsetAsUIKitDoes() throws {
     let (table, dataSource) = try bound(Array(100..<150))
     table.scroll(toOffset: 20 * 44)
-    try dataSource.apply(snapshot([("s", nil, Array(95..<150))]))
+    try dataSource.apply(snapshot([("s", Array(95..<150))]))
     #expect(dataSource.item(at: table.visibleItemPaths[0])?.id == 115, "the rows moved down")
   }
 
@@ -38,7 +38,7 @@ struct KeepingPositionTests {
     let (table, dataSource) = try bound(Array(100..<150))
     table.scroll(toOffset: 20 * 44)
     try dataSource.applyKeepingPosition(
-      snapshot([("s", nil, Array(90..<120) + Array(121..<150))]))
+      snapshot([("s", Array(90..<120) + Array(121..<150))]))
     #expect(dataSource.item(at: table.visibleItemPaths[0])?.id == 119, "row 120 went")
     #expect(dataSource.item(at: table.visibleItemPaths[1])?.id == 121, "121 is where it was")
   }
@@ -46,7 +46,7 @@ struct KeepingPositionTests {
   @Test func whenNoRowOnScreenStaysTheTableStaysWhereItIs() throws {
     let (table, dataSource) = try bound(Array(100..<150))
     table.scroll(toOffset: 20 * 44)
-    try dataSource.applyKeepingPosition(snapshot([("s", nil, Array(0..<100))]))
+    try dataSource.applyKeepingPosition(snapshot([("s", Array(0..<100))]))
     #expect(table.contentOffset == 20 * 44)
   }
 
@@ -58,9 +58,9 @@ struct KeepingPositionTests {
       guard !asked else { return }
       asked = true
       // Runs after the apply being performed, which inserted five rows above.
-      try? dataSource.applyKeepingPosition(snapshot([("s", nil, Array(90..<150))]))
+      try? dataSource.applyKeepingPosition(snapshot([("s", Array(90..<150))]))
     }
-    try dataSource.applyKeepingPosition(snapshot([("s", nil, Array(95..<150))]))
+    try dataSource.applyKeepingPosition(snapshot([("s", Array(95..<150))]))
     #expect(asked)
     #expect(dataSource.item(at: table.visibleItemPaths[0])?.id == 120)
   }

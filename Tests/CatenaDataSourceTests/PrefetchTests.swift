@@ -37,7 +37,7 @@ struct PrefetchTests {
 
   @Test func scrollingDownAnnouncesEachRowOnceAndScrollingUpCancels() throws {
     let (table, dataSource, heard) = screen()
-    try dataSource.apply(try snapshot([("s", nil, Array(0..<30))]))
+    try dataSource.apply(try snapshot([("s", Array(0..<30))]))
     #expect(heard.prefetched == [[5, 6, 7, 8]])
     table.scroll(by: 2 * 44)  // rows 2-6 on screen: 9 and 10 are new ahead; 5 and 6 shown
     #expect(heard.prefetched == [[5, 6, 7, 8], [9, 10]])
@@ -52,7 +52,7 @@ struct PrefetchTests {
   @Test func theWindowCrossesSectionsAndSkipsEmptyOnes() throws {
     let (table, dataSource, heard) = screen(distance: 3)
     try dataSource.apply(
-      try snapshot([("a", nil, [0, 1, 2, 3, 4]), ("b", nil, []), ("c", nil, [7, 8])]))
+      try snapshot([("a", [0, 1, 2, 3, 4]), ("b", []), ("c", [7, 8])]))
     #expect(heard.prefetched == [[7, 8]])
     #expect(
       table.prefetchingRows == [ItemPath(item: 0, section: 2), ItemPath(item: 1, section: 2)])
@@ -60,17 +60,17 @@ struct PrefetchTests {
 
   @Test func aBatchMovesTheWindowWithItsRowsWithoutAnnouncingThemAgain() throws {
     let (table, dataSource, heard) = screen()
-    try dataSource.apply(try snapshot([("s", nil, Array(0..<30))]))
+    try dataSource.apply(try snapshot([("s", Array(0..<30))]))
     // Two rows inserted at the top: the prefetched rows move down by two and are not
     // announced again; the rows now just past the screen (3 and 4) are, and the two pushed
     // beyond the distance (7 and 8) are cancelled.
-    try dataSource.apply(try snapshot([("s", nil, [100, 101] + Array(0..<30))]))
+    try dataSource.apply(try snapshot([("s", [100, 101] + Array(0..<30))]))
     #expect(heard.prefetched == [[5, 6, 7, 8], [3, 4]])
     #expect(heard.cancelled == [[7, 8]])
     #expect(table.prefetchingRows.map(\.item) == [5, 6, 7, 8])
     // A prefetched row deleted leaves the window without a cancel; the next row comes in.
     try dataSource.apply(
-      try snapshot([("s", nil, [100, 101] + Array(0..<30).filter { $0 != 5 })]))
+      try snapshot([("s", [100, 101] + Array(0..<30).filter { $0 != 5 })]))
     #expect(heard.cancelled == [[7, 8]])
     #expect(heard.prefetched.last == [7])
     #expect(table.prefetchingRows.map(\.item) == [5, 6, 7, 8])
@@ -78,11 +78,11 @@ struct PrefetchTests {
 
   @Test func aReloadStartsTheWindowAgainAndNoDistanceMeansNoPrefetching() throws {
     let (table, dataSource, heard) = screen()
-    try dataSource.apply(try snapshot([("s", nil, Array(0..<30))]))
+    try dataSource.apply(try snapshot([("s", Array(0..<30))]))
     table.reloadData()
     #expect(heard.prefetched == [[5, 6, 7, 8], [5, 6, 7, 8]])
     let (quiet, quietSource, nothing) = screen(distance: 0)
-    try quietSource.apply(try snapshot([("s", nil, Array(0..<30))]))
+    try quietSource.apply(try snapshot([("s", Array(0..<30))]))
     quiet.scroll(by: 300)
     #expect(nothing.prefetched.isEmpty && nothing.cancelled.isEmpty)
     #expect(quiet.prefetchingRows.isEmpty)
@@ -90,7 +90,7 @@ struct PrefetchTests {
 
   @Test func afterInvalidateNothingIsAnnounced() throws {
     let (table, dataSource, heard) = screen()
-    try dataSource.apply(try snapshot([("s", nil, Array(0..<30))]))
+    try dataSource.apply(try snapshot([("s", Array(0..<30))]))
     dataSource.invalidate()
     table.scroll(by: 300)
     #expect(heard.prefetched == [[5, 6, 7, 8]])
@@ -123,7 +123,7 @@ struct PrefetchTests {
       }
       heard.log = []
     }
-    try dataSource.apply(try snapshot([("s", nil, ids)]))
+    try dataSource.apply(try snapshot([("s", ids)]))
     for _ in 0..<120 {
       switch random.below(5) {
       case 0: table.scroll(by: Double(random.below(400)) - 200)
@@ -137,7 +137,7 @@ struct PrefetchTests {
         expected = []  // a reload starts the window again
         table.reloadData()
       }
-      if random.chance(60) { try dataSource.apply(try snapshot([("s", nil, ids)])) }
+      if random.chance(60) { try dataSource.apply(try snapshot([("s", ids)])) }
       let shown = Set(
         table.indexPathsForVisibleRows.compactMap { dataSource.item(at: $0)?.id })
       replay()

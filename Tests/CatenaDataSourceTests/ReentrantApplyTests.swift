@@ -81,9 +81,9 @@ struct ReentrantApplyTests {
   @Test(arguments: Hook.allCases, Reentry.allCases)
   func aClosureThatCallsBackDuringAnApplyNeverInterleaves(hook: Hook, reentry: Reentry) throws {
     let table = HeadlessTable(viewportHeight: 1_000)
-    let base = try snapshot([("s", "S", [1, 2, 3])])
-    let outer = try snapshot([("s", "S", [1, 2, 3, 5]), ("t", "T", [7])], titles: [2: "two"])
-    let inner = try snapshot([("s", "S", [1, 2, 3, 4])], titles: [1: "one", 4: "four"])
+    let base = try snapshot([("s", [1, 2, 3])])
+    let outer = try snapshot([("s", [1, 2, 3, 5]), ("t", [7])], titles: [2: "two"])
+    let inner = try snapshot([("s", [1, 2, 3, 4])], titles: [1: "one", 4: "four"])
     var armed = false
     var fired = 0
     var innerError: DataSourceError?
@@ -123,7 +123,7 @@ struct ReentrantApplyTests {
 
   @Test func theLatestOfSeveralReentrantAppliesWins() throws {
     let table = HeadlessTable(viewportHeight: 1_000)
-    let targets = try (4...8).map { try snapshot([("s", nil, Array(1...$0))]) }
+    let targets = try (4...8).map { try snapshot([("s", Array(1...$0))]) }
     var pending = targets[...]
     var dataSource: SectionedDataSource<String, Article, ArticleCell>?
     var armed = false
@@ -133,9 +133,9 @@ struct ReentrantApplyTests {
       if pending.isEmpty { armed = false }
     }
     let source = try #require(dataSource)
-    try source.apply(try snapshot([("s", nil, [1, 2, 3])]))
+    try source.apply(try snapshot([("s", [1, 2, 3])]))
     armed = true
-    try source.apply(try snapshot([("s", nil, [1, 2, 3, 10, 11, 12, 13, 14])]))
+    try source.apply(try snapshot([("s", [1, 2, 3, 10, 11, 12, 13, 14])]))
     #expect(pending.isEmpty)
     expectAgreement(table, source, targets[targets.count - 1], "latest wins")
   }
@@ -147,13 +147,13 @@ struct ReentrantApplyTests {
     var armed = false
     dataSource = source(table, hook: .configureCell, armed: { armed }) {
       count += 1
-      try? dataSource?.apply(try snapshot([("s", nil, Array(1...count))]))
+      try? dataSource?.apply(try snapshot([("s", Array(1...count))]))
     }
     let source = try #require(dataSource)
-    try source.apply(try snapshot([("s", nil, [1, 2, 3])]))
+    try source.apply(try snapshot([("s", [1, 2, 3])]))
     armed = true
     #expect(throws: DataSourceError(kind: .reentrantUpdate, id: "apply")) {
-      try source.apply(try snapshot([("s", nil, [1, 2, 3, 4])]))
+      try source.apply(try snapshot([("s", [1, 2, 3, 4])]))
     }
     armed = false
     let shown = try #require(source.snapshot)

@@ -30,7 +30,7 @@ struct SectionViewTests {
   }
 
   func sections(_ ids: [String]) throws -> Snapshot<String, Article> {
-    try snapshot(ids.enumerated().map { index, id in (id, nil, (0..<3).map { index * 10 + $0 }) })
+    try snapshot(ids.enumerated().map { index, id in (id, (0..<3).map { index * 10 + $0 }) })
   }
 
   @Test func sectionsOnScreenGetConfiguredViewsThatTakeTheirHeight() throws {
@@ -69,6 +69,7 @@ struct SectionViewTests {
     let dataSource = SectionedDataSource<String, Article, ArticleCell>()
       .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
       .configureCell { cell, _, article in cell.title = article.title }
+      .header { _, id in id == "plain" ? "Plain title" : nil }
       .headerView(Banner.self, reuseIdentifier: "banner", when: { _, id in id != "plain" }) {
         view, _, id in view.title = id ?? ""
       }
@@ -76,7 +77,7 @@ struct SectionViewTests {
         view, section, _ in
         view.text = "section \(section)"
       }
-    try dataSource.apply(try snapshot([("fancy", nil, [1]), ("plain", "Plain title", [2])]))
+    try dataSource.apply(try snapshot([("fancy", [1]), ("plain", [2])]))
     #expect(
       table.render()
         == "[== fancy ==]\n  0-0  a1\n(section 0)\n[Plain title]\n  1-0  a2\n(section 1)")
@@ -101,11 +102,13 @@ struct SectionViewTests {
     #expect(table.headerView(forSection: 0) === c && table.headerView(forSection: 1) === a)
     #expect(c.configurations == 1 && a.configurations == 1)
     #expect(table.pooledHeaderFooterViewCount(forIdentifier: "banner") == 1)
-    // A section whose header changes is updated: its view is configured again.
-    var renamed = next
-    try renamed.updateSection("A", header: "new", footer: nil)
+    // A section whose title changes is updated: its view is configured again.
+    var titleOfA = "old"
+    dataSource.header { _, id in id == "A" ? titleOfA : nil }
+    try dataSource.apply(next)
+    titleOfA = "new"
     table.clearEvents()
-    try dataSource.apply(renamed)
+    try dataSource.apply(next)
     #expect(table.events.contains(.dequeueHeaderFooter(identifier: "banner", reused: true)))
     #expect((table.headerView(forSection: 1) as? Banner)?.configurations == 2)
     #expect(table.headerView(forSection: 0) === c && c.configurations == 1)

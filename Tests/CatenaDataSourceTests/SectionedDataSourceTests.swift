@@ -16,7 +16,8 @@ struct SectionedDataSourceTests {
     let table = HeadlessTable()
     var picked: [Int] = []
     let dataSource = articleSource(table).didSelect { _, article in picked.append(article.id) }
-    try dataSource.apply(try snapshot([("news", "News", [1, 2]), ("old", nil, [3])]))
+      .header { _, id in id == "news" ? "News" : nil }
+    try dataSource.apply(try snapshot([("news", [1, 2]), ("old", [3])]))
     #expect(
       table.render() == """
         [News]
@@ -32,10 +33,10 @@ struct SectionedDataSourceTests {
   @Test func laterSnapshotsAnimateAndReconfigureInPlace() throws {
     let table = HeadlessTable()
     let dataSource = articleSource(table)
-    try dataSource.apply(try snapshot([("s", nil, [1, 2, 3])]))
+    try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
     let second = table.cellForRow(at: row(0, 1))
     table.clearEvents()
-    try dataSource.apply(try snapshot([("s", nil, [4, 2, 1])], titles: [2: "two"]))
+    try dataSource.apply(try snapshot([("s", [4, 2, 1])], titles: [2: "two"]))
     #expect(!table.events.contains(.reloadData))
     let batches = table.events.compactMap { if case .batch(let b) = $0 { b } else { nil } }
     #expect(batches.count == 2)
@@ -80,7 +81,7 @@ struct SectionedDataSourceTests {
       .cell(AdCell.self, reuseIdentifier: "ad", when: { $0.id >= 100 }) { cell, _, item in
         cell.banner = item.title
       }
-    try dataSource.apply(try snapshot([("s", nil, [1, 100, 2])]))
+    try dataSource.apply(try snapshot([("s", [1, 100, 2])]))
     #expect(table.cellForRow(at: row(0, 1)) is AdCell)
     #expect(table.cellForRow(at: row(0, 2)) is ArticleCell)
     #expect(table.render() == "  0-0  a1\n  0-1  AD a100\n  0-2  a2")
@@ -89,12 +90,13 @@ struct SectionedDataSourceTests {
   @Test func headersFootersHeightsAndEmptyState() throws {
     let table = HeadlessTable(viewportHeight: 100)
     let dataSource = articleSource(table)
+      .header { _, _ in "Head" }
       .footer { section, id in "end of \(id ?? "?")" }
       .rowHeight { _, _ in 50 }
       .emptyState { "Nothing to read" }
     try dataSource.apply(Snapshot())
     #expect(table.render() == "(Nothing to read)")
-    try dataSource.apply(try snapshot([("s", "Head", [1, 2, 3])]))
+    try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
     #expect(table.contentHeight == 28 + 150 + 28)
     #expect(table.indexPathsForVisibleRows == [row(0, 0), row(0, 1)])
     #expect(table.render().hasPrefix("[Head]"))
@@ -104,7 +106,7 @@ struct SectionedDataSourceTests {
     let table = HeadlessTable()
     var deleted: [Int] = []
     let dataSource = articleSource(table).onDelete { _, article in deleted.append(article.id) }
-    try dataSource.apply(try snapshot([("s", nil, [1, 2, 3])]))
+    try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
     try table.swipeToDeleteRow(at: row(0, 1))
     #expect(deleted == [2])
     #expect(dataSource.snapshot?.allItems.map(\.id) == [1, 3])
@@ -115,24 +117,24 @@ struct SectionedDataSourceTests {
     let table = HeadlessTable()
     var moved: [(ItemPath, ItemPath)] = []
     let dataSource = articleSource(table).onMove { from, to, _ in moved.append((from, to)) }
-    try dataSource.apply(try snapshot([("a", nil, [1, 2]), ("b", nil, [3])]))
+    try dataSource.apply(try snapshot([("a", [1, 2]), ("b", [3])]))
     #expect(table.dragRow(at: row(0, 0), to: row(1, 1)))
     #expect(dataSource.snapshot?.path(of: 1) == row(1, 1))
     #expect(moved.count == 1)
     // The next apply diffs from the reordered state.
-    try dataSource.apply(try snapshot([("a", nil, [2]), ("b", nil, [3, 1])]))
+    try dataSource.apply(try snapshot([("a", [2]), ("b", [3, 1])]))
     #expect(table.render() == "  0-0  a2\n  1-0  a3\n  1-1  a1")
   }
 
   @Test func selectionIsKeptByIdentityAcrossUpdatesAndReloads() throws {
     let table = HeadlessTable()
     let dataSource = articleSource(table)
-    try dataSource.apply(try snapshot([("s", nil, [1, 2, 3])]))
+    try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
     table.selectRow(at: row(0, 2))
-    try dataSource.apply(try snapshot([("s", nil, [3, 0, 1])]))
+    try dataSource.apply(try snapshot([("s", [3, 0, 1])]))
     #expect(table.indexPathsForSelectedRows == [row(0, 0)])
     table.isInWindow = false
-    try dataSource.apply(try snapshot([("s", nil, [5, 6, 3])]))
+    try dataSource.apply(try snapshot([("s", [5, 6, 3])]))
     #expect(table.events.last(where: { $0 == .reloadData }) != nil)
     #expect(table.indexPathsForSelectedRows == [row(0, 2)])
   }
@@ -144,12 +146,12 @@ struct SectionedDataSourceTests {
       .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
       .configureCell { _, _, _ in calls += 1 }
       .didSelect { _, _ in calls += 1 }
-    try dataSource.apply(try snapshot([("s", nil, [1])]))
+    try dataSource.apply(try snapshot([("s", [1])]))
     #expect(calls == 1)
     dataSource.invalidate()
     table.reloadData()
     table.tapRow(at: row(0, 0))
-    try dataSource.apply(try snapshot([("s", nil, [1, 2])]))
+    try dataSource.apply(try snapshot([("s", [1, 2])]))
     #expect(calls == 1)
     #expect(table.render() == "(empty)")
     #expect(!dataSource.isValid)
@@ -167,7 +169,7 @@ struct SectionedDataSourceTests {
         dataSource.configureCell { cell, _, article in cell.title = article.title }
           .didSelect { _, _ in }
       }
-      try dataSource.apply(try snapshot([("s", nil, [1, 2])]))
+      try dataSource.apply(try snapshot([("s", [1, 2])]))
       table.tapRow(at: row(0, 0))
       weakTable = table
       weakSource = dataSource
@@ -186,7 +188,7 @@ struct SectionedDataSourceTests {
       weakSource = dataSource
     }
     #expect(weakSource != nil)
-    try weakSource?.apply(try snapshot([("s", nil, [1])]))
+    try weakSource?.apply(try snapshot([("s", [1])]))
     #expect(table.numberOfRows(inSection: 0) == 1)
   }
 
@@ -194,7 +196,7 @@ struct SectionedDataSourceTests {
     let table = HeadlessTable()
     do {
       let dataSource = articleSource(table)
-      try dataSource.apply(try snapshot([("s", nil, [1])]))
+      try dataSource.apply(try snapshot([("s", [1])]))
     }
     table.reloadData()
     #expect(table.numberOfSections == 0)
@@ -203,9 +205,9 @@ struct SectionedDataSourceTests {
   @Test func backgroundAppliesLetTheLatestWin() async throws {
     let table = HeadlessTable()
     let dataSource = articleSource(table)
-    try dataSource.apply(try snapshot([("s", nil, [1, 2, 3])]))
-    let first = try snapshot([("s", nil, [3, 2, 1])])
-    let second = try snapshot([("s", nil, [2, 4])])
+    try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
+    let first = try snapshot([("s", [3, 2, 1])])
+    let second = try snapshot([("s", [2, 4])])
     // Hold the first background apply (generation 2) until the second one has started.
     dataSource.backgroundDiffFinished = { [weak dataSource] generation in
       for _ in 0..<10_000 {
@@ -227,9 +229,9 @@ struct SectionedDataSourceTests {
   @Test func aBackgroundApplyAfterASynchronousOneStillEndsRight() async throws {
     let table = HeadlessTable()
     let dataSource = articleSource(table)
-    try dataSource.apply(try snapshot([("s", nil, [1, 2])]))
+    try dataSource.apply(try snapshot([("s", [1, 2])]))
     let applied = try await dataSource.applyDiffingInBackground(
-      try snapshot([("s", nil, [2, 1, 3])]))
+      try snapshot([("s", [2, 1, 3])]))
     #expect(applied)
     #expect(table.render() == "  0-0  a2\n  0-1  a1\n  0-2  a3")
   }

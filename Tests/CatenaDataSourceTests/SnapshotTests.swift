@@ -13,7 +13,7 @@ func articles(_ ids: [Int]) -> [Article] { ids.map { Article(id: $0) } }
 struct SnapshotTests {
   @Test func buildsSectionsAndFindsEveryItemByID() throws {
     var snapshot = Snapshot<String, Article>()
-    try snapshot.appendSection("news", header: "News", footer: "3 articles")
+    try snapshot.appendSection("news")
     try snapshot.appendItems(articles([1, 2, 3]))
     try snapshot.appendSection("archive")
     try snapshot.appendItems(articles([4]), toSection: "archive")
@@ -25,8 +25,7 @@ struct SnapshotTests {
     #expect(snapshot.path(of: 4) == ItemPath(item: 0, section: 1))
     #expect(snapshot.item(at: ItemPath(item: 1, section: 0))?.id == 2)
     #expect(snapshot.item(at: ItemPath(item: 9, section: 0)) == nil)
-    #expect(
-      snapshot.section(at: 0) == SnapshotSection(id: "news", header: "News", footer: "3 articles"))
+    #expect(snapshot.section(at: 0) == SnapshotSection(id: "news"))
     #expect(try snapshot.items(inSection: "archive").map(\.id) == [4])
     #expect(snapshot.index(ofSection: "archive") == 1)
   }
@@ -112,19 +111,39 @@ struct SnapshotTests {
     #expect(snapshot.index(ofSection: 2) == 1)
   }
 
-  @Test func updatesAreContentChangesTheDiffReportsAsUpdates() throws {
+  @MainActor
+  @Test func contentChangesAreReconfiguresAndAChangedTitleRefreshesItsSectionOnly() throws {
     var old = Snapshot<Int, Article>()
-    try old.appendSection(0, header: "A")
+    try old.appendSection(0)
     try old.appendItems(articles([1, 2]))
     var new = old
     try new.updateItem(Article(id: 2, title: "changed"))
-    try new.updateSection(0, header: "B", footer: nil)
     let changes = try old.changes(to: new)
     #expect(
-      changes.map(\.batch) == [
-        BatchUpdate(sectionUpdates: [0], itemReconfigures: [ItemPath(item: 1, section: 0)])
-      ])
+      changes.map(\.batch) == [BatchUpdate(itemReconfigures: [ItemPath(item: 1, section: 0)])])
     #expect(try changes.apply(to: old.sections) == new.sections)
+
+    // Titles are the data source's: one that changes refreshes its section, not its rows.
+    var title = "A"
+    let table = HeadlessTable(viewportHeight: 200)
+    let dataSource = SectionedDataSource<Int, Article, ArticleCell>()
+      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
+      .configureCell { cell, _, article in cell.title = article.title }
+      .header { _, _ in title }
+    try dataSource.apply(old)
+    #expect(table.render().hasPrefix("[A]"))
+    table.clearEvents()
+    title = "B"
+    try dataSource.apply(new)
+    #expect(
+      table.events.filter { if case .batch = $0 { true } else { false } } == [
+        .batch(BatchUpdate(itemReconfigures: [ItemPath(item: 1, section: 0)])),
+        .batch(BatchUpdate(sectionUpdates: [0])),
+      ])
+    #expect(table.render().hasPrefix("[B]"))
+    table.clearEvents()
+    try dataSource.apply(new)
+    #expect(table.events.isEmpty, "the same title refreshes nothing")
   }
 
   @Test func snapshotsAreSendableValues() async throws {

@@ -46,7 +46,7 @@ struct SwipeActionTests {
   @Test func eachEdgeListsItsActionsInOrderWithTheirStyles() throws {
     let table = HeadlessTable()
     let dataSource = source(table, log: Log())
-    try dataSource.apply(try snapshot([("s", nil, [1, 2, 3])]))
+    try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
     let trailing = table.swipeActions(.trailing, forRowAt: ItemPath(item: 0, section: 0))
     #expect(trailing.map(\.title) == ["Flag", "Remove"])
     #expect(trailing.map(\.style) == [.normal, .destructive])
@@ -62,7 +62,7 @@ struct SwipeActionTests {
     let table = HeadlessTable()
     let log = Log()
     let dataSource = source(table, log: log)
-    try dataSource.apply(try snapshot([("s", nil, [1, 2, 3])]))
+    try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
     let row = ItemPath(item: 1, section: 0)
     #expect(table.performSwipeAction(.leading, at: 0, forRowAt: row))
     #expect(table.performSwipeAction(.trailing, at: 0, forRowAt: row))
@@ -84,12 +84,12 @@ struct SwipeActionTests {
     let table = HeadlessTable()
     let log = Log()
     let dataSource = source(table, log: log)
-    try dataSource.apply(try snapshot([("s", nil, [1, 2, 3])]))
+    try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
     table.performSwipeAction(.trailing, at: 1, forRowAt: ItemPath(item: 0, section: 0))
     #expect(log.lines == ["remove 1"])
     // The list changes while the request behind "Remove" is in flight: the handler's item is
     // still article 1, wherever it is now.
-    try dataSource.apply(try snapshot([("s", nil, [4, 1, 2, 3])]))
+    try dataSource.apply(try snapshot([("s", [4, 1, 2, 3])]))
     table.clearEvents()
     let done = try #require(log.pending.first)
     done(true)
@@ -105,7 +105,7 @@ struct SwipeActionTests {
       .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
       .onDelete { _, article in deleted.append(article.id) }
       .swipeActions(.leading) { _, _ in [SwipeAction("Pin") { $0(true) }] }
-    try dataSource.apply(try snapshot([("s", nil, [1, 2, 3])]))
+    try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
     try table.swipeToDeleteRow(at: ItemPath(item: 0, section: 0))
     #expect(deleted == [1])
     dataSource.swipeActions(.trailing) { _, _ in [SwipeAction("Flag") { $0(true) }] }
@@ -122,13 +122,13 @@ struct SwipeActionTests {
     let table = HeadlessTable()
     let plain = SectionedDataSource<String, Article, ArticleCell>()
       .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
-    try plain.apply(try snapshot([("s", nil, [1])]))
+    try plain.apply(try snapshot([("s", [1])]))
     #expect(plain.swipeActions(.trailing, forRowAt: ItemPath(item: 0, section: 0)) == nil)
     #expect(!table.performSwipeAction(.trailing, at: 0, forRowAt: ItemPath(item: 0, section: 0)))
 
     let log = Log()
     let swiping = source(table, log: log)
-    try swiping.apply(try snapshot([("s", nil, [1])]))
+    try swiping.apply(try snapshot([("s", [1])]))
     #expect(table.swipeActions(.leading, forRowAt: ItemPath(item: 0, section: 0)).count == 1)
     swiping.invalidate()
     #expect(table.swipeActions(.leading, forRowAt: ItemPath(item: 0, section: 0)).isEmpty)

@@ -132,7 +132,9 @@
     @Test("header views are dequeued, configured with the section, sized, and reused")
     func headerViews() throws {
       let (table, window) = tableInWindow()
+      var renamedC = false
       let dataSource = rowSource(table)
+        .header { _, id in id == "p" ? "Plain" : id == "C" && renamedC ? "new" : nil }
         .headerView(
           BannerView.self, reuseIdentifier: "banner", height: 60, when: { _, id in id != "p" }
         ) {
@@ -142,7 +144,7 @@
         }
       var content = Snapshot<String, Row>()
       for (id, rows) in [("A", 1...2), ("p", 3...3), ("C", 4...5)] {
-        try content.appendSection(id, header: id == "p" ? "Plain" : nil)
+        try content.appendSection(id)
         try content.appendItems(rows.map { Row($0) })
       }
       try dataSource.apply(content)
@@ -162,7 +164,7 @@
       var next = Snapshot<String, Row>()
       try next.appendSection("C")
       try next.appendItems([Row(4), Row(5)])
-      try next.appendSection("p", header: "Plain")
+      try next.appendSection("p")
       try next.appendItems([Row(3)])
       try next.appendSection("E")
       try next.appendItems([Row(6)])
@@ -176,9 +178,8 @@
       // cells (a section reload would recreate them).
       let cells = table.visibleCells
       table.clearCalls()
-      var renamed = next
-      try renamed.updateSection("C", header: "new", footer: nil)
-      try dataSource.apply(renamed)
+      renamedC = true
+      try dataSource.apply(next)
       table.layoutIfNeeded()
       #expect(!table.calls.contains { $0.contains("Reload section") })
       #expect(table.headerView(forSection: 0) === c && c.configurations == 2)

@@ -45,22 +45,29 @@ extension SectionedDataSource: TableContentProviding {
     (cellKinds.first { $0.accepts?(item) == true } ?? defaultKind)?.identifier
   }
 
-  /// The header of `section`: the ``header(_:)`` closure, else the snapshot section's header.
+  /// The header of `section`: what the ``header(_:)`` closure gives.
   public func titleForHeader(inSection section: Int) -> String? {
     guard !isInvalidated else { return nil }
-    if let headerText { return headerText(section, sectionID(at: section)) }
-    return usesSnapshot && displayed.indices.contains(section)
-      ? displayed[section].model.header : nil
+    return headerText?(section, sectionID(at: section))
   }
 
-  /// The footer of `section`: the ``footer(_:)`` closure, else the snapshot section's footer.
+  /// The footer of `section`: what the ``footer(_:)`` closure gives.
   public func titleForFooter(inSection section: Int) -> String? {
     guard !isInvalidated else { return nil }
-    if let footerText { return footerText(section, sectionID(at: section)) }
-    return usesSnapshot && displayed.indices.contains(section)
-      ? displayed[section].model.footer : nil
+    return footerText?(section, sectionID(at: section))
   }
 
+  /// The titles the chain gives the sections of `target` now, by section id.
+  func titles(of target: Content) -> [SectionID: SectionTitles] {
+    guard headerText != nil || footerText != nil else { return [:] }
+    var titles: [SectionID: SectionTitles] = [:]
+    for (index, section) in target.sections.enumerated() {
+      let id = section.model.id
+      titles[id] = SectionTitles(
+        header: headerText?(index, id), footer: footerText?(index, id))
+    }
+    return titles
+  }
   /// The titles of the section index, top to bottom, with the section each one scrolls to;
   /// empty without a ``sectionIndexTitle(_:)`` closure.
   func sectionIndex() -> [(title: String, section: Int)] {

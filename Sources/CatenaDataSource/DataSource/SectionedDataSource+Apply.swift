@@ -137,6 +137,24 @@ extension SectionedDataSource {
     snapshot = target
     displayed = target.sections
     version &+= 1
+    try refreshChangedTitles(of: target)
+  }
+
+  /// Refreshes the header and footer of each section of `target` (shown now) whose title, as
+  /// the chain gives it, changed since it was last shown: the rows stay.
+  func refreshChangedTitles(of target: Content) throws(DataSourceError) {
+    let titles = titles(of: target)
+    defer { shownTitles = titles }
+    guard let binding, !titles.isEmpty else { return }
+    let changed = target.sections.indices.filter { index in
+      let id = target.sections[index].model.id
+      guard let before = shownTitles[id] else { return false }
+      return before != titles[id]
+    }
+    guard !changed.isEmpty else { return }
+    _ = try binding.perform(
+      BatchUpdate(sectionUpdates: changed), target.sections.map(\.items.count)
+    ) {}
   }
 
   /// `batch` with every reconfigured row whose item now needs another cell kind reloaded
@@ -173,6 +191,7 @@ extension SectionedDataSource {
     snapshot = target
     displayed = target.sections
     version &+= 1
+    shownTitles = titles(of: target)
     binding?.reloadData()
     for id in selectedIDs {
       if let path = target.path(of: id) { binding?.select(path) }

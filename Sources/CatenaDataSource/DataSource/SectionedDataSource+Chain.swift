@@ -56,8 +56,13 @@ extension SectionedDataSource {
     return self
   }
 
-  /// The header text of a section (by index and, with snapshots, id). Without it a snapshot
-  /// section's own header shows.
+  /// The header text of a section (by index and, with snapshots, id): the one place a section
+  /// title is given. With snapshots, each apply reads it again, and a section whose title
+  /// changed has its header refreshed (not its rows).
+  ///
+  /// ```swift
+  /// dataSource.header { _, day in day.map { "\($0)" } }
+  /// ```
   @discardableResult
   public func header(_ body: @escaping (Int, SectionID?) -> String?) -> Self {
     if !isInvalidated { headerText = body }
@@ -77,8 +82,7 @@ extension SectionedDataSource {
     return self
   }
 
-  /// The footer text of a section (by index and, with snapshots, id). Without it a snapshot
-  /// section's own footer shows.
+  /// The footer text of a section (by index and, with snapshots, id); like ``header(_:)``.
   @discardableResult
   public func footer(_ body: @escaping (Int, SectionID?) -> String?) -> Self {
     if !isInvalidated { footerText = body }

@@ -151,6 +151,9 @@ public final class SectionedDataSource<
   var countDeleteHandler: ((ItemPath) -> Void)?
   var moveHandler: ((ItemPath, ItemPath, Item?) -> Void)?
   var emptyText: (() -> String?)?
+  /// The titles the sections had when last shown, by id: a title that changes refreshes its
+  /// section's header and footer.
+  var shownTitles: [SectionID: SectionTitles] = [:]
   var displayHandler: ((ItemPath, Item?) -> Void)?
   var swipeActionBuilders: [SwipeEdge: (ItemPath, Item) -> [SwipeAction]] = [:]
   var prefetchHandler: (([ItemPath], [Item]) -> Void)?
@@ -227,4 +230,10 @@ public final class SectionedDataSource<
   func sectionID(at index: Int) -> SectionID? {
     displayed.indices.contains(index) ? displayed[index].model.id : nil
   }
+}
+
+/// A section's header and footer text, as the chain gave them.
+struct SectionTitles: Equatable {
+  var header: String?
+  var footer: String?
 }

@@ -1,12 +1,11 @@
 public import CatenaDiff
 
 extension Snapshot {
-  /// Appends an empty section.
+  /// Appends an empty section. Its title comes from the data source's `header` and `footer`
+  /// closures.
   ///
   /// - Throws: ``DataSourceError`` when a section with `id` exists.
-  public mutating func appendSection(
-    _ id: SectionID, header: String? = nil, footer: String? = nil
-  ) throws(DataSourceError) {
+  public mutating func appendSection(_ id: SectionID) throws(DataSourceError) {
     if let existing = sectionIndex[id] {
       throw DataSourceError(
         kind: .duplicateSectionID, id: String(describing: id),
@@ -15,10 +14,10 @@ extension Snapshot {
     }
     sectionIndex[id] = storage.count
     storage.append(
-      DiffSection(model: SnapshotSection(id: id, header: header, footer: footer), items: []))
+      DiffSection(model: SnapshotSection(id: id), items: []))
   }
 
-  /// Appends empty sections without headers or footers.
+  /// Appends empty sections.
   ///
   /// - Throws: ``DataSourceError`` at the first id that already exists; earlier ids stay added.
   public mutating func appendSections(_ ids: [SectionID]) throws(DataSourceError) {
@@ -126,22 +125,23 @@ extension Snapshot {
     storage[path.section].items[path.item] = item
   }
 
-  /// Changes the header and footer of the section with `id`.
-  ///
-  /// - Throws: ``DataSourceError`` when no section has that id.
-  public mutating func updateSection(
-    _ id: SectionID, header: String?, footer: String?
-  ) throws(DataSourceError) {
-    guard let index = sectionIndex[id] else {
-      throw DataSourceError(kind: .unknownSection, id: String(describing: id))
-    }
-    storage[index].model.header = header
-    storage[index].model.footer = footer
-  }
-
   private mutating func reindexItems(inSection section: Int) {
     for (item, element) in storage[section].items.enumerated() {
       itemIndex[element.id] = ItemPath(item: item, section: section)
     }
   }
+}
+
+extension Snapshot {
+  /// Replaced: section titles come from the data source's `header` and `footer` chain.
+  @available(*, unavailable, message: "give section titles with the data source's header { }")
+  public mutating func appendSection(
+    _ id: SectionID, header: String?, footer: String? = nil
+  ) throws(DataSourceError) { fatalError("unavailable") }
+
+  /// Replaced: section titles come from the data source's `header` and `footer` chain.
+  @available(*, unavailable, message: "give section titles with the data source's header { }")
+  public mutating func updateSection(
+    _ id: SectionID, header: String?, footer: String?
+  ) throws(DataSourceError) { fatalError("unavailable") }
 }

@@ -1,14 +1,14 @@
 public import CatenaDiff
 
-/// The content of a sectioned list at one moment: sections with ids and optional header and
-/// footer text, and items identified by `Identifiable.id`.
+/// The content of a sectioned list at one moment: sections with ids, and items identified by
+/// `Identifiable.id`. Section titles are the data source's (its `header` and `footer` chain).
 ///
 /// A snapshot is a value: build one, hand it to a data source, and the data source diffs it
 /// against what the table shows.
 ///
 /// ```swift
 /// var snapshot = Snapshot<String, Article>()
-/// try snapshot.appendSection("news", header: "News")
+/// try snapshot.appendSection("news")
 /// try snapshot.appendItems(articles)
 /// snapshot.path(of: articles[2].id)  // ItemPath(item: 2, section: 0), in O(1)
 /// ```

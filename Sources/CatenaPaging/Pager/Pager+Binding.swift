@@ -168,8 +168,7 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
     do throws(DataSourceError) {
       var snapshot = Snapshot<SectionID, PagerRow<Item>>()
       for shown in dataSource.snapshot?.sections ?? [] {
-        try snapshot.appendSection(
-          shown.model.id, header: shown.model.header, footer: shown.model.footer)
+        try snapshot.appendSection(shown.model.id)
         if shown.model.id != section { try snapshot.appendItems(shown.items) }
       }
       if !snapshot.sectionIDs.contains(section) { try snapshot.appendSection(section) }

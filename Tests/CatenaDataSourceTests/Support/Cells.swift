@@ -24,13 +24,13 @@ final class AdCell: HeadlessCell {
   var renderedText: String { "AD \(banner)" }
 }
 
-/// A snapshot of one section per `(id, header, article ids)`.
-func snapshot(_ layout: [(String, String?, [Int])], titles: [Int: String] = [:]) throws -> Snapshot<
+/// A snapshot of one section per `(id, article ids)`.
+func snapshot(_ layout: [(String, [Int])], titles: [Int: String] = [:]) throws -> Snapshot<
   String, Article
 > {
   var snapshot = Snapshot<String, Article>()
-  for (id, header, items) in layout {
-    try snapshot.appendSection(id, header: header)
+  for (id, items) in layout {
+    try snapshot.appendSection(id)
     try snapshot.appendItems(items.map { Article(id: $0, title: titles[$0] ?? "a\($0)") })
   }
   return snapshot

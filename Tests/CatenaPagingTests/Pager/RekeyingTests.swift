@@ -6,22 +6,34 @@ import Foundation
 import Testing
 
 /// A sleep a test ends by hand: a debounce that waits on it waits for the test, not a clock.
+/// Like `Task.sleep`, a cancelled sleep throws at once.
 final class ManualSleeps: @unchecked Sendable {
-  // NB: `lock` guards `waiting` and `asked`.
+  // NB: `lock` guards `waiting`, `asked` and `nextID`.
   private let lock = NSLock()
-  private var waiting: [CheckedContinuation<Void, any Error>] = []
+  private var waiting: [Int: CheckedContinuation<Void, any Error>] = [:]
   private var asked: [Duration] = []
+  private var nextID = 0
 
   /// What the pager's debounce calls.
   var sleep: @Sendable (Duration) async throws -> Void {
     { [self] duration in
-      try await withCheckedThrowingContinuation { continuation in
-        lock.withLock {
-          waiting.append(continuation)
-          asked.append(duration)
-        }
+      let id = lock.withLock { () -> Int in
+        asked.append(duration)
+        nextID += 1
+        return nextID
       }
-      try Task.checkCancellation()
+      try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          let cancelled = lock.withLock { () -> Bool in
+            if Task.isCancelled { return true }
+            waiting[id] = continuation
+            return false
+          }
+          if cancelled { continuation.resume(throwing: CancellationError()) }
+        }
+      } onCancel: {
+        lock.withLock { waiting.removeValue(forKey: id) }?.resume(throwing: CancellationError())
+      }
     }
   }
 
@@ -31,14 +43,14 @@ final class ManualSleeps: @unchecked Sendable {
   /// Ends every sleep waiting now.
   func wake() {
     for continuation in lock.withLock({ () -> [CheckedContinuation<Void, any Error>] in
-      defer { waiting = [] }
-      return waiting
+      defer { waiting = [:] }
+      return Array(waiting.values)
     }) { continuation.resume() }
   }
 
   /// Waits (bounded, no clock) until `count` sleeps have been asked for.
   func waitForSleeps(_ count: Int) async {
-    for _ in 0..<10_000 where lock.withLock({ asked.count }) < count { await Task.yield() }
+    for _ in 0..<100_000 where lock.withLock({ asked.count }) < count { await Task.yield() }
   }
 }
 

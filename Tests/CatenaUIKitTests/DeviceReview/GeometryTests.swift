@@ -22,14 +22,15 @@
           (cell as? SizedCell)?.title = row.title
           (cell as? SizedCell)?.height = CGFloat(30 + 20 * (row.id % 3))
         }
+        .header { _, id in id == "older" ? "Older" : "Newer" }
     }
 
     /// Two sections with headers: "older" and "newer" rows.
     func sections(older: Range<Int>, newer: Range<Int>) throws -> Snapshot<String, Row> {
       var snapshot = Snapshot<String, Row>()
-      try snapshot.appendSection("older", header: "Older")
+      try snapshot.appendSection("older")
       try snapshot.appendItems(older.map { Row($0) }, toSection: "older")
-      try snapshot.appendSection("newer", header: "Newer")
+      try snapshot.appendSection("newer")
       try snapshot.appendItems(newer.map { Row($0) }, toSection: "newer")
       return snapshot
     }

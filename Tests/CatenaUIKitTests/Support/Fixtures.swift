@@ -86,9 +86,9 @@
   }
 
   /// A snapshot of one section "s" holding `rows`.
-  func snapshot(_ rows: [Row], header: String? = nil) throws -> Snapshot<String, Row> {
+  func snapshot(_ rows: [Row]) throws -> Snapshot<String, Row> {
     var snapshot = Snapshot<String, Row>()
-    try snapshot.appendSection("s", header: header)
+    try snapshot.appendSection("s")
     try snapshot.appendItems(rows)
     return snapshot
   }
