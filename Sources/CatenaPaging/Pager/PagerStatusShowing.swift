@@ -1,7 +1,6 @@
 public import CatenaDataSource
 
-/// A cell that shows a ``PagerStatus`` itself (see
-/// ``CatenaDataSource/SectionedDataSource/statusCell(_:reuseIdentifier:)``).
+/// A cell that shows a ``PagerStatus`` itself (see `SectionedDataSource.statusCell(_:reuseIdentifier:)`).
 @MainActor
 public protocol PagerStatusShowing: AnyObject {
   /// Shows `status`: a spinner for a load, the message and a retry hint for a failure.

@@ -20,7 +20,7 @@
   /// - A refresh started in code shows the refresh control's spinner when the table is in a
   ///   window and scrolled to the top (it scrolls to reveal it); otherwise the footer spins.
   /// - A first page that fails on an empty list shows the error in the footer; so does a next
-  ///   page that fails. Tapping it runs ``CatenaPaging/Pager/retry()``; scrolling does not.
+  ///   page that fails. Tapping it runs the pager's `retry()`; scrolling does not.
   /// - The footer follows the pager's `loadStates` as they change, on the main actor, before
   ///   any `Observable` reader hears of them.
   ///
