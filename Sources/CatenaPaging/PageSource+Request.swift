@@ -80,14 +80,15 @@ extension PageSource {
   ///
   /// - Parameters:
   ///   - format: Where the list is in the response, and the page size, total or flag.
-  ///   - client: The client that sends the requests.
+  ///   - client: The client that sends the requests; `Client.default` when nil, read at each
+  ///     load (not when the source is built).
   ///   - keying: ``PageKeying/index`` (the default: `make` gets the page number) or
   ///     ``PageKeying/offset``. Pages the server keys are read by the `cursor:` and
   ///     `nextLink:` forms.
   ///   - make: The request for a page number (or offset) and a page size.
   ///   - transform: An item from an element of the list; nil leaves the element out.
   public static func request<R: RequestConvertible>(
-    _ format: PageFormat, on client: Client = .default, by keying: PageKeying = .index,
+    _ format: PageFormat, on client: Client? = nil, by keying: PageKeying = .index,
     _ make: @escaping @Sendable (_ page: Int, _ size: Int) -> R,
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> {
@@ -101,7 +102,7 @@ extension PageSource {
       case .index(let value), .offset(let value): number = value
       default: return Page(items: [])
       }
-      let json = try await make(number, size).json().value(on: client)
+      let json = try await make(number, size).json().value(on: client ?? .default)
       return try format.page(of: json, transform: transform)
     }
   }
@@ -122,16 +123,17 @@ extension PageSource {
   /// - Parameters:
   ///   - format: Where the list is in the response, and a total or flag beside the cursor.
   ///   - cursor: Where the next page's cursor is in the response.
-  ///   - client: The client that sends the requests.
+  ///   - client: The client that sends the requests; `Client.default` when nil, read at each
+  ///     load (not when the source is built).
   ///   - make: The request for a cursor (nil for the first page) and a page size.
   ///   - transform: An item from an element of the list; nil leaves the element out.
   public static func request<R: RequestConvertible>(
-    _ format: PageFormat, cursor: JSONPath, on client: Client = .default,
+    _ format: PageFormat, cursor: JSONPath, on client: Client? = nil,
     _ make: @escaping @Sendable (_ cursor: String?, _ size: Int) -> R,
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> {
     PageSource(keying: .server) { key, size in
-      let json = try await make(key?.token, size).json().value(on: client)
+      let json = try await make(key?.token, size).json().value(on: client ?? .default)
       var result = try format.page(of: json, transform: transform)
       let next = json.at(cursor).flatMap { $0.string ?? $0.int.map(String.init) }
       result.next = next.flatMap { $0.isEmpty ? nil : PageKey.cursor($0) }
@@ -158,11 +160,12 @@ extension PageSource {
   /// - Parameters:
   ///   - format: Where the list is in the response (`""` for a top-level array).
   ///   - rel: The relation of the link to follow.
-  ///   - client: The client that sends the requests.
+  ///   - client: The client that sends the requests; `Client.default` when nil, read at each
+  ///     load (not when the source is built).
   ///   - first: The first page's request for a page size.
   ///   - transform: An item from an element of the list; nil leaves the element out.
   public static func request<R: RequestConvertible>(
-    _ format: PageFormat, nextLink rel: String, on client: Client = .default,
+    _ format: PageFormat, nextLink rel: String, on client: Client? = nil,
     _ first: @escaping @Sendable (_ size: Int) -> R,
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> {
@@ -173,7 +176,7 @@ extension PageSource {
         request.definition.query = []
         request.definition.parameters = [:]
       }
-      let (json, response) = try await client.response(for: request)
+      let (json, response) = try await (client ?? .default).response(for: request)
       var result = try format.page(of: json, transform: transform)
       result.next = response.headers.link(rel: rel)?.url(relativeTo: response.url).map(PageKey.link)
       return result
@@ -183,7 +186,7 @@ extension PageSource {
   /// Pages of `Decodable` items: like ``request(_:on:by:_:transform:)``, decoding each
   /// element with `JSONDecoder` and leaving out the ones that do not decode.
   public static func request<R: RequestConvertible>(
-    _ format: PageFormat, on client: Client = .default, by keying: PageKeying = .index,
+    _ format: PageFormat, on client: Client? = nil, by keying: PageKeying = .index,
     decoding type: Item.Type, _ make: @escaping @Sendable (_ page: Int, _ size: Int) -> R
   ) -> PageSource<Item> where Item: Decodable {
     request(format, on: client, by: keying, make) { element in try? element.decode(Item.self) }

@@ -1,3 +1,4 @@
+import CatenaPaging
 import CatenaRequest
 import CatenaTesting
 import Foundation
@@ -151,10 +152,10 @@ struct CallTests {
 }
 
 @MainActor
-@Suite("The article's chain through the default client")
+@Suite("The article's chain through the default client", .serialized)
 struct DefaultClientTests {
   @Test func getThenFailedStartGoesThroughClientDefault() async throws {
-    // The only test that sets the default client.
+    // One of the two tests (one after the other) that set the default client.
     let fixtures = FixtureTransport()
       .route(.get, "user/getUserInfo", json: #"{"data": {"name": "Ada"}}"#)
     Client.default = Client(baseURL: URL(string: "https://api.example.com/"), transport: fixtures)
@@ -169,5 +170,18 @@ struct DefaultClientTests {
     #expect(
       fixtures.requests.map(\.url.absoluteString).first
         == "https://api.example.com/user/getUserInfo?id=7")
+  }
+
+  @Test func aPageSourceBuiltBeforeTheDefaultClientIsSetLoadsThroughTheNewOne() async throws {
+    let source = PageSource<Int>.request(PageFormat(list: "items")) { page, _ in
+      Get("items", ["page": .int(page)])
+    } transform: {
+      $0.int
+    }
+    let fixtures = FixtureTransport().route(.get, "items", json: #"{"items": [1, 2]}"#)
+    Client.default = Client(baseURL: URL(string: "https://api.example.com/"), transport: fixtures)
+    let page = try await source.fetch(.index(1), 20)
+    #expect(page.items == [1, 2])
+    #expect(fixtures.requests.map(\.url.absoluteString) == ["https://api.example.com/items?page=1"])
   }
 }
