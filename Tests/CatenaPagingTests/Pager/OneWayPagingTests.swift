@@ -17,8 +17,15 @@ struct OneWayPagingTests {
 
   /// Answers request number `count - 1` with `items`, and waits for `load`.
   func answer(_ load: Task<Void, Never>?, _ items: [Row], count: Int, page: Int? = nil) async {
+    await answer(load, with: Page(items: items), count: count, page: page)
+  }
+
+  /// Answers request number `count - 1` with `answer`, and waits for `load`.
+  func answer(
+    _ load: Task<Void, Never>?, with answer: Page<Row>, count: Int, page: Int? = nil
+  ) async {
     await manual.waitForRequests(count)
-    manual.respond(page: page, with: Page(items: items))
+    manual.respond(page: page, with: answer)
     await load?.value
   }
 
@@ -153,31 +160,20 @@ struct OneWayPagingTests {
     #expect(serverSize.loadStates.append == .end, "an empty page")
 
     let short = pager(pageSize: 3)
-    let load = short.refresh()
-    await manual.waitForRequests(2)
-    manual.respond(with: Page(items: rows(0..<2), pageSize: 2))
-    await load.value
+    await answer(short.refresh(), with: Page(items: rows(0..<2), pageSize: 2), count: 2)
     #expect(short.loadStates.append == .idle, "a full page of the server's size")
 
     let byTotal = pager(pageSize: 3)
-    let total = byTotal.refresh()
-    await manual.waitForRequests(3)
-    manual.respond(with: Page(items: rows(0..<3), total: 3))
-    await total.value
+    await answer(byTotal.refresh(), with: Page(items: rows(0..<3), total: 3), count: 3)
     #expect(byTotal.loadStates.append == .end, "all 3 of 3 received: no empty request")
 
     let shortOfTotal = pager(pageSize: 3)
-    let partial = shortOfTotal.refresh()
-    await manual.waitForRequests(4)
-    manual.respond(with: Page(items: rows(0..<2), total: 9))
-    await partial.value
+    await answer(shortOfTotal.refresh(), with: Page(items: rows(0..<2), total: 9), count: 4)
     #expect(shortOfTotal.loadStates.append == .idle, "a total wins over a short page")
 
     let byFlag = pager(pageSize: 3)
-    let flag = byFlag.refresh()
-    await manual.waitForRequests(5)
-    manual.respond(with: Page(items: rows(0..<1), total: 1, hasMore: true))
-    await flag.value
+    await answer(
+      byFlag.refresh(), with: Page(items: rows(0..<1), total: 1, hasMore: true), count: 5)
     #expect(byFlag.loadStates.append == .idle, "the flag wins over a short page and a total")
   }
 

@@ -83,12 +83,18 @@ struct RekeyingTests {
     Page(items: range.map { Row(query.count * 100 + $0, "\(query) \($0)") })
   }
 
-  @Test func aNewQueryCancelsTheOldLoadKeepsTheOldRowsAndReplacesThemOnce() async {
-    let pager = Pager(PagerConfiguration(pageSize: 3), source: queries.source("h"))
+  /// A pager of pages of 3 showing the first page of `query`.
+  func pager(showing query: String) async -> Pager<Row> {
+    let pager = Pager(PagerConfiguration(pageSize: 3), source: queries.source(query))
     let first = pager.refresh()
-    await queries.pages("h").waitForRequests(1)
-    queries.pages("h").respond(with: results("h", 0..<3))
+    await queries.pages(query).waitForRequests(1)
+    queries.pages(query).respond(with: results(query, 0..<3))
     await first.value
+    return pager
+  }
+
+  @Test func aNewQueryCancelsTheOldLoadKeepsTheOldRowsAndReplacesThemOnce() async {
+    let pager = await pager(showing: "h")
     let more = pager.loadNext()
     await queries.pages("h").waitForRequests(2)
 
@@ -113,11 +119,7 @@ struct RekeyingTests {
   }
 
   @Test func aFailedNewQueryKeepsTheOldRowsAndRetriesTheNewQuery() async {
-    let pager = Pager(PagerConfiguration(pageSize: 3), source: queries.source("a"))
-    let first = pager.refresh()
-    await queries.pages("a").waitForRequests(1)
-    queries.pages("a").respond(with: results("a", 0..<3))
-    await first.value
+    let pager = await pager(showing: "a")
     let search = pager.refresh(from: queries.source("ab"))
     await queries.pages("ab").waitForRequests(1)
     queries.pages("ab").fail()
