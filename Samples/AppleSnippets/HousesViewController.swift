@@ -78,7 +78,6 @@
     /// `true` tells UIKit the row is gone.
     func remove(_ house: House, done: @escaping @MainActor (Bool) -> Void) {
       Delete("favourites/\(house.id)")
-        .on(api)
         .load(MaskLoader(over: tableView))
         .then { [weak self] _ in
           guard let dataSource = self?.dataSource, var snapshot = dataSource.snapshot else {
@@ -89,7 +88,7 @@
           done(true)
         }
         .failed { _ in done(false) }
-        .start()
+        .start(on: api)
     }
   }
 // end snippet

@@ -132,10 +132,9 @@ func showProfile(id: Int, on api: Client) async {
   print("── profile \(id)")
   await Get("user/getUserInfo", ["id": .int(id)])
     .decode(User.self, at: "data.user")
-    .on(api)
     .then { user in print("   \(user.name), \(user.title) · \(user.followers) followers") }
     .failed { error in print("   failed: \(error.message) (status \(error.status ?? 0))") }
-    .start()
+    .start(on: api)
     .finished()
 }
 

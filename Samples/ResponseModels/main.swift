@@ -57,13 +57,14 @@ struct PlaceOrder: APIRequest {
   var coupon: String?
 }
 
-extension Client {
-  /// Sends `request` to the endpoint its type names and decodes its response model.
-  func send<R: APIRequest>(_ request: R) async throws(RequestError) -> R.Response {
-    try await MethodRequest<R.Method>(R.path).parameters(request)
+extension APIRequest {
+  /// Sends the request to the endpoint its type names and decodes its response model, as a
+  /// Catena request's `value(on:)` does.
+  func value(on client: Client) async throws(RequestError) -> Response {
+    try await MethodRequest<Method>(Self.path).parameters(self)
       .envelope(code: "code", message: "message", success: ["200"])
-      .decode(R.Response.self, at: R.responsePath)
-      .value(on: self)
+      .decode(Response.self, at: Self.responsePath)
+      .value(on: client)
   }
 }
 
@@ -81,16 +82,16 @@ let api = SampleAPI.client()
 print("Response models (\(SampleAPI.origin()))\n")
 do {
   print("── GET orders (a query model; its nil coupon is left out)")
-  let orders = try await api.send(OrdersQuery(user: 7))
+  let orders = try await OrdersQuery(user: 7).value(on: api)
   for order in orders { describe(order).forEach { print("   " + $0) } }
 
   print("── POST orders (a body model with a nested array and a null)")
-  let receipt = try await api.send(
-    PlaceOrder(
-      lines: [
-        OrderLine(sku: "TEA-01", name: "Longjing tea", quantity: 3, unitPrice: 48.5, note: nil),
-        OrderLine(sku: "POT-02", name: "Clay teapot", quantity: 1, unitPrice: 260, note: "fragile"),
-      ], coupon: nil))
+  let receipt = try await PlaceOrder(
+    lines: [
+      OrderLine(sku: "TEA-01", name: "Longjing tea", quantity: 3, unitPrice: 48.5, note: nil),
+      OrderLine(sku: "POT-02", name: "Clay teapot", quantity: 1, unitPrice: 260, note: "fragile"),
+    ], coupon: nil
+  ).value(on: api)
   print(
     "   order \(receipt.id): \(receipt.lineCount) lines, total \(receipt.total), "
       + "coupon \(receipt.coupon ?? "none")")

@@ -61,26 +61,26 @@ func run() async {
   print("Weather form (\(SampleAPI.origin()))\n")
 
   print("── the forecast for Shanghai")
-  await WeatherForm().request.on(api)
-    .load(masks)
+  await WeatherForm().request
+    .showing(masks)
     .inform("Forecast updated") { message in print("   inform: \(message)") }
     .warn { message in print("   warn: \(message)") }
     .then { forecast in
       print("   \(forecast.location)")
       for day in forecast.days { print("     \(day.day): \(day.conditions), \(day.temperature)°C") }
     }
-    .start().finished()
+    .start(on: api).finished()
 
   print("── a city without a station: the server's code at data.code is not 200")
-  await WeatherForm(city: "Atlantis").request.on(api)
-    .load(masks)
+  await WeatherForm(city: "Atlantis").request
+    .showing(masks)
     .warn { message in print("   warn: \(message)") }
     .failed { error in print("   failed: \(error.kind), code \(error.code ?? "–")") }
-    .start().finished()
+    .start(on: api).finished()
 
   print("── two requests at once: the masks stack, only the newest shows")
-  let first = WeatherForm(slow: true).request.on(api).load(masks).start()
-  let second = WeatherForm().request.on(api).load(masks).start()
+  let first = WeatherForm(slow: true).request.showing(masks).start(on: api)
+  let second = WeatherForm().request.showing(masks).start(on: api)
   await first.finished()
   await second.finished()
   print("   running now: \(masks.running.count)")
@@ -102,7 +102,7 @@ func run() async {
   form.append(file: photo, name: "photo", contentType: "image/jpeg")  // read from disk as sent
   await Post("weather/photo").body(multipart: form)
     .envelope(code: "data.code", message: "data.message", success: ["200"])
-    .json(at: "data.bytes").on(api)
+    .json(at: "data.bytes")
     .progress { progress in
       // On a terminal the bar redraws in place; in a log, each direction's last state stays.
       // A transport may report a finished direction more than once; draw it once.
@@ -117,21 +117,21 @@ func run() async {
     }
     .inform("Photo sent") { message in print("   inform: \(message)") }
     .then { bytes in print("   the server received \(bytes.int ?? 0) bytes (form and photo)") }
-    .start().finished()
+    .start(on: api).finished()
 
   print("── downloading the radar pack (192 KiB) to a file: cut off halfway, then resumed")
   let pack = folder.appendingPathComponent("radar.pack")
   // `cut` asks the sample server to drop the connection after 96 KiB of the first answer.
   let download = Download("weather/radar.pack", ["cut": .int(96 * 1024)], to: pack)
   var saved: ResumePoint?
-  await download.on(api)
+  await download
     .failed { error in
       saved = error.resumePoint
       print("   failed: \(error.kind); the file is not there yet: \(!exists(pack))")
       if let saved { print("   resume point: \(saved.bytes) bytes of \(saved.etag ?? "?")") }
     }
-    .start().finished()
-  await download.resuming(from: saved).on(api)
+    .start(on: api).finished()
+  await download.resuming(from: saved)
     .progress { progress in if progress.isComplete { print("   \(bar(progress))") } }
     .then { file in
       let bytes = (try? Data(contentsOf: file)) ?? Data()
@@ -140,7 +140,7 @@ func run() async {
       )
     }
     .failed { error in print("   failed: \(error)") }
-    .start().finished()
+    .start(on: api).finished()
 }
 
 /// Whether a file is at `url`.

@@ -102,7 +102,7 @@ extension PageSource {
       case .index(let value), .offset(let value): number = value
       default: return Page(items: [])
       }
-      let json = try await make(number, size).json().value(on: client ?? .default)
+      let json = try await make(number, size).json().value(on: client)
       return try format.page(of: json, transform: transform)
     }
   }
@@ -133,7 +133,7 @@ extension PageSource {
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> {
     PageSource(keying: .server) { key, size in
-      let json = try await make(key?.token, size).json().value(on: client ?? .default)
+      let json = try await make(key?.token, size).json().value(on: client)
       var result = try format.page(of: json, transform: transform)
       let next = json.at(cursor).flatMap { $0.string ?? $0.int.map(String.init) }
       result.next = next.flatMap { $0.isEmpty ? nil : PageKey.cursor($0) }
@@ -176,7 +176,7 @@ extension PageSource {
         request.definition.query = []
         request.definition.parameters = [:]
       }
-      let (json, response) = try await (client ?? .default).response(for: request)
+      let (json, response) = try await request.response(on: client)
       var result = try format.page(of: json, transform: transform)
       result.next = response.headers.link(rel: rel)?.url(relativeTo: response.url).map(PageKey.link)
       return result

@@ -5,7 +5,7 @@ public import Foundation
 ///
 /// ```swift
 /// do {
-///   let user = try await Get("user/info").decode(User.self, at: "data.user").value
+///   let user = try await Get("user/info").decode(User.self, at: "data.user").value()
 /// } catch {
 ///   switch error.kind {
 ///   case .status: print(error.status ?? 0, error.bodyText ?? "")

@@ -35,8 +35,8 @@ final class MessagesScreen {
         .header { _, _ in self.greeting }
       pager.bind(to: dataSource, section: "messages")
         .separator { before, row in self.opened.contains(row.id) ? "read" : nil }
-      handle = Get("greeting").json(at: "text").on(api)
-        .then { text in self.greeting = text.string ?? "" }.start()
+      handle = Get("greeting").json(at: "text")
+        .then { text in self.greeting = text.string ?? "" }.start(on: api)
     } else {
       dataSource
         .configureCell(owner: self) { owner, cell, _, row in
@@ -47,8 +47,8 @@ final class MessagesScreen {
         .header(owner: self) { owner, _, _ in owner.greeting }
       pager.bind(to: dataSource, section: "messages")
         .separator(owner: self) { owner, _, row in owner.opened.contains(row.id) ? "read" : nil }
-      handle = Get("greeting").json(at: "text").on(api)
-        .then(owner: self) { owner, text in owner.greeting = text.string ?? "" }.start()
+      handle = Get("greeting").json(at: "text")
+        .then(owner: self) { owner, text in owner.greeting = text.string ?? "" }.start(on: api)
     }
   }
 }

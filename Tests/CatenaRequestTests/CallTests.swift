@@ -24,15 +24,18 @@ func api(_ fixtures: FixtureTransport) -> Client {
 }
 
 @MainActor
-func record(_ call: Call<Request<User>>, into outcome: Outcome) -> RequestHandle {
-  call
+func record(
+  _ request: Request<User>, on client: Client, into outcome: Outcome, failedOnCancel: Bool = false
+) -> RequestHandle {
+  let call =
+    request
     // The callbacks mutate main-actor state synchronously: they compile only because they
     // are main-actor isolated.
     .then { user in outcome.values.append(user.name) }
     .failed { error in outcome.errors.append(error.kind) }
     .cancelled { outcome.cancellations += 1 }
     .always { outcome.always += 1 }
-    .start()
+  return (failedOnCancel ? call.failedOnCancel() : call).start(on: client)
 }
 
 @MainActor
@@ -43,7 +46,7 @@ struct CallTests {
   @Test func valueSendsThroughTheClientAndShapes() async throws {
     let fixtures = FixtureTransport().route(.get, "user/getUserInfo", json: userJSON)
     let user = try await Get("user/getUserInfo", ["id": 7]).decode(User.self, at: "data.user")
-      .on(api(fixtures)).value
+      .value(on: api(fixtures))
     #expect(user == User(id: 7, name: "Ada"))
     let sent = try #require(fixtures.requests.first)
     #expect(sent.url.absoluteString == "https://api.example.com/v1/user/getUserInfo?id=7")
@@ -53,7 +56,7 @@ struct CallTests {
   @Test func responseGivesStatusAndHeadersWithTheValue() async throws {
     let fixtures = FixtureTransport()
       .route(.post, "houses", status: 201, json: #"{"id": 9}"#, headers: ["Location": "/houses/9"])
-    let (id, response) = try await Post("houses").json(at: "id").on(api(fixtures)).response
+    let (id, response) = try await Post("houses").json(at: "id").response(on: api(fixtures))
     #expect(id == 9)
     #expect(response.status == 201)
     #expect(response.headers["location"] == "/houses/9")
@@ -63,7 +66,7 @@ struct CallTests {
     let fixtures = FixtureTransport().route(.get, "user", json: userJSON)
     let outcome = Outcome()
     let handle = record(
-      Get("user").decode(User.self, at: "data.user").on(api(fixtures)), into: outcome)
+      Get("user").decode(User.self, at: "data.user"), on: api(fixtures), into: outcome)
     await handle.finished()
     #expect(outcome.values == ["Ada"])
     #expect(outcome.errors.isEmpty && outcome.cancellations == 0)
@@ -73,7 +76,7 @@ struct CallTests {
   @Test func failureCallsFailedAndAlwaysOnceAndKeepsTheBody() async throws {
     let fixtures = FixtureTransport().route(.get, "user", status: 500, json: #"{"error": "boom"}"#)
     let outcome = Outcome()
-    await record(Get("user").decode(User.self).on(api(fixtures)), into: outcome).finished()
+    await record(Get("user").decode(User.self), on: api(fixtures), into: outcome).finished()
     #expect(outcome.errors == [.status])
     #expect(outcome.values.isEmpty && outcome.always == 1)
     let error = await #expect(throws: RequestError.self) {
@@ -85,7 +88,7 @@ struct CallTests {
   @Test func cancellingIsNotAFailure() async {
     let fixtures = FixtureTransport().route(.get, "slow", json: "{}", delay: .seconds(30))
     let outcome = Outcome()
-    let handle = record(Get("slow").decode(User.self).on(api(fixtures)), into: outcome)
+    let handle = record(Get("slow").decode(User.self), on: api(fixtures), into: outcome)
     handle.cancel()
     await handle.finished()
     #expect(outcome.cancellations == 1)
@@ -98,7 +101,7 @@ struct CallTests {
     let fixtures = FixtureTransport().route(.get, "slow", json: "{}", delay: .seconds(30))
     let outcome = Outcome()
     let handle = record(
-      Get("slow").decode(User.self).on(api(fixtures)).failedOnCancel(), into: outcome)
+      Get("slow").decode(User.self), on: api(fixtures), into: outcome, failedOnCancel: true)
     handle.cancel()
     await handle.finished()
     #expect(outcome.errors == [.cancelled])
@@ -142,7 +145,7 @@ struct CallTests {
     let fixtures = FixtureTransport().route(.get, "user", json: userJSON, delay: .milliseconds(1))
     let outcome = Outcome()
     let handles = (0..<200).map { _ in
-      record(Get("user").decode(User.self, at: "data.user").on(api(fixtures)), into: outcome)
+      record(Get("user").decode(User.self, at: "data.user"), on: api(fixtures), into: outcome)
     }
     for handle in handles { await handle.finished() }
     #expect(outcome.values.count == 200)
@@ -166,7 +169,7 @@ struct DefaultClientTests {
       .start()
     await handle.finished()
     #expect(outcome.values == ["Ada"])
-    #expect(try await Get("user/getUserInfo").json(at: "data.name").value == "Ada")
+    #expect(try await Get("user/getUserInfo").json(at: "data.name").value() == "Ada")
     #expect(
       fixtures.requests.map(\.url.absoluteString).first
         == "https://api.example.com/user/getUserInfo?id=7")
@@ -183,5 +186,26 @@ struct DefaultClientTests {
     let page = try await source.fetch(.index(1), 20)
     #expect(page.items == [1, 2])
     #expect(fixtures.requests.map(\.url.absoluteString) == ["https://api.example.com/items?page=1"])
+  }
+}
+
+extension DefaultClientTests {
+  @Test func aChainBuiltBeforeTheDefaultClientIsSetGoesThroughTheNewOne() async throws {
+    let outcome = Outcome()
+    let call = Get("user/getUserInfo").json(at: "data.name")
+      .then { name in outcome.values.append(name.string ?? "?") }
+      .failed { error in outcome.errors.append(error.kind) }
+    let request = Get("user/getUserInfo").json(at: "data.name")
+    let fixtures = FixtureTransport()
+      .route(.get, "user/getUserInfo", json: #"{"data": {"name": "Grace"}}"#)
+    Client.default = Client(baseURL: URL(string: "https://api.example.com/"), transport: fixtures)
+    await call.start().finished()
+    #expect(outcome.values == ["Grace"])
+    #expect(outcome.errors.isEmpty)
+    #expect(try await request.value() == "Grace")
+    #expect(try await request.response().response.status == 200)
+    let streamed = try await request.stream()
+    #expect(streamed.head.status == 200)
+    #expect(fixtures.requests.count == 4)
   }
 }

@@ -47,12 +47,12 @@ actor Screen {
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-  func load(_ call: Call<Request<JSONValue>>) async {
+  func load(_ request: Request<JSONValue>, on client: Client) async {
     // `seen` is actor state: this compiles only because the callbacks are isolated to `self`.
-    await call
+    await request
       .then { _ in self.seen.append("then@\(currentPlace())") }
       .always { self.seen.append("always@\(currentPlace())") }
-      .start().finished()
+      .start(on: client).finished()
   }
 }
 
@@ -69,13 +69,16 @@ func fixtureClient(delivery: Delivery = .mainActor) -> Client {
 }
 
 /// Sends a request whose nonisolated callbacks log where they ran.
-func logPlaces(_ call: Call<Request<JSONValue>>) async -> [String] {
+func logPlaces(
+  _ request: Request<JSONValue>, on client: Client, delivering delivery: Delivery? = nil
+) async -> [String] {
   let log = PlaceLog()
-  await call
+  let call =
+    request
     .progress { update in log.add("progress(\(update.direction))@\(currentPlace())") }
     .then { _ in log.add("then@\(currentPlace())") }
     .always { log.add("always@\(currentPlace())") }
-    .start().finished()
+  await (delivery.map { call.delivering($0) } ?? call).start(on: client).finished()
   return log.entries
 }
 
@@ -85,36 +88,36 @@ struct DeliveryTests {
   @Test func callbacksWrittenOnTheMainActorRunThere() async {
     let log = MainLog()
     // Appending to main-actor state compiles only because the callbacks are main-actor isolated.
-    await Get("item").json().on(fixtureClient(delivery: .immediate))
+    await Get("item").json()
       .then { _ in log.entries.append("then@\(currentPlace())") }
       .always { log.entries.append("always@\(currentPlace())") }
-      .start().finished()
+      .start(on: fixtureClient(delivery: .immediate)).finished()
     #expect(log.entries == ["then@main", "always@main"])
   }
 
   @Test func callbacksWrittenInAnActorRunOnIt() async {
     let screen = Screen()
-    await screen.load(Get("item").json().on(fixtureClient(delivery: .immediate)))
+    await screen.load(Get("item").json(), on: fixtureClient(delivery: .immediate))
     #expect(await screen.seen == ["then@screen", "always@screen"])
   }
 
   @Test func nonisolatedCallbacksFollowTheClientsDelivery() async {
-    let onMain = await logPlaces(Post("upload", ["name": "a"]).json().on(fixtureClient()))
+    let onMain = await logPlaces(Post("upload", ["name": "a"]).json(), on: fixtureClient())
     #expect(
       onMain == ["progress(upload)@main", "progress(download)@main", "then@main", "always@main"])
 
-    let immediate = await logPlaces(Get("item").json().on(fixtureClient(delivery: .immediate)))
+    let immediate = await logPlaces(Get("item").json(), on: fixtureClient(delivery: .immediate))
     #expect(immediate == ["progress(download)@pool", "then@pool", "always@pool"])
 
     let queue = NamedQueue("delivery")
     let onQueue = await logPlaces(
-      Get("item").json().on(fixtureClient(delivery: .executor(queue))))
+      Get("item").json(), on: fixtureClient(delivery: .executor(queue)))
     #expect(onQueue == ["progress(download)@delivery", "then@delivery", "always@delivery"])
   }
 
   @Test func aCallCanOverrideTheClientsDelivery() async {
     let places = await logPlaces(
-      Get("item").json().on(fixtureClient(delivery: .mainActor)).delivering(.immediate))
+      Get("item").json(), on: fixtureClient(delivery: .mainActor), delivering: .immediate)
     #expect(places == ["progress(download)@pool", "then@pool", "always@pool"])
     #expect(Client(transport: FixtureTransport()).delivery.description == "mainActor")
   }
@@ -131,10 +134,10 @@ struct DeliveryTests {
     }
     for await _ in held {}
     let log = PlaceLog()
-    await Get("item").json().on(fixtureClient(delivery: .immediate))
+    await Get("item").json()
       .then { _ in log.add("then") }
       .always { delivered.signal() }
-      .start().finished()
+      .start(on: fixtureClient(delivery: .immediate)).finished()
     #expect(await blocker.value == .success)
     #expect(log.entries == ["then"])
   }

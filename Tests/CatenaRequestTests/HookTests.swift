@@ -30,15 +30,15 @@ struct HookTests {
     for path in ["ok", "denied", "broken"] {
       let indicator = RecordingIndicator()
       var order: [String] = []
-      await envelope(path).on(api).load(indicator)
+      await envelope(path).showing(indicator)
         .then { _ in order.append("then:\(indicator.events)") }
         .failed { _ in order.append("failed:\(indicator.events)") }
-        .start().finished()
+        .start(on: api).finished()
       #expect(indicator.events == ["begin", "end"], "\(path)")
       #expect(order.first?.hasSuffix(#"["begin", "end"]"#) == true, "ended before the outcome")
     }
     let indicator = RecordingIndicator()
-    let handle = Get("slow").on(api).load(indicator).start()
+    let handle = Get("slow").showing(indicator).start(on: api)
     handle.cancel()
     await handle.finished()
     #expect(indicator.events == ["begin", "end"])
@@ -61,7 +61,7 @@ struct HookTests {
     for _ in 0..<20 {
       var begun: [Int] = []
       let handles = (0..<8).map { number in
-        Get("slow").on(api).load(Numbered(number) { begun.append($0) }).start()
+        Get("slow").showing(Numbered(number) { begun.append($0) }).start(on: api)
       }
       for handle in handles { await handle.finished() }
       #expect(begun == Array(0..<8))
@@ -86,12 +86,12 @@ struct HookTests {
 
   @Test func warnShowsTheServersMessageAndInformShowsSuccess() async {
     var messages: [String] = []
-    await envelope("denied").on(api).warn { messages.append("warn: \($0)") }
-      .inform("Saved") { messages.append("inform: \($0)") }.start().finished()
-    await envelope("ok").on(api).warn { messages.append("warn: \($0)") }
-      .inform("Saved") { messages.append("inform: \($0)") }.start().finished()
-    await Get("broken").on(api).warn { messages.append("warn: \($0)") }.start().finished()
-    let slow = Get("slow").on(api).warn { messages.append("warn: \($0)") }.start()
+    await envelope("denied").warn { messages.append("warn: \($0)") }
+      .inform("Saved") { messages.append("inform: \($0)") }.start(on: api).finished()
+    await envelope("ok").warn { messages.append("warn: \($0)") }
+      .inform("Saved") { messages.append("inform: \($0)") }.start(on: api).finished()
+    await Get("broken").warn { messages.append("warn: \($0)") }.start(on: api).finished()
+    let slow = Get("slow").warn { messages.append("warn: \($0)") }.start(on: api)
     slow.cancel()
     await slow.finished()
     #expect(messages == ["warn: No access", "inform: Saved", "warn: the server answered 500"])

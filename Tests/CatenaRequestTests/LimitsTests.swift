@@ -28,7 +28,7 @@ struct LimitsTests {
     _ request: R, on client: Client
   ) async -> RequestError? {
     do {
-      _ = try await client.send(request)
+      _ = try await request.value(on: client)
       return nil
     } catch {
       return error
@@ -59,7 +59,7 @@ struct LimitsTests {
   }
 
   @Test func anAnswerBeforeTheDeadlineIsKeptAndEndsTheWaitAtOnce() async throws {
-    let value = try await client().send(Get("now").json(at: "ok").timeout(.seconds(86_400)))
+    let value = try await Get("now").json(at: "ok").timeout(.seconds(86_400)).value(on: client())
     #expect(value == .bool(true))
   }
 
@@ -83,9 +83,9 @@ struct LimitsTests {
 
   @Test func aRequestOverridesTheClientsLimitEitherWay() async throws {
     let tight = client(maxResponseBytes: 1 << 20)
-    let whole = try await tight.send(Get("two-mebibytes").maxResponseBytes(nil))
+    let whole = try await Get("two-mebibytes").maxResponseBytes(nil).value(on: tight)
     #expect(whole.body.count == 2 << 20)
-    let raised = try await tight.send(Get("two-mebibytes").maxResponseBytes(4 << 20))
+    let raised = try await Get("two-mebibytes").maxResponseBytes(4 << 20).value(on: tight)
     #expect(raised.body.count == 2 << 20)
     let none = client(maxResponseBytes: nil)
     let error = try #require(await failure(Get("two-mebibytes").maxResponseBytes(10), on: none))
@@ -100,7 +100,7 @@ struct LimitsTests {
     var api = client(timeout: .seconds(9), maxResponseBytes: 1_000)
     api.idleTimeout = .seconds(3)
     api.sensitiveHeaders = ["X-Api-Key"]
-    _ = try await api.send(Get("now").sensitiveHeader("X-Signature").idleTimeout(.seconds(2)))
+    _ = try await Get("now").sensitiveHeader("X-Signature").idleTimeout(.seconds(2)).value(on: api)
     let sent = try #require(fixtures.requests.last)
     #expect(sent.timeout == .seconds(9))
     #expect(sent.idleTimeout == .seconds(2))

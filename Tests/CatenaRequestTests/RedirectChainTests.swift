@@ -150,7 +150,7 @@ struct RedirectChainTests {
     let api = Client(
       baseURL: URL(string: "https://api.example.com/"), transport: fixtures,
       interceptors: [Signer()])
-    _ = try await api.send(Get("a"))
+    _ = try await Get("a").value(on: api)
     let sent = try #require(fixtures.requests.last)
     var chain = RedirectChain(sent)
     var hop = URLRequest(url: try #require(URL(string: "https://cdn.example.com/a")))

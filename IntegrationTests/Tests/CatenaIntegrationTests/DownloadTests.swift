@@ -130,7 +130,7 @@ struct DownloadTests {
       let (_, response) = try await Download(
         "files/norange", ["size": .int(Int(size))], to: destination
       )
-      .resuming(from: point).on(client(port)).response
+      .resuming(from: point).response(on: client(port))
       #expect(response.status == 200)
       // The 5,000 other bytes are gone: the file is the body alone.
       #expect(try fileHash(destination) == FileEndpoints.hash(size: size))

@@ -89,7 +89,7 @@ struct FilePolicyTests {
         to: destination)
       /// Runs `download` as a chain, recording what its callbacks see.
       @Sendable func run(_ download: Download) async {
-        await download.on(client(port)).load(record)
+        await download.showing(record)
           .progress { update in MainActor.assumeIsolated { record.updates.append(update) } }
           .then { file in
             MainActor.assumeIsolated { record.events.append("then \(file.lastPathComponent)") }
@@ -100,7 +100,7 @@ struct FilePolicyTests {
               record.point = error.resumePoint
             }
           }
-          .start().finished()
+          .start(on: client(port)).finished()
       }
       // The first response drops after 100 kB: failed once, with a point to resume from.
       await run(download)

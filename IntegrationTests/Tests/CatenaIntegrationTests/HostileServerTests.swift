@@ -56,7 +56,7 @@
     let box = OutcomeBox()
     let clock = ContinuousClock()
     let start = clock.now
-    let handle = request.on(client).delivering(.immediate)
+    let handle = request.delivering(.immediate)
       .then { _ in box.update { $0.successes += 1 } }
       .failed { error in
         box.update {
@@ -66,7 +66,7 @@
       }
       .cancelled { box.update { $0.cancellations += 1 } }
       .always { box.update { $0.always += 1 } }
-      .start()
+      .start(on: client)
     await handle.finished()
     let elapsed = (clock.now - start).components
     box.update {
@@ -215,8 +215,8 @@
 
     @Test func progressOfACompressedBodyHasNoTotalAndEndsComplete() async throws {
       let updates = ProgressLog()
-      let handle = Get("gzip-json").json(at: "items").on(api).delivering(.immediate)
-        .progress { updates.append($0) }.start()
+      let handle = Get("gzip-json").json(at: "items").delivering(.immediate)
+        .progress { updates.append($0) }.start(on: api)
       await handle.finished()
       let log = updates.values
       let last = try #require(log.last)

@@ -141,10 +141,10 @@ struct URLSessionTransportTests {
     try await TestServer.run { port in
       let size = 10 << 20
       let tally = Tally()
-      let download = Get("bytes", ["n": .int(size)]).on(client(port))
+      let download = Get("bytes", ["n": .int(size)])
         .progress { @MainActor update in tally.progress.append(update) }
         .then { @MainActor response in tally.successes += response.body.count == size ? 1 : 0 }
-        .start()
+        .start(on: client(port))
       await download.finished()
       let downloads = await tally.progress.filter { $0.direction == .download }
       #expect(await tally.successes == 1)
@@ -154,9 +154,8 @@ struct URLSessionTransportTests {
 
       await MainActor.run { tally.progress.removeAll() }
       let upload = Post("echo").body(Data(count: size), contentType: "application/octet-stream")
-        .on(client(port))
         .progress { @MainActor update in tally.progress.append(update) }
-        .start()
+        .start(on: client(port))
       await upload.finished()
       let uploads = await tally.progress.filter { $0.direction == .upload }
       #expect(uploads.count > 1)
@@ -171,12 +170,12 @@ struct URLSessionTransportTests {
       let tally = Tally()
       var handles: [RequestHandle] = []
       for _ in 0..<500 {
-        let handle = Get("user").decode(User.self, at: "data.user").on(api)
+        let handle = Get("user").decode(User.self, at: "data.user")
           // Written outside the main actor, so the callbacks say where they run.
           .then { @MainActor _ in tally.successes += 1 }
           .failed { @MainActor _ in tally.failures += 1 }
           .always { @MainActor in tally.always += 1 }
-          .start()
+          .start(on: api)
         handles.append(handle)
       }
       for handle in handles { await handle.finished() }

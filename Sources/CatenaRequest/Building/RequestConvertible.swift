@@ -98,9 +98,9 @@ extension RequestConvertible {
   /// traps when cancelled midway).
   ///
   /// ```swift
-  /// Put("videos/42").body(file: movieURL, contentType: "video/mp4").on(api)
+  /// Put("videos/42").body(file: movieURL, contentType: "video/mp4")
   ///   .progress { bar.progress = $0.fraction ?? 0 }
-  ///   .start()
+  ///   .start(on: api)
   /// ```
   ///
   /// A file that is missing or unreadable fails the request with ``RequestError/Kind/file``.

@@ -5,11 +5,10 @@ public import Foundation
 ///
 /// ```swift
 /// Download("maps/paris.pack", to: mapsFolder.appending(path: "paris.pack"))
-///   .on(api)
 ///   .progress { bar.progress = $0.fraction ?? 0 }
 ///   .then { file in maps.open(file) }
 ///   .failed { error in saved = error.resumePoint }  // resume later from here
-///   .start()
+///   .start(on: api)
 /// ```
 ///
 /// - The status is checked before anything is kept: only a `200` (or a `206` answering a

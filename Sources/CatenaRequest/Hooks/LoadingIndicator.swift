@@ -29,7 +29,7 @@ public protocol LoadingIndicator: AnyObject, Sendable {
 ///
 /// ```swift
 /// let masks = LoadingStack { visible in maskView.isHidden = (visible == nil) }
-/// Get("houses").on(api).load(masks).then { … }.start()
+/// Get("houses").showing(masks).then { … }.start(on: api)
 /// ```
 ///
 /// The stack is `Observable`: a SwiftUI view that reads ``visible`` or ``isLoading`` updates

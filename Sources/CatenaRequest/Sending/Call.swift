@@ -1,29 +1,30 @@
-/// A request on its way: the request, the client it goes through, and the callbacks that
-/// receive its outcome. Made by ``RequestConvertible/on(_:)`` or the first callback.
+/// A request on its way: the request and the callbacks that receive its outcome. Made by the
+/// first callback; sent by ``start(on:)``.
 ///
 /// ```swift
 /// Get("user/getUserInfo", ["id": 7])
 ///   .decode(User.self, at: "data.user")
-///   .on(api)
 ///   .then { user in nameLabel.text = user.name }
 ///   .failed { error in banner.show(error.message) }
 ///   .always { spinner.stop() }
-///   .start()
+///   .start(on: api)
 /// ```
 ///
-/// Callbacks take the isolation of the code that attaches them: written on the main actor they
-/// run there and may touch the UI; written in an actor they run on it; written in nonisolated
-/// code they follow the client's ``Delivery`` (the main actor unless configured). Each fires at
-/// most once per ``start()``: `then` on success, `failed` on failure, `cancelled` on
-/// cancellation (which is not a failure unless ``failedOnCancel()``), and `always` after
-/// whichever fired.
+/// Each callback runs in the isolation of the code that wrote it: the closures are
+/// `@isolated(any)`, with no `@Sendable` asked of them, so a closure written on the main actor
+/// is isolated to it, runs there and may touch the UI; one written in an actor runs on that
+/// actor; `{ @MainActor in … }` says so anywhere. A closure written in nonisolated code, where
+/// there is no actor to return to, runs as the ``Delivery`` says (the main queue unless
+/// configured), never twice at once; it should not share mutable state with the code that
+/// goes on after `start`.
+///
+/// Each fires at most once per ``start(on:)``: `then` on success, `failed` on failure,
+/// `cancelled` on cancellation (which is not a failure unless ``failedOnCancel()``), and
+/// `always` after whichever fired.
 public struct Call<Request: RequestConvertible>: Sendable {
   /// The request.
-  public var request: Request
-  /// The client it is sent through.
-  public var client: Client
-  /// Where nonisolated callbacks run; the client's unless ``delivering(_:)`` says otherwise.
-  public var delivery: Delivery
+  public let request: Request
+  var delivery: Delivery?
   var onSuccess: Handler<Request.Value>?
   var onFailure: Handler<RequestError>?
   var onCancel: Handler<Void>?
@@ -34,68 +35,76 @@ public struct Call<Request: RequestConvertible>: Sendable {
   var indicator: (any LoadingIndicator)?
   var cancellationIsFailure = false
 
-  /// A call of `request` through `client`, without callbacks yet.
-  public init(request: Request, client: Client) {
+  /// A call of `request`, without callbacks yet.
+  init(request: Request) {
     self.request = request
-    self.client = client
-    delivery = client.delivery
   }
 
   /// Receives the shaped value on success.
   public func then(
-    @_inheritActorContext _ body: @escaping Callback<Request.Value>
+    _ body: @escaping @isolated(any) (Request.Value) -> Void
   ) -> Self {
-    setting(\.onSuccess, .plain(body))
+    setting(\.onSuccess, Handler(body))
   }
 
   /// Receives the error on failure (not on cancellation, unless ``failedOnCancel()``).
-  public func failed(@_inheritActorContext _ body: @escaping Callback<RequestError>) -> Self {
-    setting(\.onFailure, .plain(body))
+  public func failed(
+    _ body: @escaping @isolated(any) (RequestError) -> Void
+  ) -> Self {
+    setting(\.onFailure, Handler(body))
   }
 
   /// Called when the request was cancelled.
   public func cancelled(
-    @_inheritActorContext _ body: @escaping @Sendable @isolated(any) () -> Void
+    _ body: @escaping @isolated(any) () -> Void
   ) -> Self {
-    setting(\.onCancel, .action(body))
+    setting(\.onCancel, Handler(action: body))
   }
 
   /// Called once the request finished, whatever the outcome, after the other callback.
   public func always(
-    @_inheritActorContext _ body: @escaping @Sendable @isolated(any) () -> Void
+    _ body: @escaping @isolated(any) () -> Void
   ) -> Self {
-    setting(\.onAlways, .action(body))
+    setting(\.onAlways, Handler(action: body))
   }
 
   /// Receives upload and download progress, in order, before the outcome.
   public func progress(
-    @_inheritActorContext _ body: @escaping Callback<TransferProgress>
+    _ body: @escaping @isolated(any) (TransferProgress) -> Void
   ) -> Self {
-    setting(\.onProgress, .plain(body))
+    setting(\.onProgress, Handler(body))
   }
 
   /// Shows `indicator` while the request runs: `begin` when it starts, `end` exactly once
   /// when it finishes, before the outcome's callbacks.
-  public func load(_ indicator: some LoadingIndicator) -> Self {
+  public func showing(_ indicator: some LoadingIndicator) -> Self {
     setting(\.indicator, indicator)
   }
 
   /// Shows a failure's message (the server's message when its envelope has one) with `show`;
   /// not for cancellation. As the article's `warn`.
-  public func warn(@_inheritActorContext _ show: @escaping Callback<String>) -> Self {
-    setting(\.onWarn, .plain(show))
+  public func warn(
+    _ show: @escaping @isolated(any) (String) -> Void
+  ) -> Self {
+    setting(\.onWarn, Handler(show))
   }
 
   /// Shows `message` with `show` when the request succeeds. As the article's `inform`.
   public func inform(
-    _ message: String, @_inheritActorContext _ show: @escaping Callback<String>
+    _ message: String, _ show: @escaping @isolated(any) (String) -> Void
   ) -> Self {
-    setting(\.onInform, (message, .plain(show)))
+    setting(\.onInform, (message, Handler(show)))
   }
 
-  /// Runs nonisolated callbacks with `delivery` instead of the client's.
+  /// Runs the callbacks written in nonisolated code with `delivery` instead of the client's.
   public func delivering(_ delivery: Delivery) -> Self {
     setting(\.delivery, delivery)
+  }
+
+  /// Reports cancellation to ``failed(_:)`` too, as a
+  /// ``RequestError/Kind/cancelled`` error.
+  public func failedOnCancel() -> Self {
+    setting(\.cancellationIsFailure, true)
   }
 
   /// A copy with `value` at `property`: every step of the chain.
@@ -105,66 +114,54 @@ public struct Call<Request: RequestConvertible>: Sendable {
     return copy
   }
 
-  /// Reports cancellation to ``failed(_:)`` too, as a ``RequestError/Kind/cancelled`` error.
-  public func failedOnCancel() -> Self {
-    setting(\.cancellationIsFailure, true)
-  }
-
-  /// Sends the request. The work runs off the main actor; the callbacks run on it.
+  /// Sends the request through `client`, or through ``Client/default`` as it is now when
+  /// nil. The work runs off the main actor; each callback runs where it was written.
   ///
   /// - Returns: a handle that cancels the request.
   @discardableResult
-  public func start() -> RequestHandle {
+  public func start(on client: Client? = nil) -> RequestHandle {
     let call = self
+    let client = client ?? .default
     guard let indicator else {
-      return RequestHandle(task: Task.detached { await call.run(shown: nil) })
+      return RequestHandle(task: Task.detached { await call.run(on: client, shown: nil) })
     }
     // The indicator begins in a main-actor task, and main-actor jobs run in the order they
     // were enqueued: calls started one after another begin their masks in that order.
     let task = Task { @MainActor in
       let id = RequestID()
       indicator.begin(id)
-      await call.run(shown: id)
+      await call.run(on: client, shown: id)
     }
     return RequestHandle(task: task)
-  }
-
-  /// The shaped value (the callbacks are not called).
-  public var value: Request.Value {
-    get async throws(RequestError) { try await client.send(request) }
-  }
-
-  /// The shaped value with the response it came from: status, headers, body (the callbacks
-  /// are not called).
-  public var response: (value: Request.Value, response: HTTPResponse) {
-    get async throws(RequestError) { try await client.response(for: request) }
   }
 
   /// Sends the request and delivers progress, then the outcome. Progress goes through a
   /// stream to one delivering child task, so it arrives in order and before the outcome.
   ///
   /// - Parameter shown: the id the loading indicator began showing, if any.
-  func run(shown: RequestID?) async {
+  func run(on client: Client, shown: RequestID?) async {
+    let delivery = delivery ?? client.delivery
     let outcome: Result<Request.Value, RequestError>
     if let onProgress {
       let (updates, continuation) = AsyncStream<TransferProgress>.makeStream()
-      let delivery = delivery
       async let reported: Void = delivery.run {
         for await update in updates { await onProgress(update) }
       }
-      outcome = await fetch { update in continuation.yield(update) }
+      outcome = await fetch(on: client) { update in continuation.yield(update) }
       continuation.finish()
       await reported
     } else {
-      outcome = await fetch(progress: nil)
+      outcome = await fetch(on: client, progress: nil)
     }
     if let indicator, let shown { await indicator.end(shown) }
     await delivery.run { await deliver(outcome) }
   }
 
-  private func fetch(progress: ProgressHandler?) async -> Result<Request.Value, RequestError> {
+  private func fetch(
+    on client: Client, progress: ProgressHandler?
+  ) async -> Result<Request.Value, RequestError> {
     do throws(RequestError) {
-      return .success(try await client.response(for: request, progress: progress).value)
+      return .success(try await request.exchange(on: client, progress: progress).value)
     } catch {
       return .failure(error)
     }
@@ -187,19 +184,6 @@ public struct Call<Request: RequestConvertible>: Sendable {
       await onFailure?(error)
     }
     await onAlways?(())
-  }
-}
-
-/// A callback: `@Sendable`, and isolated to whatever actor the code that wrote it was on.
-public typealias Callback<Value> = @Sendable @isolated(any) (Value) -> Void
-
-extension RequestConvertible {
-  /// This request through `client`, ready for callbacks and ``Call/start()``.
-  public func on(_ client: Client) -> Call<Self> { Call(request: self, client: client) }
-
-  /// The shaped value, sent through `client`.
-  public func value(on client: Client) async throws(RequestError) -> Value {
-    try await client.send(self)
   }
 }
 

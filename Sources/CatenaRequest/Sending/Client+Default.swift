@@ -1,13 +1,14 @@
 import Foundation
 
 extension Client {
-  /// The client requests go through when none is named with `.on(_:)`: no base URL and a
-  /// ``URLSessionTransport`` until the app sets its own.
+  /// The client a request goes through when none is named (`start(on:)`, `value(on:)`, a page
+  /// source's `on:`): no base URL and a ``URLSessionTransport`` until the app sets its own.
+  /// It is read when a request is sent.
   ///
   /// ```swift
   /// Client.default = Client(baseURL: URL(string: "https://api.example.com/"),
   ///                         transport: URLSessionTransport())
-  /// Get("user/info").then { response in … }.start()
+  /// Get("user/info").json().then { json in … }.start()
   /// ```
   public static var `default`: Client {
     get { DefaultClient.shared.client }
@@ -35,35 +36,94 @@ final class DefaultClient: @unchecked Sendable {
   }
 }
 
+/// The one way to send a request and await its value, and the start of the article's chain.
+///
+/// ```swift
+/// let user = try await Get("user/info").decode(User.self, at: "data").value(on: api)
+///
+/// Get("user/info").json()
+///   .then { json in print(json["data"]["name"]) }
+///   .failed { error in print(error) }
+///   .start()  // through Client.default
+/// ```
+///
+/// Where no client is named, ``Client/default`` is read when the request is sent, not when
+/// it is built: a request (or a paged list) made before the app sets its client goes through
+/// the one it set.
 extension RequestConvertible {
-  /// This request through ``Client/default``, receiving the shaped value on success.
+  /// The shaped value, sent through `client` (``Client/default`` when nil).
   ///
-  /// ```swift
-  /// Get("user/getUserInfo", ["id": 7]).json()
-  ///   .then { json in print(json["data"]["name"]) }
-  ///   .failed { error in print(error) }
-  ///   .start()
-  /// ```
-  public func then(@_inheritActorContext _ body: @escaping Callback<Value>) -> Call<Self> {
-    Call(request: self, client: .default).then(body)
+  /// - Throws: ``RequestError``, never anything else.
+  public func value(on client: Client? = nil) async throws(RequestError) -> Value {
+    try await exchange(on: client ?? .default, progress: nil).value
   }
 
-  /// This request through ``Client/default``, receiving the error on failure.
-  public func failed(@_inheritActorContext _ body: @escaping Callback<RequestError>) -> Call<Self> {
-    Call(request: self, client: .default).failed(body)
+  /// The shaped value with the response it came from (status, headers, body), sent through
+  /// `client` (``Client/default`` when nil).
+  ///
+  /// - Throws: ``RequestError``, never anything else.
+  public func response(
+    on client: Client? = nil
+  ) async throws(RequestError) -> (value: Value, response: HTTPResponse) {
+    try await exchange(on: client ?? .default, progress: nil)
   }
 
-  /// Sends this request through ``Client/default`` without callbacks.
+  /// A ``Call`` of this request that receives the shaped value on success.
+  public func then(
+    _ body: @escaping @isolated(any) (Value) -> Void
+  ) -> Call<Self> {
+    Call(request: self).then(body)
+  }
+
+  /// A ``Call`` of this request that receives the error on failure.
+  public func failed(
+    _ body: @escaping @isolated(any) (RequestError) -> Void
+  ) -> Call<Self> {
+    Call(request: self).failed(body)
+  }
+
+  /// A ``Call`` of this request that receives its progress.
+  public func progress(
+    _ body: @escaping @isolated(any) (TransferProgress) -> Void
+  ) -> Call<Self> {
+    Call(request: self).progress(body)
+  }
+
+  /// A ``Call`` of this request that shows `indicator` while it runs.
+  public func showing(_ indicator: some LoadingIndicator) -> Call<Self> {
+    Call(request: self).showing(indicator)
+  }
+
+  /// A ``Call`` of this request that shows a failure's message with `show`.
+  public func warn(
+    _ show: @escaping @isolated(any) (String) -> Void
+  ) -> Call<Self> {
+    Call(request: self).warn(show)
+  }
+
+  /// A ``Call`` of this request whose callbacks written in nonisolated code run with
+  /// `delivery`.
+  public func delivering(_ delivery: Delivery) -> Call<Self> {
+    Call(request: self).delivering(delivery)
+  }
+
+  /// ``then(_:)`` with `owner` passed in (held weakly).
+  public func then<Owner: AnyObject>(
+    owner: Owner, _ body: @escaping @isolated(any) (Owner, Value) -> Void
+  ) -> Call<Self> {
+    Call(request: self).then(owner: owner, body)
+  }
+
+  /// ``failed(_:)`` with `owner` passed in (held weakly).
+  public func failed<Owner: AnyObject>(
+    owner: Owner, _ body: @escaping @isolated(any) (Owner, RequestError) -> Void
+  ) -> Call<Self> {
+    Call(request: self).failed(owner: owner, body)
+  }
+
+  /// Sends this request without callbacks, through `client` (``Client/default`` when nil).
   @discardableResult
-  public func start() -> RequestHandle { Call(request: self, client: .default).start() }
-
-  /// The shaped value, sent through ``Client/default``.
-  public var value: Value {
-    get async throws(RequestError) { try await Client.default.send(self) }
-  }
-
-  /// The shaped value with its response (status, headers, body), through ``Client/default``.
-  public var response: (value: Value, response: HTTPResponse) {
-    get async throws(RequestError) { try await Client.default.response(for: self) }
+  public func start(on client: Client? = nil) -> RequestHandle {
+    Call(request: self).start(on: client)
   }
 }

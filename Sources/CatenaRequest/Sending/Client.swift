@@ -9,7 +9,7 @@ public import Foundation
 ///
 /// ```swift
 /// let api = Client(baseURL: URL(string: "https://api.example.com/v1/"), transport: transport)
-/// let user = try await Get("user/info").decode(User.self, at: "data").on(api).value
+/// let user = try await Get("user/info").decode(User.self, at: "data").value(on: api)
 /// ```
 public struct Client: Sendable {
   /// Where relative paths are resolved; requests never leave its host unless
@@ -67,22 +67,6 @@ public struct Client: Sendable {
     self.interceptors = interceptors
     self.retry = retry
     self.authentication = authentication
-  }
-
-  /// Sends `request` and shapes its response.
-  ///
-  /// - Throws: ``RequestError``, never anything else.
-  public func send<R: RequestConvertible>(_ request: R) async throws(RequestError) -> R.Value {
-    try await response(for: request).value
-  }
-
-  /// Sends `request` and returns the shaped value with the response it came from.
-  ///
-  /// - Throws: ``RequestError``, never anything else.
-  public func response<R: RequestConvertible>(
-    for request: R, progress: ProgressHandler? = nil
-  ) async throws(RequestError) -> (value: R.Value, response: HTTPResponse) {
-    try await request.exchange(on: self, progress: progress)
   }
 
   /// Sends `request` the usual way: the whole body in memory, then ``RequestConvertible/interpret(_:)``.

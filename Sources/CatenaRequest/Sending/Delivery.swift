@@ -2,9 +2,9 @@ import Dispatch
 
 /// Where a ``Call``'s callbacks run when they are not isolated to an actor.
 ///
-/// A callback takes the isolation of the code that attaches it, as `Task { }` does: written in
-/// main-actor code (a view controller, a view model) it runs on the main actor and may touch
-/// the UI; written in an actor it runs on that actor. Only callbacks written in nonisolated
+/// A callback takes the isolation of the code that attaches it (its closure is
+/// `@isolated(any)`): written in main-actor code (a view controller, a view model) it runs on
+/// the main actor and may touch the UI; written in an actor it runs on that actor. Only callbacks written in nonisolated
 /// code — a command-line tool, a server handler, a test helper — follow the delivery:
 ///
 /// ```swift

@@ -27,7 +27,7 @@ extension RequestConvertible {
     try await client.sendInMemory(self, progress: progress)
   }
 
-  /// Sends the request through `client` and returns at the head of the response, once its
+  /// Sends the request through `client` (``Client/default`` when nil) and returns at the head of the response, once its
   /// status is in 200..<300, with the body to read as it arrives (in bounded memory).
   ///
   /// The client's base URL, headers, interceptors, credentials (a 401 refreshes them before
@@ -44,9 +44,9 @@ extension RequestConvertible {
   /// - Throws: ``RequestError``: a status outside 200..<300 is a `status` error with the
   ///   start of its body (at most 64 KiB).
   public func stream(
-    on client: Client = .default, progress: ProgressHandler? = nil
+    on client: Client? = nil, progress: ProgressHandler? = nil
   ) async throws(RequestError) -> StreamedResponse {
-    try await client.stream(definition, progress: progress)
+    try await (client ?? .default).stream(definition, progress: progress)
   }
 }
 

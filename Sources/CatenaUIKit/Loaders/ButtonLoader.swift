@@ -13,7 +13,7 @@
   ///
   /// ```swift
   /// let sending = ButtonLoader(sendButton)
-  /// Post("messages", body).load(sending).then { … }.start()
+  /// Post("messages", body).showing(sending).then { … }.start()
   /// ```
   @MainActor
   public final class ButtonLoader: LoadingIndicator {

@@ -15,7 +15,7 @@
   ///
   /// ```swift
   /// let loader = CellLoader(for: house.id, in: dataSource)
-  /// Post("houses/\(house.id)/favorite").load(loader).then { … }.start()
+  /// Post("houses/\(house.id)/favorite").showing(loader).then { … }.start()
   /// ```
   @MainActor
   public final class CellLoader: LoadingIndicator {

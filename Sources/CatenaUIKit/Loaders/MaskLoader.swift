@@ -15,7 +15,7 @@
   ///
   /// ```swift
   /// let masks = MaskLoader(over: view)
-  /// Get("houses").load(masks).then { houses in … }.start()
+  /// Get("houses").showing(masks).then { houses in … }.start()
   /// ```
   @MainActor
   public final class MaskLoader: LoadingIndicator {

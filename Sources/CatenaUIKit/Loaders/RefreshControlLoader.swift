@@ -13,7 +13,7 @@
   ///
   /// ```swift
   /// let spinning = RefreshControlLoader(tableView.refreshControl!)
-  /// Get("inbox").load(spinning).then { … }.start()
+  /// Get("inbox").showing(spinning).then { … }.start()
   /// ```
   @MainActor
   public final class RefreshControlLoader: LoadingIndicator {
