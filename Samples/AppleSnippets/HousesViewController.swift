@@ -29,21 +29,21 @@
         House(json: json)
       })
     // The table holds its data source weakly, as it holds a diffable data source: keep it.
-    var dataSource: SectionedDataSource<String, PagerRow<House>, UITableViewCell>?
+    var dataSource: SectionedDataSource<String, PagerRow<House>>?
     var controls: PagingControls<House>?
 
     override func viewDidLoad() {
       super.viewDidLoad()
-      let dataSource = SectionedDataSource<String, PagerRow<House>, UITableViewCell>()
-        .bind(tableView, cell: UITableViewCell.self, reuseIdentifier: "house")
-        .configureCell { cell, _, row in
+      let dataSource = SectionedDataSource<String, PagerRow<House>>()
+        .bind(tableView)
+        .configureCell(UITableViewCell.self, reuseIdentifier: "house") { cell, _, row in
           var content = cell.defaultContentConfiguration()
           content.text = row.item?.title
           cell.contentConfiguration = content
         }
         .emptyState { "No houses yet" }
       // Pull to refresh and a load-more footer, instead of status rows.
-      let binding = houses.bind(to: dataSource, section: "houses")
+      let binding = houses.bind(dataSource, section: "houses")
       controls = PagingControls(binding, tableView: tableView)
       self.dataSource = dataSource
       houses.refresh()
@@ -57,20 +57,26 @@
   final class FavouritesViewController: UITableViewController {
     let api = Client(
       baseURL: URL(string: "https://api.example.com/"), transport: URLSessionTransport())
-    var dataSource: SectionedDataSource<String, House, UITableViewCell>?
+    var dataSource: SectionedDataSource<String, House>?
 
     override func viewDidLoad() {
       super.viewDidLoad()
-      dataSource = SectionedDataSource<String, House, UITableViewCell>()
-        .bind(tableView, cell: UITableViewCell.self, reuseIdentifier: "house")
+      let dataSource = SectionedDataSource<String, House>()
+        .bind(tableView)
+        .configureCell(UITableViewCell.self, reuseIdentifier: "house") { cell, _, house in
+          var content = cell.defaultContentConfiguration()
+          content.text = house.title
+          cell.contentConfiguration = content
+        }
         .headerView(StreetHeader.self, reuseIdentifier: "street", height: 44) { view, _, street in
           var content = view.defaultContentConfiguration()
           content.text = street
           view.contentConfiguration = content
         }
-        .swipeActions(.trailing, owner: self) { owner, _, house in
-          [SwipeAction("Remove", style: .destructive) { done in owner.remove(house, done: done) }]
-        }
+      dataSource.owned(by: self).swipeActions(.trailing) { owner, _, house in
+        [SwipeAction("Remove", style: .destructive) { done in owner.remove(house, done: done) }]
+      }
+      self.dataSource = dataSource
     }
 
     /// The swipe's button stays open, under a mask over the table, until the server answers.
@@ -78,7 +84,7 @@
     /// `true` tells UIKit the row is gone.
     func remove(_ house: House, done: @escaping @MainActor (Bool) -> Void) {
       Delete("favourites/\(house.id)")
-        .load(MaskLoader(over: tableView))
+        .showing(MaskLoader(over: tableView))
         .then { [weak self] _ in
           guard let dataSource = self?.dataSource, var snapshot = dataSource.snapshot else {
             return done(false)

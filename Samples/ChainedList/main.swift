@@ -50,15 +50,15 @@ func run() throws {
     Article(id: 4, title: "UIKit batch-update rules"),
   ]
 
-  let dataSource = SectionedDataSource<String, Article, ArticleCell>()
-    .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
-    .configureCell { cell, _, article in
+  let dataSource = SectionedDataSource<String, Article>()
+    .bind(table)
+    .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
       cell.title = article.title
       cell.comments = article.comments
     }
     .didSelect { _, article in opened.append(article.title) }
-    .header { _, section in section == "today" ? "Today" : "Earlier" }
-    .footer { _, section in section == "earlier" ? "\(earlier.count) older" : nil }
+    .headerTitle { _, section in section == "today" ? "Today" : "Earlier" }
+    .footerTitle { _, section in section == "earlier" ? "\(earlier.count) older" : nil }
     .sectionIndexTitle { _, section in section == "today" ? "T" : "E" }
     .headerView(TextHeaderFooterView.self, reuseIdentifier: "day", when: { $1 == "today" }) {
       view, _, _ in view.text = "Today · live"

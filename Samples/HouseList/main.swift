@@ -63,21 +63,21 @@ func run() async throws {
   let model = HouseListViewModel(api: SampleAPI.client())
   let table = HeadlessTable(viewportHeight: 6 * 44 + 28)
   var photos: Set<Int> = []  // the houses whose photos were requested ahead of the scroll
-  let dataSource = SectionedDataSource<String, PagerRow<House>, TextCell>()
-    .bind(table, cell: TextCell.self, reuseIdentifier: "house")
-    .configureCell { cell, _, row in
+  let dataSource = SectionedDataSource<String, PagerRow<House>>()
+    .bind(table)
+    .configureCell(TextCell.self, reuseIdentifier: "house") { cell, _, row in
       guard let house = row.item else { return cell.text = "[\(row.text)]" }
       let shown = HouseRow(house: house)
       cell.text = shown.title
       cell.detailText = shown.detail
     }
-    .header { _, _ in "Recommended" }
+    .headerTitle { _, _ in "Recommended" }
     .emptyState { "No houses" }
     .didSelect { _, row in if let house = row.item { model.tap(house) } }
     // Start loading the photos of the rows about to come on screen; stop when they will not.
     .prefetch { _, rows in photos.formUnion(rows.compactMap(\.item?.id)) }
     .cancelPrefetching { _, rows in photos.subtract(rows.compactMap(\.item?.id)) }
-  model.houses.bind(to: dataSource, section: "houses")
+  model.houses.bind(dataSource, section: "houses")
 
   // Rows coming on screen (or prefetched) ask for the next page on the next main-actor turn:
   // wait until no load has run for a few turns.

@@ -33,12 +33,12 @@ func main() async throws {
     PagerConfiguration(pageSize: 12, prefetchDistance: 3, maxLoadedPages: 4),
     source: server.source(.server))
   let table = HeadlessTable(viewportHeight: 6 * 44)
-  let dataSource = SectionedDataSource<String, PagerRow<Message>, TextCell>()
-    .bind(table, cell: TextCell.self, reuseIdentifier: "message")
-    .configureCell { cell, _, row in
+  let dataSource = SectionedDataSource<String, PagerRow<Message>>()
+    .bind(table)
+    .configureCell(TextCell.self, reuseIdentifier: "message") { cell, _, row in
       cell.text = row.item.map { "#\($0.id) \($0.text)" } ?? "— \(row.text) —"
     }
-  timeline.bind(to: dataSource, section: "chat")
+  timeline.bind(dataSource, section: "chat")
     .separator { before, message in before?.day == message.day ? nil : "day \(message.day)" }
 
   // Loads that rows coming on screen ask for start on the next main-actor turn (never inside

@@ -88,9 +88,9 @@ extension PagerBinding {
 
   /// Moved to the data source's chain.
   @available(*, unavailable, renamed: "SectionedDataSource.statusCell(_:reuseIdentifier:)")
-  public func statusCell<StatusCell, SectionID: Hashable, Cell: AnyObject>(
+  public func statusCell<StatusCell, SectionID: Hashable>(
     _ type: StatusCell.Type, reuseIdentifier: String = "",
-    in dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>
+    in dataSource: SectionedDataSource<SectionID, PagerRow<Item>>
   ) -> Self { fatalError("unavailable") }
 }
 
@@ -103,4 +103,12 @@ extension PageSource {
     _ make: @escaping @Sendable (_ page: Int, _ size: Int) -> R,
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> { fatalError("unavailable") }
+}
+
+extension Pager {
+  /// Renamed: `bind` means "drives", with no label.
+  @available(*, unavailable, renamed: "bind(_:section:)")
+  public func bind<SectionID: Hashable>(
+    to dataSource: SectionedDataSource<SectionID, PagerRow<Item>>, section: SectionID
+  ) -> PagerBinding<Item> { fatalError("unavailable") }
 }

@@ -27,13 +27,13 @@ where Item.ID: Sendable {
   /// The pager under test.
   public let pager: Pager<Item>
   /// The data source the pager is bound to.
-  public let dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>
+  public let dataSource: SectionedDataSource<SectionID, PagerRow<Item>>
   /// The table the user scrolls, the data source's.
   public let table: HeadlessTable
 
   /// Drives `pager`, bound (by the app's code) to `dataSource`, which is bound to `table`.
   public init(
-    _ pager: Pager<Item>, shownBy dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>,
+    _ pager: Pager<Item>, shownBy dataSource: SectionedDataSource<SectionID, PagerRow<Item>>,
     on table: HeadlessTable
   ) {
     self.pager = pager

@@ -102,10 +102,12 @@ extension HeadlessTablePropertyTests {
       let table = HeadlessTable(viewportHeight: Double(44 * (3 + random.below(12))))
       // The shelves' titles, through the chain: a title that changes refreshes its section.
       var titles: [Int: String] = [:]
-      let dataSource = SectionedDataSource<Int, Entry, TextCell>()
-        .bind(table, cell: TextCell.self, reuseIdentifier: "row")
-        .configureCell { cell, _, entry in cell.text = entry.text }
-        .header { _, id in id.flatMap { titles[$0] } }
+      let dataSource = SectionedDataSource<Int, Entry>()
+        .bind(table)
+        .configureCell(TextCell.self, reuseIdentifier: "row") { cell, _, entry in
+          cell.text = entry.text
+        }
+        .headerTitle { _, id in id.flatMap { titles[$0] } }
       var shelves = shelves(&random, version: 0)
       titles = Dictionary(shelves.map { ($0.model.id, $0.model.title) }) { $1 }
       var last = try snapshot(shelves)

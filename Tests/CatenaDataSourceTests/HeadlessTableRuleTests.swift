@@ -1,6 +1,7 @@
-import CatenaDataSource
 import CatenaDiff
 import Testing
+
+@testable import CatenaDataSource
 
 /// A data source that only reports row counts, switched from `before` to `after` inside the
 /// batch, as a correct data source commits its model.

@@ -1,6 +1,7 @@
-import CatenaDataSource
 import CatenaDiff
 import Testing
+
+@testable import CatenaDataSource
 
 @MainActor
 @Suite("Headless table")

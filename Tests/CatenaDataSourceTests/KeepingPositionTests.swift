@@ -6,12 +6,14 @@ import Testing
 @Suite("Applying while keeping the row on screen in place")
 struct KeepingPositionTests {
   func bound(_ ids: [Int]) throws -> (
-    HeadlessTable, SectionedDataSource<String, Article, ArticleCell>
+    HeadlessTable, SectionedDataSource<String, Article>
   ) {
     let table = HeadlessTable(viewportHeight: 440)
-    let dataSource = SectionedDataSource<String, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "a")
-      .configureCell { cell, _, article in cell.title = article.title }
+    let dataSource = SectionedDataSource<String, Article>()
+      .bind(table)
+      .configureCell(ArticleCell.self, reuseIdentifier: "a") { cell, _, article in
+        cell.title = article.title
+      }
     try dataSource.apply(snapshot([("s", ids)]))
     return (table, dataSource)
   }

@@ -22,13 +22,15 @@ struct PrefetchTests {
   /// A 5-row table (44-point rows, no headers) prefetching `distance` rows ahead.
   func screen(
     distance: Int = 4
-  ) -> (HeadlessTable, SectionedDataSource<String, Article, ArticleCell>, Heard) {
+  ) -> (HeadlessTable, SectionedDataSource<String, Article>, Heard) {
     let table = HeadlessTable(viewportHeight: 5 * 44)
     table.prefetchDistance = distance
     let heard = Heard()
-    let dataSource = SectionedDataSource<String, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
-      .configureCell { cell, _, article in cell.title = article.title }
+    let dataSource = SectionedDataSource<String, Article>()
+      .bind(table)
+      .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+        cell.title = article.title
+      }
       .prefetch { _, articles in heard.log.append((.prefetch, articles.map(\.id))) }
       .cancelPrefetching { _, articles in heard.log.append((.cancel, articles.map(\.id))) }
       .willDisplay { _, article in heard.log.append((.display, article.map { [$0.id] } ?? [])) }

@@ -19,37 +19,39 @@ struct ReentrantApplyTests {
   /// Binds a data source whose `hook` runs `reenter` once, when armed.
   func source(
     _ table: HeadlessTable, hook: Hook, armed: @escaping () -> Bool, reenter: @escaping () -> Void
-  ) -> SectionedDataSource<String, Article, ArticleCell> {
+  ) -> SectionedDataSource<String, Article> {
     let fire = {
       if armed() { reenter() }
     }
-    let dataSource = SectionedDataSource<String, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
-      .configureCell { cell, _, article in cell.title = article.title }
+    let dataSource = SectionedDataSource<String, Article>()
+      .bind(table)
+      .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+        cell.title = article.title
+      }
     switch hook {
     case .configureCell:
-      dataSource.configureCell { cell, _, article in
+      dataSource.configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
         fire()
         cell.title = article.title
       }
     case .configureCellByPath:
-      dataSource.configureCell { cell, path in
+      dataSource.configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, path in
         fire()
         cell.title = dataSource.item(at: path)?.title ?? "?"
       }
     case .otherCellKind:
-      dataSource.cell(ArticleCell.self, reuseIdentifier: "odd", when: { $0.id % 2 == 1 }) {
+      dataSource.configureCell(ArticleCell.self, reuseIdentifier: "odd", when: { $0.id % 2 == 1 }) {
         cell, _, article in
         fire()
         cell.title = article.title
       }
     case .header:
-      dataSource.header { _, id in
+      dataSource.headerTitle { _, id in
         fire()
         return id
       }
     case .footer:
-      dataSource.footer { _, id in
+      dataSource.footerTitle { _, id in
         fire()
         return id.map { "end of \($0)" }
       }
@@ -66,7 +68,7 @@ struct ReentrantApplyTests {
 
   /// The table's rows, its visible cells and the data source's snapshot all show `expected`.
   func expectAgreement(
-    _ table: HeadlessTable, _ dataSource: SectionedDataSource<String, Article, ArticleCell>,
+    _ table: HeadlessTable, _ dataSource: SectionedDataSource<String, Article>,
     _ expected: Snapshot<String, Article>, _ context: Comment
   ) {
     #expect(dataSource.snapshot == expected, context)
@@ -87,7 +89,7 @@ struct ReentrantApplyTests {
     var armed = false
     var fired = 0
     var innerError: DataSourceError?
-    var dataSource: SectionedDataSource<String, Article, ArticleCell>?
+    var dataSource: SectionedDataSource<String, Article>?
     dataSource = source(table, hook: hook, armed: { armed }) {
       armed = false
       fired += 1
@@ -125,7 +127,7 @@ struct ReentrantApplyTests {
     let table = HeadlessTable(viewportHeight: 1_000)
     let targets = try (4...8).map { try snapshot([("s", Array(1...$0))]) }
     var pending = targets[...]
-    var dataSource: SectionedDataSource<String, Article, ArticleCell>?
+    var dataSource: SectionedDataSource<String, Article>?
     var armed = false
     dataSource = source(table, hook: .configureCell, armed: { armed }) {
       // Each cell the first apply inserts asks for the next snapshot while that apply runs.
@@ -143,7 +145,7 @@ struct ReentrantApplyTests {
   @Test func aClosureThatAlwaysAppliesIsCutOffWithATypedError() throws {
     let table = HeadlessTable(viewportHeight: 100_000)
     var count = 4
-    var dataSource: SectionedDataSource<String, Article, ArticleCell>?
+    var dataSource: SectionedDataSource<String, Article>?
     var armed = false
     dataSource = source(table, hook: .configureCell, armed: { armed }) {
       count += 1

@@ -8,11 +8,13 @@ import Testing
 @MainActor
 @Suite("Section index titles")
 struct SectionIndexTests {
-  func letters(_ table: HeadlessTable) -> SectionedDataSource<String, Article, ArticleCell> {
-    SectionedDataSource<String, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
-      .configureCell { cell, _, article in cell.title = article.title }
-      .header { _, id in id == "misc" ? "Misc" : id }
+  func letters(_ table: HeadlessTable) -> SectionedDataSource<String, Article> {
+    SectionedDataSource<String, Article>()
+      .bind(table)
+      .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+        cell.title = article.title
+      }
+      .headerTitle { _, id in id == "misc" ? "Misc" : id }
       .sectionIndexTitle { _, id in id == "misc" ? nil : id }
   }
 
@@ -54,8 +56,8 @@ struct SectionIndexTests {
 
   @Test func withoutTheClosureThereIsNoIndex() throws {
     let table = HeadlessTable()
-    let dataSource = SectionedDataSource<String, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
+    let dataSource = SectionedDataSource<String, Article>()
+      .bind(table).configureCell(ArticleCell.self, reuseIdentifier: "article") { _, _ in }
     try dataSource.apply(try snapshot([("A", [1])]))
     #expect(table.sectionIndexTitles.isEmpty)
     #expect(dataSource.sectionIndexTitles() == nil)
@@ -66,8 +68,8 @@ struct SectionIndexTests {
 
   @Test func countModeTitlesSectionsByIndex() {
     let table = HeadlessTable(viewportHeight: 40)
-    let dataSource = SectionedDataSource<Int, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
+    let dataSource = SectionedDataSource<Int, Article>()
+      .bind(table).configureCell(ArticleCell.self, reuseIdentifier: "article") { _, _ in }
       .sectionsNumber { 3 }
       .rowsNumber { _ in 2 }
       .sectionIndexTitle { section, _ in "\(section + 1)" }

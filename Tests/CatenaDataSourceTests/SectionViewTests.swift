@@ -19,10 +19,12 @@ struct SectionViewTests {
   }
 
   /// Three-row sections A…E under 60-point banners (one section and a bit on screen).
-  func source(_ table: HeadlessTable) -> SectionedDataSource<String, Article, ArticleCell> {
-    SectionedDataSource<String, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
-      .configureCell { cell, _, article in cell.title = article.title }
+  func source(_ table: HeadlessTable) -> SectionedDataSource<String, Article> {
+    SectionedDataSource<String, Article>()
+      .bind(table)
+      .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+        cell.title = article.title
+      }
       .headerView(Banner.self, reuseIdentifier: "banner", height: 60) { view, _, id in
         view.title = id ?? "?"
         view.configurations += 1
@@ -66,10 +68,12 @@ struct SectionViewTests {
 
   @Test func sectionsTheViewIsNotForShowTheirTitle() throws {
     let table = HeadlessTable(viewportHeight: 1_000)
-    let dataSource = SectionedDataSource<String, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
-      .configureCell { cell, _, article in cell.title = article.title }
-      .header { _, id in id == "plain" ? "Plain title" : nil }
+    let dataSource = SectionedDataSource<String, Article>()
+      .bind(table)
+      .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+        cell.title = article.title
+      }
+      .headerTitle { _, id in id == "plain" ? "Plain title" : nil }
       .headerView(Banner.self, reuseIdentifier: "banner", when: { _, id in id != "plain" }) {
         view, _, id in view.title = id ?? ""
       }
@@ -104,7 +108,7 @@ struct SectionViewTests {
     #expect(table.pooledHeaderFooterViewCount(forIdentifier: "banner") == 1)
     // A section whose title changes is updated: its view is configured again.
     var titleOfA = "old"
-    dataSource.header { _, id in id == "A" ? titleOfA : nil }
+    dataSource.headerTitle { _, id in id == "A" ? titleOfA : nil }
     try dataSource.apply(next)
     titleOfA = "new"
     table.clearEvents()

@@ -6,17 +6,19 @@ import Testing
 @MainActor
 @Suite("SectionedDataSource")
 struct SectionedDataSourceTests {
-  func articleSource(_ table: HeadlessTable) -> SectionedDataSource<String, Article, ArticleCell> {
-    SectionedDataSource<String, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
-      .configureCell { cell, _, article in cell.title = article.title }
+  func articleSource(_ table: HeadlessTable) -> SectionedDataSource<String, Article> {
+    SectionedDataSource<String, Article>()
+      .bind(table)
+      .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+        cell.title = article.title
+      }
   }
 
   @Test func theChainConfiguresCellsAndSelection() throws {
     let table = HeadlessTable()
     var picked: [Int] = []
     let dataSource = articleSource(table).didSelect { _, article in picked.append(article.id) }
-      .header { _, id in id == "news" ? "News" : nil }
+      .headerTitle { _, id in id == "news" ? "News" : nil }
     try dataSource.apply(try snapshot([("news", [1, 2]), ("old", [3])]))
     #expect(
       table.render() == """
@@ -49,11 +51,13 @@ struct SectionedDataSourceTests {
   @Test func countClosuresInTheOriginalStyle() throws {
     let table = HeadlessTable()
     var rows = ["x", "y"]
-    let dataSource = SectionedDataSource<Int, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "cell")
+    let dataSource = SectionedDataSource<Int, Article>()
+      .bind(table)
       .sectionsNumber { 1 }
       .rowsNumber { _ in rows.count }
-      .configureCell { cell, path in cell.title = rows[path.item] }
+      .configureCell(ArticleCell.self, reuseIdentifier: "cell") { cell, path in
+        cell.title = rows[path.item]
+      }
     dataSource.reload()
     #expect(table.render() == "  0-0  x\n  0-1  y")
     try dataSource.performUpdates(BatchUpdate(itemInserts: [row(0, 0)])) { rows.insert("w", at: 0) }
@@ -63,10 +67,12 @@ struct SectionedDataSourceTests {
   @Test func countClosuresStillHitTheClassicCrashAsAnError() {
     let table = HeadlessTable()
     var rows = ["x"]
-    let dataSource = SectionedDataSource<Int, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "cell")
+    let dataSource = SectionedDataSource<Int, Article>()
+      .bind(table)
       .rowsNumber { _ in rows.count }
-      .configureCell { cell, path in cell.title = rows[path.item] }
+      .configureCell(ArticleCell.self, reuseIdentifier: "cell") { cell, path in
+        cell.title = rows[path.item]
+      }
     dataSource.reload()
     rows.append("committed too early")
     let error = #expect(throws: DataSourceError.self) {
@@ -78,7 +84,7 @@ struct SectionedDataSourceTests {
   @Test func severalCellTypesInOneTable() throws {
     let table = HeadlessTable()
     let dataSource = articleSource(table)
-      .cell(AdCell.self, reuseIdentifier: "ad", when: { $0.id >= 100 }) { cell, _, item in
+      .configureCell(AdCell.self, reuseIdentifier: "ad", when: { $0.id >= 100 }) { cell, _, item in
         cell.banner = item.title
       }
     try dataSource.apply(try snapshot([("s", [1, 100, 2])]))
@@ -90,8 +96,8 @@ struct SectionedDataSourceTests {
   @Test func headersFootersHeightsAndEmptyState() throws {
     let table = HeadlessTable(viewportHeight: 100)
     let dataSource = articleSource(table)
-      .header { _, _ in "Head" }
-      .footer { section, id in "end of \(id ?? "?")" }
+      .headerTitle { _, _ in "Head" }
+      .footerTitle { section, id in "end of \(id ?? "?")" }
       .rowHeight { _, _ in 50 }
       .emptyState { "Nothing to read" }
     try dataSource.apply(Snapshot())
@@ -105,7 +111,7 @@ struct SectionedDataSourceTests {
   @Test func swipeToDeleteUpdatesTheSnapshotAndTellsTheApp() throws {
     let table = HeadlessTable()
     var deleted: [Int] = []
-    let dataSource = articleSource(table).onDelete { _, article in deleted.append(article.id) }
+    let dataSource = articleSource(table).didDelete { _, article in deleted.append(article.id) }
     try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
     try table.swipeToDeleteRow(at: row(0, 1))
     #expect(deleted == [2])
@@ -116,7 +122,7 @@ struct SectionedDataSourceTests {
   @Test func reorderingMovesTheItemInTheSnapshot() throws {
     let table = HeadlessTable()
     var moved: [(ItemPath, ItemPath)] = []
-    let dataSource = articleSource(table).onMove { from, to, _ in moved.append((from, to)) }
+    let dataSource = articleSource(table).didMove { from, to, _ in moved.append((from, to)) }
     try dataSource.apply(try snapshot([("a", [1, 2]), ("b", [3])]))
     #expect(table.dragRow(at: row(0, 0), to: row(1, 1)))
     #expect(dataSource.snapshot?.path(of: 1) == row(1, 1))
@@ -142,9 +148,9 @@ struct SectionedDataSourceTests {
   @Test func afterInvalidateNoClosureIsCalled() throws {
     let table = HeadlessTable()
     var calls = 0
-    let dataSource = SectionedDataSource<String, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
-      .configureCell { _, _, _ in calls += 1 }
+    let dataSource = SectionedDataSource<String, Article>()
+      .bind(table)
+      .configureCell(ArticleCell.self, reuseIdentifier: "article") { _, _, _ in calls += 1 }
       .didSelect { _, _ in calls += 1 }
     try dataSource.apply(try snapshot([("s", [1])]))
     #expect(calls == 1)
@@ -159,15 +165,15 @@ struct SectionedDataSourceTests {
 
   @Test func dataSourceTableAndClosuresAllDeallocate() throws {
     weak var weakTable: HeadlessTable?
-    weak var weakSource: SectionedDataSource<String, Article, ArticleCell>?
+    weak var weakSource: SectionedDataSource<String, Article>?
     do {
       let table = HeadlessTable()
-      let dataSource = table.configureDataSource(
-        sections: String.self, items: Article.self, cell: ArticleCell.self,
-        reuseIdentifier: "article"
-      ) { dataSource in
-        dataSource.configureCell { cell, _, article in cell.title = article.title }
-          .didSelect { _, _ in }
+      let dataSource = table.configureDataSource(sections: String.self, items: Article.self) {
+        dataSource in
+        dataSource.configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+          cell.title = article.title
+        }
+        .didSelect { _, _ in }
       }
       try dataSource.apply(try snapshot([("s", [1, 2])]))
       table.tapRow(at: row(0, 0))
@@ -180,11 +186,11 @@ struct SectionedDataSourceTests {
 
   @Test func theConvenienceKeepsTheDataSourceAliveWithTheTable() throws {
     let table = HeadlessTable()
-    weak var weakSource: SectionedDataSource<String, Article, ArticleCell>?
+    weak var weakSource: SectionedDataSource<String, Article>?
     do {
-      let dataSource = table.configureDataSource(
-        sections: String.self, items: Article.self, cell: ArticleCell.self,
-        reuseIdentifier: "article")
+      let dataSource = table.configureDataSource(sections: String.self, items: Article.self) {
+        $0.configureCell(ArticleCell.self, reuseIdentifier: "article") { _, _ in }
+      }
       weakSource = dataSource
     }
     #expect(weakSource != nil)

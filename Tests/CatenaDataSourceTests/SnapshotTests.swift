@@ -126,10 +126,12 @@ struct SnapshotTests {
     // Titles are the data source's: one that changes refreshes its section, not its rows.
     var title = "A"
     let table = HeadlessTable(viewportHeight: 200)
-    let dataSource = SectionedDataSource<Int, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
-      .configureCell { cell, _, article in cell.title = article.title }
-      .header { _, _ in title }
+    let dataSource = SectionedDataSource<Int, Article>()
+      .bind(table)
+      .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+        cell.title = article.title
+      }
+      .headerTitle { _, _ in title }
     try dataSource.apply(old)
     #expect(table.render().hasPrefix("[A]"))
     table.clearEvents()

@@ -12,10 +12,12 @@ struct SwipeActionTests {
   /// (trailing); `log` records what the handlers did, by item id.
   func source(
     _ table: HeadlessTable, log: Log
-  ) -> SectionedDataSource<String, Article, ArticleCell> {
-    SectionedDataSource<String, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
-      .configureCell { cell, _, article in cell.title = article.title }
+  ) -> SectionedDataSource<String, Article> {
+    SectionedDataSource<String, Article>()
+      .bind(table)
+      .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+        cell.title = article.title
+      }
       .swipeActions(.leading) { _, article in
         [
           SwipeAction("Archive") { done in
@@ -101,9 +103,9 @@ struct SwipeActionTests {
   @Test func trailingActionsReplaceDeleteButLeadingOnesDoNot() throws {
     let table = HeadlessTable()
     var deleted: [Int] = []
-    let dataSource = SectionedDataSource<String, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
-      .onDelete { _, article in deleted.append(article.id) }
+    let dataSource = SectionedDataSource<String, Article>()
+      .bind(table).configureCell(ArticleCell.self, reuseIdentifier: "article") { _, _ in }
+      .didDelete { _, article in deleted.append(article.id) }
       .swipeActions(.leading) { _, _ in [SwipeAction("Pin") { $0(true) }] }
     try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
     try table.swipeToDeleteRow(at: ItemPath(item: 0, section: 0))
@@ -120,8 +122,8 @@ struct SwipeActionTests {
 
   @Test func withoutClosuresOrAfterInvalidateThereAreNoActions() throws {
     let table = HeadlessTable()
-    let plain = SectionedDataSource<String, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
+    let plain = SectionedDataSource<String, Article>()
+      .bind(table).configureCell(ArticleCell.self, reuseIdentifier: "article") { _, _ in }
     try plain.apply(try snapshot([("s", [1])]))
     #expect(plain.swipeActions(.trailing, forRowAt: ItemPath(item: 0, section: 0)) == nil)
     #expect(!table.performSwipeAction(.trailing, at: 0, forRowAt: ItemPath(item: 0, section: 0)))
@@ -137,8 +139,8 @@ struct SwipeActionTests {
 
   @Test func countModeRowsWithoutAnItemRevealNothing() {
     let table = HeadlessTable()
-    let dataSource = SectionedDataSource<Int, Article, ArticleCell>()
-      .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
+    let dataSource = SectionedDataSource<Int, Article>()
+      .bind(table).configureCell(ArticleCell.self, reuseIdentifier: "article") { _, _ in }
       .rowsNumber { _ in 2 }
       .item { $0.item == 0 ? Article(id: 7, title: "seven") : nil }
       .swipeActions(.trailing) { _, article in [SwipeAction("Flag \(article.id)") { $0(true) }] }

@@ -108,8 +108,8 @@ struct ObservationTests {
 
   @Test func aDataSourcesSnapshotFiresOnApplyAndNotOnTheTablesQuestions() async throws {
     let table = HeadlessTable(viewportHeight: 3 * 44)
-    let dataSource = SectionedDataSource<String, Row, TextCell>()
-      .bind(table, cell: TextCell.self, reuseIdentifier: "row")
+    let dataSource = SectionedDataSource<String, Row>()
+      .bind(table).configureCell(TextCell.self, reuseIdentifier: "row") { _, _ in }
     var snapshot = Snapshot<String, Row>()
     try snapshot.appendSection("rows")
     try snapshot.appendItems(rows(0..<10))

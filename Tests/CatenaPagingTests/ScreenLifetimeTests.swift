@@ -11,7 +11,7 @@ import Testing
 @MainActor
 final class MessagesScreen {
   let table = HeadlessTable(viewportHeight: 440)
-  let dataSource = SectionedDataSource<String, PagerRow<Row>, TextCell>()
+  let dataSource = SectionedDataSource<String, PagerRow<Row>>()
   let pager: Pager<Row>
   let api: Client
   var configured = 0
@@ -24,28 +24,28 @@ final class MessagesScreen {
   init(source: PageSource<Row>, api: Client, capturingSelf: Bool) {
     pager = Pager(PagerConfiguration(pageSize: 10), source: source)
     self.api = api
-    dataSource.bind(table, cell: TextCell.self, reuseIdentifier: "row")
+    dataSource.bind(table)
     if capturingSelf {
       dataSource
-        .configureCell { cell, _, row in
+        .configureCell(TextCell.self, reuseIdentifier: "row") { cell, _, row in
           cell.text = row.item?.title ?? row.text
           self.configured += 1
         }
         .didSelect { _, row in self.opened.append(row.item?.id ?? -1) }
-        .header { _, _ in self.greeting }
-      pager.bind(to: dataSource, section: "messages")
+        .headerTitle { _, _ in self.greeting }
+      pager.bind(dataSource, section: "messages")
         .separator { before, row in self.opened.contains(row.id) ? "read" : nil }
       handle = Get("greeting").json(at: "text")
         .then { text in self.greeting = text.string ?? "" }.start(on: api)
     } else {
-      dataSource
-        .configureCell(owner: self) { owner, cell, _, row in
+      dataSource.owned(by: self)
+        .configureCell(TextCell.self, reuseIdentifier: "row") { owner, cell, _, row in
           cell.text = row.item?.title ?? row.text
           owner.configured += 1
         }
-        .didSelect(owner: self) { owner, _, row in owner.opened.append(row.item?.id ?? -1) }
-        .header(owner: self) { owner, _, _ in owner.greeting }
-      pager.bind(to: dataSource, section: "messages")
+        .didSelect { owner, _, row in owner.opened.append(row.item?.id ?? -1) }
+        .headerTitle { owner, _, _ in owner.greeting }
+      pager.bind(dataSource, section: "messages")
         .separator(owner: self) { owner, _, row in owner.opened.contains(row.id) ? "read" : nil }
       handle = Get("greeting").json(at: "text")
         .then(owner: self) { owner, text in owner.greeting = text.string ?? "" }.start(on: api)
@@ -58,7 +58,7 @@ final class MessagesScreen {
 struct ScreenParts {
   weak var screen: MessagesScreen?
   weak var table: HeadlessTable?
-  weak var dataSource: SectionedDataSource<String, PagerRow<Row>, TextCell>?
+  weak var dataSource: SectionedDataSource<String, PagerRow<Row>>?
   weak var pager: Pager<Row>?
 
   init() {}

@@ -30,7 +30,7 @@
       let source = rowSource(table)
       if heights { source.rowHeight { _, _ in 50 } }
       return TableProxy(
-        source, app: (delegate: delegate, dataSource: dataSource, prefetcher: nil),
+        source.answers, app: (delegate: delegate, dataSource: dataSource, prefetcher: nil),
         implements: Self.implements)
     }
 
@@ -76,14 +76,14 @@
     }
 
     @Test func aCollectionHidesScrollingUnlessTheAppScrolls() {
-      let source = SectionedDataSource<String, Row, UICollectionViewCell>()
+      let source = SectionedDataSource<String, Row>()
       let plain = CollectionProxy(
-        source, app: (delegate: nil, dataSource: nil, prefetcher: nil),
+        source.answers, app: (delegate: nil, dataSource: nil, prefetcher: nil),
         implements: Self.implements)
       #expect(!plain.responds(to: "scrollViewDidScroll:", implementedHere: true))
       let app = AppObject(["scrollViewDidScroll:"])
       let forwarding = CollectionProxy(
-        source, app: (delegate: app, dataSource: nil, prefetcher: nil),
+        source.answers, app: (delegate: app, dataSource: nil, prefetcher: nil),
         implements: Self.implements)
       #expect(forwarding.responds(to: "scrollViewDidScroll:", implementedHere: true))
     }

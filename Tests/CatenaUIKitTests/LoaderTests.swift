@@ -142,7 +142,8 @@
     func cellLoader() throws {
       let (table, window) = tableInWindow()
       let own = UIView(frame: .zero)
-      let dataSource = rowSource(table).configureCell { cell, _, row in
+      let dataSource = rowSource(table).configureCell(TitleCell.self, reuseIdentifier: "title") {
+        cell, _, row in
         cell.accessoryView = row.id == 1 ? own : nil
       }
       try dataSource.apply(try snapshot([Row(1), Row(2)]))

@@ -15,10 +15,12 @@
       let server = FixturePages(count: 100) { Row($0) }
       let pager = Pager(
         PagerConfiguration(pageSize: 20, prefetchDistance: 5), source: server.source(.server))
-      let dataSource = SectionedDataSource<String, PagerRow<Row>, TileCell>()
-        .bind(collection, cell: TileCell.self, reuseIdentifier: "tile")
-        .configureCell { cell, _, row in cell.title = row.item?.title ?? row.text }
-      pager.bind(to: dataSource, section: "rows")
+      let dataSource = SectionedDataSource<String, PagerRow<Row>>()
+        .bind(collection)
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { cell, _, row in
+          cell.title = row.item?.title ?? row.text
+        }
+      pager.bind(dataSource, section: "rows")
       pager.refresh(at: .cursor(FixturePages<Row>.cursor(forOffset: 40)))
       await settle(pager)
       collection.layoutIfNeeded()
@@ -36,9 +38,11 @@
       let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 440, height: 120))
       let collection = UICollectionView(frame: window.frame, collectionViewLayout: layout)
       window.addSubview(collection)
-      let dataSource = SectionedDataSource<String, Row, UICollectionViewCell>()
-        .bind(collection, cell: TileCell.self, reuseIdentifier: "tile")
-        .configureCell { cell, _, row in (cell as? TileCell)?.title = row.title }
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(collection)
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { cell, _, row in
+          cell.title = row.title
+        }
       try dataSource.apply(try snapshot((20..<40).map { Row($0) }))
       collection.layoutIfNeeded()
       collection.contentOffset = CGPoint(x: 3 * 44 + 5, y: 0)  // r23 first, 5 points scrolled

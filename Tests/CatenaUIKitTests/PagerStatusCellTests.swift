@@ -13,11 +13,13 @@
       let (table, window) = tableInWindow()
       let server = FixturePages(count: 30) { Row($0) }.failingNext()
       let pager = Pager(PagerConfiguration(pageSize: 20), source: server.source)
-      let dataSource = SectionedDataSource<String, PagerRow<Row>, TitleCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
-        .configureCell { cell, _, row in cell.title = row.item?.title ?? "" }
+      let dataSource = SectionedDataSource<String, PagerRow<Row>>()
+        .bind(table)
+        .configureCell(TitleCell.self, reuseIdentifier: "row") { cell, _, row in
+          cell.title = row.item?.title ?? ""
+        }
       dataSource.statusCell(PagerStatusCell.self)
-      pager.bind(to: dataSource, section: "rows")
+      pager.bind(dataSource, section: "rows")
       pager.refresh()
       table.layoutIfNeeded()
       let first = IndexPath(row: 0, section: 0)

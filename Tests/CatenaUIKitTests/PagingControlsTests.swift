@@ -36,7 +36,7 @@
     let pager: Pager<Row>
     let table: UITableView
     let window: UIWindow
-    let dataSource: SectionedDataSource<String, PagerRow<Row>, UITableViewCell>
+    let dataSource: SectionedDataSource<String, PagerRow<Row>>
     let controls: PagingControls<Row>
     let binding: PagerBinding<Row>
     let loads = EndedLoads()
@@ -46,12 +46,14 @@
         PagerConfiguration(pageSize: pageSize, prefetchDistance: 5), source: pages.source)
       (table, window) = tableInWindow()
       if !inWindow { table.removeFromSuperview() }
-      dataSource = SectionedDataSource<String, PagerRow<Row>, UITableViewCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "title")
-        .configureCell { cell, _, row in (cell as? TitleCell)?.title = row.item?.title ?? row.text }
+      dataSource = SectionedDataSource<String, PagerRow<Row>>()
+        .bind(table)
+        .configureCell(TitleCell.self, reuseIdentifier: "title") { cell, _, row in
+          cell.title = row.item?.title ?? row.text
+        }
       if let emptyText { dataSource.emptyState { emptyText } }
       pager.log = loads.log
-      binding = pager.bind(to: dataSource, section: "s")
+      binding = pager.bind(dataSource, section: "s")
       controls = PagingControls(binding, tableView: table)
     }
 
@@ -108,10 +110,10 @@
     @Test("#8 a pull whose pager is gone ends at once")
     func pullWithoutAPagerEnds() async {
       let (table, window) = tableInWindow()
-      let dataSource = SectionedDataSource<String, PagerRow<Row>, UITableViewCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "title")
+      let dataSource = SectionedDataSource<String, PagerRow<Row>>()
+        .bind(table).configureCell(TitleCell.self, reuseIdentifier: "title") { _, _ in }
       var pager: Pager<Row>? = Pager(source: ManualPages<Row>().source)
-      let controls = PagingControls(pager!.bind(to: dataSource, section: "s"), tableView: table)
+      let controls = PagingControls(pager!.bind(dataSource, section: "s"), tableView: table)
       pager = nil
       controls.refreshControl.simulatePull()
       #expect(!controls.refreshControl.isRefreshing)
@@ -217,7 +219,7 @@
       weak var weakControls: PagingControls<Row>?
       weak var weakList: Pager<Row>?
       weak var weakTable: UITableView?
-      weak var weakDataSource: SectionedDataSource<String, PagerRow<Row>, UITableViewCell>?
+      weak var weakDataSource: SectionedDataSource<String, PagerRow<Row>>?
       weak var weakFooter: LoadMoreFooterView?
       let pages: ManualPages<Row>
       do {

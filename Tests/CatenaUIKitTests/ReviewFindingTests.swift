@@ -35,9 +35,9 @@
     @Test("#2 the collection fallback cell is dequeued")
     func finding2CollectionFallbackCellIsDequeued() throws {
       let (collection, window) = collectionInWindow()
-      var dataSource: SectionedDataSource<String, Row, UICollectionViewCell>? =
-        SectionedDataSource<String, Row, UICollectionViewCell>()
-        .bind(collection, cell: TileCell.self, reuseIdentifier: "tile")
+      var dataSource: SectionedDataSource<String, Row>? =
+        SectionedDataSource<String, Row>()
+        .bind(collection).configureCell(TileCell.self, reuseIdentifier: "tile") { _, _ in }
       try dataSource?.apply(try snapshot([Row(1), Row(2)]))
       collection.layoutIfNeeded()
       // The data source goes away while the collection view still has its counts.
@@ -53,11 +53,13 @@
     func finding3StaleCountsReloadInsteadOfCrashing() throws {
       let (table, window) = tableInWindow()
       var rows = ["a", "b"]
-      let dataSource = SectionedDataSource<Int, Row, UITableViewCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "title")
+      let dataSource = SectionedDataSource<Int, Row>()
+        .bind(table)
         .sectionsNumber { 1 }
         .rowsNumber { _ in rows.count }
-        .configureCell { cell, path in (cell as? TitleCell)?.title = rows[path.item] }
+        .configureCell(TitleCell.self, reuseIdentifier: "title") { cell, path in
+          cell.title = rows[path.item]
+        }
       dataSource.reload()
       table.layoutIfNeeded()
       rows.insert("early", at: 0)  // the table is not told
@@ -77,15 +79,16 @@
 
     @Test("#4 the table keeps the data source configureDataSource made, and lets it go with it")
     func finding4ConfigureDataSourceKeepsItAlive() throws {
-      weak var weakSource: SectionedDataSource<String, Row, UITableViewCell>?
+      weak var weakSource: SectionedDataSource<String, Row>?
       weak var weakTable: UITableView?
       do {
         let (table, window) = tableInWindow()
         weakTable = table
-        let source = table.configureDataSource(
-          sections: String.self, items: Row.self, cell: UITableViewCell.self,
-          reuseIdentifier: "title"
-        ) { $0.configureCell { cell, _, row in cell.textLabel?.text = row.title } }
+        let source = table.configureDataSource(sections: String.self, items: Row.self) {
+          $0.configureCell(UITableViewCell.self, reuseIdentifier: "title") { cell, _, row in
+            cell.textLabel?.text = row.title
+          }
+        }
         weakSource = source
         try source.apply(try snapshot([Row(1)]))
         table.removeFromSuperview()
@@ -98,7 +101,7 @@
     @Test("#4 a data source held only by the table's proxy is gone; the table stays consistent")
     func finding4UnretainedDataSourceLeavesAnEmptyTable() throws {
       let (table, window) = tableInWindow()
-      weak var weakSource: SectionedDataSource<String, Row, UITableViewCell>?
+      weak var weakSource: SectionedDataSource<String, Row>?
       do {
         let source = rowSource(table)
         weakSource = source
@@ -116,7 +119,7 @@
     func finding6OnlyOnMoveOffersNoDelete() throws {
       let (table, window) = tableInWindow()
       var moved: [Int] = []
-      let dataSource = rowSource(table).onMove { _, _, row in moved.append(row?.id ?? -1) }
+      let dataSource = rowSource(table).didMove { _, _, row in moved.append(row?.id ?? -1) }
       try dataSource.apply(try snapshot([Row(1), Row(2), Row(3)]))
       table.layoutIfNeeded()
       #expect(!table.simulateSwipeToDelete(at: path(0)))
@@ -131,7 +134,7 @@
     func finding6OnlyOnDeleteOffersNoReorder() throws {
       let (table, window) = tableInWindow()
       var deleted: [Int] = []
-      let dataSource = rowSource(table).onDelete { _, row in deleted.append(row.id) }
+      let dataSource = rowSource(table).didDelete { _, row in deleted.append(row.id) }
       try dataSource.apply(try snapshot([Row(1), Row(2), Row(3)]))
       table.layoutIfNeeded()
       #expect(!table.simulateDrag(from: path(0), to: path(2)))
@@ -147,12 +150,12 @@
       let (table, window) = tableInWindow()
       var rows = [Row(1), Row(2), Row(3)]
       var reported: Row?
-      let dataSource = SectionedDataSource<Int, Row, UITableViewCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "title")
+      let dataSource = SectionedDataSource<Int, Row>()
+        .bind(table).configureCell(TitleCell.self, reuseIdentifier: "title") { _, _ in }
         .sectionsNumber { 1 }
         .rowsNumber { _ in rows.count }
         .item { rows[$0.item] }
-        .onMove { source, destination, row in
+        .didMove { source, destination, row in
           reported = row
           rows.insert(rows.remove(at: source.item), at: destination.item)
         }

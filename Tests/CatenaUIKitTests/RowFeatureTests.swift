@@ -64,7 +64,7 @@
     func trailingActionsReplaceDelete() throws {
       let (table, window) = tableInWindow()
       var deleted: [Int] = []
-      let dataSource = rowSource(table).onDelete { _, row in deleted.append(row.id) }
+      let dataSource = rowSource(table).didDelete { _, row in deleted.append(row.id) }
       try dataSource.apply(try snapshot((1...3).map { Row($0) }))
       table.layoutIfNeeded()
       #expect(table.simulateSwipe(at: path(0), leading: false) == nil)
@@ -119,8 +119,8 @@
     func collectionPrefetching() throws {
       let (collection, window) = collectionInWindow()
       var heard: [[Int]] = []
-      let dataSource = SectionedDataSource<String, Row, UICollectionViewCell>()
-        .bind(collection, cell: TileCell.self, reuseIdentifier: "tile")
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(collection).configureCell(TileCell.self, reuseIdentifier: "tile") { _, _ in }
         .prefetch { _, rows in heard.append(rows.map(\.id)) }
       try dataSource.apply(try snapshot((0..<30).map { Row($0) }))
       collection.layoutIfNeeded()
@@ -134,7 +134,7 @@
       let (table, window) = tableInWindow()
       var renamedC = false
       let dataSource = rowSource(table)
-        .header { _, id in id == "p" ? "Plain" : id == "C" && renamedC ? "new" : nil }
+        .headerTitle { _, id in id == "p" ? "Plain" : id == "C" && renamedC ? "new" : nil }
         .headerView(
           BannerView.self, reuseIdentifier: "banner", height: 60, when: { _, id in id != "p" }
         ) {

@@ -68,11 +68,11 @@
     @Test("#16 the headless table, too, belongs to the last data source bound to it")
     func finding16HeadlessSecondDataSource() throws {
       let table = HeadlessTable(viewportHeight: 440)
-      let first = SectionedDataSource<String, Row, TextCell>()
-        .bind(table, cell: TextCell.self, reuseIdentifier: "row")
+      let first = SectionedDataSource<String, Row>()
+        .bind(table).configureCell(TextCell.self, reuseIdentifier: "row") { _, _ in }
       try first.apply(try snapshot([Row(1), Row(2)]))
-      let second = SectionedDataSource<String, Row, TextCell>()
-        .bind(table, cell: TextCell.self, reuseIdentifier: "row")
+      let second = SectionedDataSource<String, Row>()
+        .bind(table).configureCell(TextCell.self, reuseIdentifier: "row") { _, _ in }
       try second.apply(try snapshot([Row(7)]))
       try first.apply(try snapshot([Row(1), Row(2), Row(3)]))
       first.invalidate()
@@ -85,11 +85,13 @@
     func finding16WarningsAreReturned() throws {
       let (table, window) = tableInWindow()
       var rows = ["a", "b", "c"]
-      let dataSource = SectionedDataSource<Int, Row, UITableViewCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "title")
+      let dataSource = SectionedDataSource<Int, Row>()
+        .bind(table)
         .sectionsNumber { 1 }
         .rowsNumber { _ in rows.count }
-        .configureCell { cell, path in (cell as? TitleCell)?.title = rows[path.item] }
+        .configureCell(TitleCell.self, reuseIdentifier: "title") { cell, path in
+          cell.title = rows[path.item]
+        }
       dataSource.reload()
       table.layoutIfNeeded()
       let move = ItemMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 0))
@@ -104,8 +106,8 @@
     @Test("#16 heights given after bind are used: the table reads them when reconnected")
     func finding16RowHeightsAfterBind() throws {
       let table = HeadlessTable(viewportHeight: 440)
-      let dataSource = SectionedDataSource<String, Row, TextCell>()
-        .bind(table, cell: TextCell.self, reuseIdentifier: "row")
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(table).configureCell(TextCell.self, reuseIdentifier: "row") { _, _ in }
       try dataSource.apply(try snapshot([Row(1), Row(2)]))
       #expect(table.contentHeight == 88)
       dataSource.rowHeight { _, _ in 60 }
@@ -116,12 +118,14 @@
     func finding11TitlesFollowTheirSections() throws {
       let (table, window) = tableInWindow()
       var headers = ["B"]
-      let dataSource = SectionedDataSource<Int, Row, UITableViewCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "title")
+      let dataSource = SectionedDataSource<Int, Row>()
+        .bind(table)
         .sectionsNumber { headers.count }
         .rowsNumber { _ in 1 }
-        .header { section, _ in headers[section] }
-        .configureCell { cell, path in (cell as? TitleCell)?.title = "\(path.section)" }
+        .headerTitle { section, _ in headers[section] }
+        .configureCell(TitleCell.self, reuseIdentifier: "title") { cell, path in
+          cell.title = "\(path.section)"
+        }
       dataSource.reload()
       table.layoutIfNeeded()
       #expect(table.headerView(forSection: 0)?.textLabel?.text == "B")
@@ -139,7 +143,7 @@
     func finding11AppearingHeaderReloadsTheSection() throws {
       let (table, window) = tableInWindow()
       var title: String?
-      let dataSource = rowSource(table).header { _, _ in title }
+      let dataSource = rowSource(table).headerTitle { _, _ in title }
       try dataSource.apply(try snapshot([Row(1)]))
       table.layoutIfNeeded()
       #expect(table.headerView(forSection: 0) == nil)
@@ -156,8 +160,8 @@
     @Test("#12 a collection view's selection survives a reload (it lays out before selecting)")
     func finding12CollectionSelectionSurvivesAReload() throws {
       let (collection, window) = collectionInWindow()
-      let dataSource = SectionedDataSource<String, Row, UICollectionViewCell>()
-        .bind(collection, cell: TileCell.self, reuseIdentifier: "tile")
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(collection).configureCell(TileCell.self, reuseIdentifier: "tile") { _, _ in }
       try dataSource.apply(try snapshot([Row(1), Row(2), Row(3)]))
       collection.layoutIfNeeded()
       collection.simulateTap(at: path(2))

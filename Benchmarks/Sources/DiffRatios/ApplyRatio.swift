@@ -28,11 +28,13 @@ func applyRatio() -> (apply: Double, diff: Double, configured: Int)? {
   guard let old = snapshot(workload.source), let new = snapshot(workload.target) else { return nil }
   let table = HeadlessTable(viewportHeight: 20 * 44)
   table.isRecordingEvents = false
-  let dataSource = SectionedDataSource<Int, Item, ItemCell>()
-    .bind(table, cell: ItemCell.self, reuseIdentifier: "item")
-    .configureCell { cell, _, item in cell.content = item.content }
+  let dataSource = SectionedDataSource<Int, Item>()
+    .bind(table)
+    .configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, item in
+      cell.content = item.content
+    }
   var configured = 0
-  dataSource.configureCell { cell, _, item in
+  dataSource.configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, item in
     cell.content = item.content
     configured += 1
   }

@@ -16,10 +16,12 @@ func pagerLogLine() async -> String {
       source: PageSource(keying: .index) { _, _ in Page(items: items) })
     let table = HeadlessTable(viewportHeight: 20 * 44)
     table.isRecordingEvents = false
-    let dataSource = SectionedDataSource<Int, PagerRow<Item>, ItemCell>()
-      .bind(table, cell: ItemCell.self, reuseIdentifier: "item")
-      .configureCell { cell, _, row in cell.content = row.item?.content ?? -1 }
-    if binding { pager.bind(to: dataSource, section: 0) }
+    let dataSource = SectionedDataSource<Int, PagerRow<Item>>()
+      .bind(table)
+      .configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, row in
+        cell.content = row.item?.content ?? -1
+      }
+    if binding { pager.bind(dataSource, section: 0) }
     pager.log = log
     await pager.refreshing()
     table.retainedDataSource = dataSource  // the table (kept by the caller) keeps it
@@ -33,9 +35,11 @@ func pagerLogLine() async -> String {
   }
   // The binding's work by hand, with no log in the code: an unbound pager's rows, applied.
   let (manual, manualTable) = await bound(log: nil, binding: false)
-  let manualSource = SectionedDataSource<Int, PagerRow<Item>, ItemCell>()
-    .bind(manualTable, cell: ItemCell.self, reuseIdentifier: "item")
-    .configureCell { cell, _, row in cell.content = row.item?.content ?? -1 }
+  let manualSource = SectionedDataSource<Int, PagerRow<Item>>()
+    .bind(manualTable)
+    .configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, row in
+      cell.content = row.item?.content ?? -1
+    }
   func showByHand() {
     var snapshot = Snapshot<Int, PagerRow<Item>>()
     _ = try? snapshot.appendSection(0)
@@ -52,9 +56,11 @@ func pagerLogLine() async -> String {
   // The same two snapshots straight to a data source.
   let table = HeadlessTable(viewportHeight: 20 * 44)
   table.isRecordingEvents = false
-  let plain = SectionedDataSource<Int, PagerRow<Item>, ItemCell>()
-    .bind(table, cell: ItemCell.self, reuseIdentifier: "item")
-    .configureCell { cell, _, row in cell.content = row.item?.content ?? -1 }
+  let plain = SectionedDataSource<Int, PagerRow<Item>>()
+    .bind(table)
+    .configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, row in
+      cell.content = row.item?.content ?? -1
+    }
   var first = Snapshot<Int, PagerRow<Item>>()
   var second = Snapshot<Int, PagerRow<Item>>()
   var edited = items

@@ -20,9 +20,11 @@ func scrollRatio() -> (scroll: Double, fixedScroll: Double, apply: Double, fixed
   func measure(heights: Bool) -> (scroll: Double, apply: Double)? {
     let table = HeadlessTable(viewportHeight: 20 * 44)
     table.isRecordingEvents = false
-    let dataSource = SectionedDataSource<Int, Item, ItemCell>()
-      .bind(table, cell: ItemCell.self, reuseIdentifier: "item")
-      .configureCell { cell, _, item in cell.content = item.content }
+    let dataSource = SectionedDataSource<Int, Item>()
+      .bind(table)
+      .configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, item in
+        cell.content = item.content
+      }
     if heights { dataSource.rowHeight { _, item in 40 + Double((item?.content ?? 0) % 3) * 2 } }
     guard (try? dataSource.apply(old)) != nil else { return nil }
     let scroll = median(runs: 3) {

@@ -23,8 +23,9 @@ func itemLookupCheck() -> Check {
   }
   let table = HeadlessTable(viewportHeight: 20 * 44)
   table.isRecordingEvents = false
-  let dataSource = SectionedDataSource<Int, Item, LookupCell>()
-    .bind(table, cell: LookupCell.self, reuseIdentifier: "item")
+  let dataSource = SectionedDataSource<Int, Item>()
+    .bind(table)
+    .configureCell(LookupCell.self, reuseIdentifier: "item") { _, _ in }
   guard (try? dataSource.apply(snapshot)) != nil else { fatalError("the apply failed") }
   let paths = (0..<100_000).map { ItemPath(item: ($0 &* 7_919) % 10_000, section: 0) }
   guard paths.allSatisfy({ dataSource.item(at: $0) == snapshot.item(at: $0) }) else {

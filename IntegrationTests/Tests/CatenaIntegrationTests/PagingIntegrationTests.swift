@@ -27,13 +27,15 @@ func settle(_ houses: Pager<House>) async throws {
 /// A headless table 10 rows high over a data source of a pager's houses (no status rows).
 @MainActor
 func housesTable(_ houses: Pager<House>) -> (
-  HeadlessTable, SectionedDataSource<String, PagerRow<House>, TextCell>, PagerBinding<House>
+  HeadlessTable, SectionedDataSource<String, PagerRow<House>>, PagerBinding<House>
 ) {
   let table = HeadlessTable(viewportHeight: 10 * 44)
-  let dataSource = SectionedDataSource<String, PagerRow<House>, TextCell>()
-    .bind(table, cell: TextCell.self, reuseIdentifier: "house")
-    .configureCell { cell, _, row in cell.text = row.item?.title ?? row.text }
-  let binding = houses.bind(to: dataSource, section: "houses").statusRows(false)
+  let dataSource = SectionedDataSource<String, PagerRow<House>>()
+    .bind(table)
+    .configureCell(TextCell.self, reuseIdentifier: "house") { cell, _, row in
+      cell.text = row.item?.title ?? row.text
+    }
+  let binding = houses.bind(dataSource, section: "houses").statusRows(false)
   return (table, dataSource, binding)
 }
 

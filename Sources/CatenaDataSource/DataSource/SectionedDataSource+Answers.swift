@@ -1,8 +1,8 @@
 public import CatenaDiff
 
-extension SectionedDataSource: TableContentProviding {
+extension SectionedDataSource {
   /// The number of sections shown.
-  public func numberOfSections() -> Int {
+  package func numberOfSections() -> Int {
     guard !isInvalidated else { return 0 }
     if usesSnapshot { return displayed.count }
     if let sectionsCount { return sectionsCount() }
@@ -10,7 +10,7 @@ extension SectionedDataSource: TableContentProviding {
   }
 
   /// The number of rows shown in `section`.
-  public func numberOfRows(inSection section: Int) -> Int {
+  @usableFromInline package func numberOfRows(inSection section: Int) -> Int {
     guard !isInvalidated else { return 0 }
     if usesSnapshot {
       return displayed.indices.contains(section) ? displayed[section].items.count : 0
@@ -22,12 +22,16 @@ extension SectionedDataSource: TableContentProviding {
   ///
   /// - Throws: ``DataSourceError`` when the data source is not bound or the table cannot
   ///   dequeue the cell.
-  public func cell(forRowAt path: ItemPath) throws -> Any {
-    guard !isInvalidated, let binding, let fallback = defaultKind else {
-      throw DataSourceError(kind: .unregisteredCell, id: "(no cell bound)", incoming: path)
+  package func cell(forRowAt path: ItemPath) throws -> Any {
+    guard !isInvalidated, let binding else {
+      throw DataSourceError(kind: .unregisteredCell, id: "(not bound to a table)", incoming: path)
     }
     let item = item(at: path)
-    let kind = item.flatMap { item in cellKinds.first { $0.accepts?(item) == true } } ?? fallback
+    let accepted = item.flatMap { item in cellKinds.first { $0.accepts?(item) == true } }
+    guard let kind = accepted ?? defaultKind else {
+      throw DataSourceError(
+        kind: .unregisteredCell, id: "(no configureCell shows this row's item)", incoming: path)
+    }
     let cell = try binding.dequeue(kind.identifier, path)
     kind.configure?(cell, path, item)
     for decorate in cellDecorators.values { decorate(cell, item) }
@@ -45,14 +49,14 @@ extension SectionedDataSource: TableContentProviding {
     (cellKinds.first { $0.accepts?(item) == true } ?? defaultKind)?.identifier
   }
 
-  /// The header of `section`: what the ``header(_:)`` closure gives.
-  public func titleForHeader(inSection section: Int) -> String? {
+  /// The header of `section`: what the ``headerTitle(_:)`` closure gives.
+  package func titleForHeader(inSection section: Int) -> String? {
     guard !isInvalidated else { return nil }
     return headerText?(section, sectionID(at: section))
   }
 
-  /// The footer of `section`: what the ``footer(_:)`` closure gives.
-  public func titleForFooter(inSection section: Int) -> String? {
+  /// The footer of `section`: what the ``footerTitle(_:)`` closure gives.
+  package func titleForFooter(inSection section: Int) -> String? {
     guard !isInvalidated else { return nil }
     return footerText?(section, sectionID(at: section))
   }
@@ -79,7 +83,7 @@ extension SectionedDataSource: TableContentProviding {
 
   /// The ``sectionIndexTitle(_:)`` titles, or nil when there is no section index (no
   /// closure, or no section has a title).
-  public func sectionIndexTitles() -> [String]? {
+  package func sectionIndexTitles() -> [String]? {
     guard indexTitle != nil else { return nil }
     let titles = sectionIndex().map(\.title)
     return titles.isEmpty ? nil : titles
@@ -88,7 +92,7 @@ extension SectionedDataSource: TableContentProviding {
   /// The section the index title `title` scrolls to: the first section with that title, else
   /// (an index read before the sections changed) the entry at `index`, kept within the
   /// sections there are.
-  public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
+  package func section(forSectionIndexTitle title: String, at index: Int) -> Int {
     let entries = sectionIndex()
     if let entry = entries.first(where: { $0.title == title }) { return entry.section }
     if !entries.isEmpty { return entries[min(max(index, 0), entries.count - 1)].section }
@@ -96,10 +100,10 @@ extension SectionedDataSource: TableContentProviding {
   }
 
   /// Whether a ``rowHeight(_:)`` closure is set.
-  public var providesRowHeights: Bool { !isInvalidated && rowHeight != nil }
+  package var providesRowHeights: Bool { !isInvalidated && rowHeight != nil }
 
   /// The ``rowHeight(_:)`` of the row at `path`.
-  public func heightForRow(at path: ItemPath) -> Double? {
+  package func heightForRow(at path: ItemPath) -> Double? {
     guard !isInvalidated else { return nil }
     return rowHeight?(path, item(at: path))
   }
@@ -107,21 +111,21 @@ extension SectionedDataSource: TableContentProviding {
   /// Whether the user may edit the row at `path`: delete it, move it, or swipe it for the
   /// actions of a ``swipeActions(_:_:)`` closure (UIKit shows no swipe actions on a row its
   /// data source says is not editable).
-  public func canEditRow(at path: ItemPath) -> Bool {
+  package func canEditRow(at path: ItemPath) -> Bool {
     canDeleteRow(at: path) || canMoveRow(at: path)
       || (!swipeActionBuilders.isEmpty && isEditableContent(at: path))
   }
 
-  /// Whether the user may delete the row at `path`: an `onDelete(_:)` is set (and
+  /// Whether the user may delete the row at `path`: an `didDelete(_:)` is set (and
   /// ``canEdit(_:)``, if set, allows the row).
-  public func canDeleteRow(at path: ItemPath) -> Bool {
+  package func canDeleteRow(at path: ItemPath) -> Bool {
     guard !isInvalidated, deleteHandler != nil || countDeleteHandler != nil else { return false }
     return isEditableContent(at: path)
   }
 
-  /// Whether the user may move the row at `path`: an ``onMove(_:)`` is set (and
+  /// Whether the user may move the row at `path`: an ``didMove(_:)`` is set (and
   /// ``canEdit(_:)``, if set, allows the row).
-  public func canMoveRow(at path: ItemPath) -> Bool {
+  package func canMoveRow(at path: ItemPath) -> Bool {
     guard !isInvalidated, moveHandler != nil else { return false }
     return isEditableContent(at: path)
   }
@@ -137,9 +141,9 @@ extension SectionedDataSource: TableContentProviding {
   }
 
   /// Deletes the row's item from the snapshot and the table (animated), then calls
-  /// `onDelete(_:)`; in the count-closure style it calls the count `onDelete(_:)` only.
-  /// Without an `onDelete(_:)` nothing is deleted: the app would never hear of it.
-  public func commitDelete(at path: ItemPath) throws {
+  /// `didDelete(_:)`; in the count-closure style it calls the count `didDelete(_:)` only.
+  /// Without an `didDelete(_:)` nothing is deleted: the app would never hear of it.
+  package func commitDelete(at path: ItemPath) throws {
     guard canDeleteRow(at: path) else { return }
     guard usesSnapshot, var next = snapshot, let item = item(at: path) else {
       countDeleteHandler?(path)
@@ -151,8 +155,8 @@ extension SectionedDataSource: TableContentProviding {
   }
 
   /// Moves the item in the snapshot (the table has moved the row), then calls
-  /// ``onMove(_:)``.
-  public func moveRow(at source: ItemPath, to destination: ItemPath) {
+  /// ``didMove(_:)``.
+  package func moveRow(at source: ItemPath, to destination: ItemPath) {
     guard !isInvalidated, moveHandler != nil else { return }
     guard usesSnapshot, displayed.indices.contains(source.section),
       displayed[source.section].items.indices.contains(source.item),
@@ -174,14 +178,14 @@ extension SectionedDataSource: TableContentProviding {
 
   /// The ``swipeActions(_:_:)`` of the row's item on `edge`; nil without a closure for the
   /// edge, empty for a row without an item.
-  public func swipeActions(_ edge: SwipeEdge, forRowAt path: ItemPath) -> [SwipeAction]? {
+  package func swipeActions(_ edge: SwipeEdge, forRowAt path: ItemPath) -> [SwipeAction]? {
     guard !isInvalidated, let builder = swipeActionBuilders[edge] else { return nil }
     guard isEditableContent(at: path) else { return [] }
     return item(at: path).map { builder(path, $0) } ?? []
   }
 
   /// Calls ``prefetch(_:)`` with the rows' items, then the internal observers.
-  public func prefetchRows(at paths: [ItemPath]) {
+  package func prefetchRows(at paths: [ItemPath]) {
     guard !isInvalidated else { return }
     duringLayout {
       prefetchHandler?(paths, paths.compactMap { item(at: $0) })
@@ -190,7 +194,7 @@ extension SectionedDataSource: TableContentProviding {
   }
 
   /// Calls ``cancelPrefetching(_:)`` with the rows' items.
-  public func cancelPrefetchingForRows(at paths: [ItemPath]) {
+  package func cancelPrefetchingForRows(at paths: [ItemPath]) {
     guard !isInvalidated else { return }
     cancelPrefetchHandler?(paths, paths.compactMap { item(at: $0) })
   }
@@ -198,7 +202,7 @@ extension SectionedDataSource: TableContentProviding {
   /// Calls `didSelect(_:)` with the row's item. A row that is not content (a pager's status,
   /// separator, header or placeholder rows) is deselected first: a tapped "Tap to retry" does
   /// not stay selected through "Loading…" into "End of list".
-  public func didSelectRow(at path: ItemPath) {
+  package func didSelectRow(at path: ItemPath) {
     guard !isInvalidated else { return }
     for observer in selectObservers { observer(path) }
     if let isContent, !isContent(item(at: path)) { binding?.deselect(path) }
@@ -206,13 +210,13 @@ extension SectionedDataSource: TableContentProviding {
   }
 
   /// Calls ``didDeselect(_:)`` with the row's item.
-  public func didDeselectRow(at path: ItemPath) {
+  package func didDeselectRow(at path: ItemPath) {
     guard !isInvalidated else { return }
     deselectHandler?(path, item(at: path))
   }
 
   /// Calls ``willDisplay(_:)`` with the row's item, then the internal observers.
-  public func willDisplayRow(at path: ItemPath) {
+  package func willDisplayRow(at path: ItemPath) {
     guard !isInvalidated else { return }
     duringLayout {
       displayHandler?(path, item(at: path))
@@ -221,10 +225,10 @@ extension SectionedDataSource: TableContentProviding {
   }
 
   /// The paths of the rows the bound table shows, in order (none when unbound).
-  public var visibleItemPaths: [ItemPath] { binding?.visible() ?? [] }
+  @usableFromInline package var visibleItemPaths: [ItemPath] { binding?.visible() ?? [] }
 
   /// The ``emptyState(_:)`` text.
-  public var emptyStateText: String? {
+  package var emptyStateText: String? {
     isInvalidated || showsEmptyState?() == false ? nil : emptyText?()
   }
 

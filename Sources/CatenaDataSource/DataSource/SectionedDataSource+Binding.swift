@@ -1,16 +1,15 @@
 public import CatenaDiff
 
 extension SectionedDataSource {
-  /// Binds the data source to `table`: registers `cell` for `reuseIdentifier` as the default
-  /// cell, and makes the data source answer the table's questions. The table is held weakly.
+  /// Binds the data source to `table`: it registers the chain's cells and views there and
+  /// drives it, and the table asks it (through ``answers``) what to show. The table is held
+  /// weakly.
   ///
   /// ```swift
-  /// dataSource.bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
+  /// dataSource.bind(table)
   /// ```
   @discardableResult
-  public func bind<Table: TableHosting>(
-    _ table: Table, cell: Cell.Type, reuseIdentifier: String
-  ) -> Self {
+  public func bind<Table: TableHosting>(_ table: Table) -> Self {
     guard !isInvalidated else { return self }
     binding?.disconnect()
     // After every reload and batch, the table shows the empty-state text when it has no row.
@@ -58,7 +57,7 @@ extension SectionedDataSource {
       disconnect: { [weak table] in table?.connect(nil) },
       reconnect: { [weak self, weak table] in
         guard let self else { return }
-        table?.connect(self)
+        table?.connect(self.answers)
       },
       withoutAnimation: { [weak table] changes in
         if let table { table.performWithoutAnimation(changes) } else { changes() }
@@ -66,50 +65,21 @@ extension SectionedDataSource {
       anchors: { [weak table] in table?.scrollAnchors ?? [] },
       restore: { [weak table] anchor in table?.scroll(to: anchor) },
       showEmptyState: showEmptyState)
-    table.register(cell, forCellReuseIdentifier: reuseIdentifier)
-    defaultKind = CellKind(
-      identifier: reuseIdentifier, cellClass: cell, accepts: nil,
-      configure: defaultKind?.configure ?? pendingDefaultConfigure)
-    for kind in cellKinds {
+    for kind in cellKinds + (defaultKind.map { [$0] } ?? []) {
       table.register(kind.cellClass, forCellReuseIdentifier: kind.identifier)
     }
     for spec in sectionViews.values {
       table.register(spec.viewClass, forHeaderFooterViewReuseIdentifier: spec.identifier)
     }
-    table.connect(self)
+    table.connect(answers)
     return self
   }
 
   /// The table now answers to another data source (or to none): this one stops driving it,
   /// so its later applies do not touch rows that are no longer its own. Its snapshot and
   /// closures stay; binding it again connects it again.
-  public func tableDidDisconnect() {
+  func tableDidDisconnect() {
     binding = nil
-  }
-
-  /// Adds another kind of cell, used for the items `accepts` returns true for (the first
-  /// matching kind wins; the bound cell shows the rest).
-  ///
-  /// ```swift
-  /// dataSource.cell(AdCell.self, reuseIdentifier: "ad", when: { $0.isAd }) { cell, path, item in
-  ///   cell.banner = item.banner
-  /// }
-  /// ```
-  @discardableResult
-  public func cell<Other: AnyObject>(
-    _ type: Other.Type, reuseIdentifier: String, when accepts: @escaping (Item) -> Bool,
-    configure: @escaping (Other, ItemPath, Item) -> Void
-  ) -> Self {
-    guard !isInvalidated else { return self }
-    cellKinds.append(
-      CellKind(
-        identifier: reuseIdentifier, cellClass: type, accepts: accepts,
-        configure: { cell, path, item in
-          guard let cell = cell as? Other, let item else { return }
-          configure(cell, path, item)
-        }))
-    binding?.register(type, reuseIdentifier)
-    return self
   }
 
   /// Performs `batch` as one batch update, with `commit` changing the model inside it; for the

@@ -1,37 +1,71 @@
 public import CatenaDiff
 
 extension SectionedDataSource {
-  /// Configures the bound cell for a row and its item.
+  /// Shows items in cells of `type`, registered on the bound table for `reuseIdentifier` and
+  /// dequeued (reused) for each row; `configure` sets one up for its row and item.
   ///
   /// ```swift
-  /// .configureCell { cell, path, article in cell.title = article.title }
+  /// .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, path, article in
+  ///   cell.title = article.title
+  /// }
+  /// .configureCell(AdCell.self, reuseIdentifier: "ad", when: { $0.isAd }) { cell, _, ad in
+  ///   cell.banner = ad.banner
+  /// }
+  /// ```
+  ///
+  /// A kind given with `when` shows the items it accepts (the first such kind, in the order
+  /// given); the kind given without `when` shows every other item (giving it again replaces
+  /// it). A row without an item (count closures without ``item(_:)``) gets the kind without
+  /// `when`, and `configure` is not called for it: use the `(cell, path)` form.
+  ///
+  /// - Parameters:
+  ///   - type: the cell class: a `UITableViewCell` (or `UICollectionViewCell`) subclass on
+  ///     UIKit, a ``HeadlessCell`` headless.
+  ///   - reuseIdentifier: the identifier the class is registered and dequeued under.
+  ///   - accepts: which items the kind shows; nil: every item no other kind accepts.
+  ///   - configure: sets up a dequeued cell for its row and item.
+  @discardableResult
+  public func configureCell<Cell: AnyObject>(
+    _ type: Cell.Type, reuseIdentifier: String, when accepts: ((Item) -> Bool)? = nil,
+    _ configure: @escaping (Cell, ItemPath, Item) -> Void
+  ) -> Self {
+    addKind(type, reuseIdentifier, accepts) { cell, path, item in
+      guard let cell = cell as? Cell, let item else { return }
+      configure(cell, path, item)
+    }
+  }
+
+  /// Shows rows in cells of `type`, configured for their row only: the original article's
+  /// style, for count closures without ``item(_:)``.
+  ///
+  /// ```swift
+  /// .configureCell(UITableViewCell.self, reuseIdentifier: "row") { cell, path in
+  ///   cell.textLabel?.text = names[path.item]
+  /// }
   /// ```
   @discardableResult
-  public func configureCell(_ body: @escaping (Cell, ItemPath, Item) -> Void) -> Self {
-    setDefaultConfigure { cell, path, item in
-      guard let cell = cell as? Cell, let item else { return }
-      body(cell, path, item)
-    }
-  }
-
-  /// Configures the bound cell for a row, without an item: the original article's style, for
-  /// count closures without ``item(_:)``.
-  @discardableResult
-  public func configureCell(_ body: @escaping (Cell, ItemPath) -> Void) -> Self {
-    setDefaultConfigure { cell, path, _ in
+  public func configureCell<Cell: AnyObject>(
+    _ type: Cell.Type, reuseIdentifier: String, _ configure: @escaping (Cell, ItemPath) -> Void
+  ) -> Self {
+    addKind(type, reuseIdentifier, nil) { cell, path, _ in
       guard let cell = cell as? Cell else { return }
-      body(cell, path)
+      configure(cell, path)
     }
   }
 
-  private func setDefaultConfigure(_ configure: @escaping (Any, ItemPath, Item?) -> Void) -> Self {
+  private func addKind(
+    _ type: AnyClass, _ identifier: String, _ accepts: ((Item) -> Bool)?,
+    _ configure: @escaping (Any, ItemPath, Item?) -> Void
+  ) -> Self {
     guard !isInvalidated else { return self }
-    if let kind = defaultKind {
-      defaultKind = CellKind(
-        identifier: kind.identifier, cellClass: kind.cellClass, accepts: nil, configure: configure)
+    let kind = CellKind(
+      identifier: identifier, cellClass: type, accepts: accepts, configure: configure)
+    if accepts == nil {
+      defaultKind = kind
     } else {
-      pendingDefaultConfigure = configure
+      cellKinds.append(kind)
     }
+    binding?.register(type, identifier)
     return self
   }
 
@@ -56,15 +90,15 @@ extension SectionedDataSource {
     return self
   }
 
-  /// The header text of a section (by index and, with snapshots, id): the one place a section
-  /// title is given. With snapshots, each apply reads it again, and a section whose title
-  /// changed has its header refreshed (not its rows).
+  /// The header title of a section (by index and, with snapshots, id): the one place a
+  /// section title is given. With snapshots, each apply reads it again, and a section whose
+  /// title changed has its header refreshed (not its rows).
   ///
   /// ```swift
-  /// dataSource.header { _, day in day.map { "\($0)" } }
+  /// dataSource.headerTitle { _, day in day.map { "\($0)" } }
   /// ```
   @discardableResult
-  public func header(_ body: @escaping (Int, SectionID?) -> String?) -> Self {
+  public func headerTitle(_ body: @escaping (Int, SectionID?) -> String?) -> Self {
     if !isInvalidated { headerText = body }
     return self
   }
@@ -82,9 +116,10 @@ extension SectionedDataSource {
     return self
   }
 
-  /// The footer text of a section (by index and, with snapshots, id); like ``header(_:)``.
+  /// The footer title of a section (by index and, with snapshots, id); like
+  /// ``headerTitle(_:)``.
   @discardableResult
-  public func footer(_ body: @escaping (Int, SectionID?) -> String?) -> Self {
+  public func footerTitle(_ body: @escaping (Int, SectionID?) -> String?) -> Self {
     if !isInvalidated { footerText = body }
     return self
   }
@@ -122,17 +157,6 @@ extension SectionedDataSource {
     return self
   }
 
-  /// Called when the user selects a row, with `owner` passed in if it is still alive; the data
-  /// source holds `owner` weakly, so the closure needs no capture list.
-  ///
-  /// ```swift
-  /// .didSelect(owner: self) { owner, path, article in owner.show(article) }
-  /// ```
-  @discardableResult
-  public func didSelect<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, ItemPath, Item) -> Void
-  ) -> Self { didSelect(weakly(owner, otherwise: (), body)) }
-
   /// Called when the user deselects a row.
   @discardableResult
   public func didDeselect(_ body: @escaping (ItemPath, Item) -> Void) -> Self {
@@ -145,7 +169,7 @@ extension SectionedDataSource {
   }
 
   /// Whether the user may delete or move a row; by default rows are editable once
-  /// `onDelete(_:)` or ``onMove(_:)`` is set.
+  /// `didDelete(_:)` or ``didMove(_:)`` is set.
   @discardableResult
   public func canEdit(_ body: @escaping (ItemPath, Item?) -> Bool) -> Self {
     if !isInvalidated { canEdit = body }
@@ -155,7 +179,7 @@ extension SectionedDataSource {
   /// Called after the user deleted a row. With snapshots the data source has already removed
   /// the item from its snapshot and the table (animated); `body` updates the app's own model.
   @discardableResult
-  public func onDelete(_ body: @escaping (ItemPath, Item) -> Void) -> Self {
+  public func didDelete(_ body: @escaping (ItemPath, Item) -> Void) -> Self {
     if !isInvalidated { deleteHandler = body }
     return self
   }
@@ -163,7 +187,7 @@ extension SectionedDataSource {
   /// Called when the user deleted a row in the count-closure style: update the model and the
   /// table (for example with ``performUpdates(_:commit:)``).
   @discardableResult
-  public func onDelete(_ body: @escaping (ItemPath) -> Void) -> Self {
+  public func didDelete(_ body: @escaping (ItemPath) -> Void) -> Self {
     if !isInvalidated { countDeleteHandler = body }
     return self
   }
@@ -171,13 +195,13 @@ extension SectionedDataSource {
   /// Called after the user moved a row. With snapshots the data source has already moved the
   /// item in its snapshot; `body` updates the app's own model.
   @discardableResult
-  public func onMove(_ body: @escaping (ItemPath, ItemPath, Item?) -> Void) -> Self {
+  public func didMove(_ body: @escaping (ItemPath, ItemPath, Item?) -> Void) -> Self {
     if !isInvalidated { moveHandler = body }
     return self
   }
 
   /// The buttons a swipe on `edge` of a row reveals (rows without an item reveal none).
-  /// Actions on the trailing edge replace the Delete that `onDelete(_:)` offers; include
+  /// Actions on the trailing edge replace the Delete that `didDelete(_:)` offers; include
   /// your own destructive action if rows should still be deleted by a swipe. Return an
   /// empty array for a row that reveals nothing.
   ///

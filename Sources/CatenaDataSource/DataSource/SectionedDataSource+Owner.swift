@@ -1,171 +1,212 @@
 public import CatenaDiff
 
-/// The `owner:` form of every closure of the chain: the data source holds `owner` weakly and
-/// passes it in, so a closure that works on the view controller that owns the table neither
-/// captures it nor needs `[weak self]`. Once the owner is gone the closure does nothing, and
-/// one that answers gives the answer of no closure (no rows, no title, not editable…).
-///
-/// ```swift
-/// dataSource
-///   .configureCell(owner: self) { owner, cell, _, article in cell.title = owner.title(of: article) }
-///   .didSelect(owner: self) { owner, _, article in owner.show(article) }
-/// ```
 extension SectionedDataSource {
-  /// `configureCell(_:)`, with `owner` passed in.
-  @discardableResult
-  public func configureCell<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, Cell, ItemPath, Item) -> Void
-  ) -> Self { configureCell(weakly(owner, otherwise: (), body)) }
-
-  /// `configureCell(_:)`, with `owner` passed in.
-  @discardableResult
-  public func configureCell<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, Cell, ItemPath) -> Void
-  ) -> Self { configureCell(weakly(owner, otherwise: (), body)) }
-
-  /// ``sectionsNumber(_:)``, with `owner` passed in (no sections once it is gone).
-  @discardableResult
-  public func sectionsNumber<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner) -> Int
-  ) -> Self { sectionsNumber(weakly(owner, otherwise: 0, body)) }
-
-  /// ``rowsNumber(_:)``, with `owner` passed in (no rows once it is gone).
-  @discardableResult
-  public func rowsNumber<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, Int) -> Int
-  ) -> Self { rowsNumber(weakly(owner, otherwise: 0, body)) }
-
-  /// ``item(_:)``, with `owner` passed in.
-  @discardableResult
-  public func item<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, ItemPath) -> Item?
-  ) -> Self { item(weakly(owner, otherwise: nil, body)) }
-
-  /// ``header(_:)``, with `owner` passed in.
-  @discardableResult
-  public func header<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, Int, SectionID?) -> String?
-  ) -> Self { header(weakly(owner, otherwise: nil, body)) }
-
-  /// ``sectionIndexTitle(_:)``, with `owner` passed in.
-  @discardableResult
-  public func sectionIndexTitle<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, Int, SectionID?) -> String?
-  ) -> Self { sectionIndexTitle(weakly(owner, otherwise: nil, body)) }
-
-  /// ``footer(_:)``, with `owner` passed in.
-  @discardableResult
-  public func footer<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, Int, SectionID?) -> String?
-  ) -> Self { footer(weakly(owner, otherwise: nil, body)) }
-
-  /// ``rowHeight(_:)``, with `owner` passed in (44 points, the default height, once it is
-  /// gone).
-  @discardableResult
-  public func rowHeight<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, ItemPath, Item?) -> Double
-  ) -> Self { rowHeight(weakly(owner, otherwise: 44, body)) }
-
-  /// `didSelect(_:)`, with `owner` passed in.
-  @discardableResult
-  public func didSelect<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, ItemPath) -> Void
-  ) -> Self { didSelect(weakly(owner, otherwise: (), body)) }
-
-  /// ``didDeselect(_:)``, with `owner` passed in.
-  @discardableResult
-  public func didDeselect<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, ItemPath, Item) -> Void
-  ) -> Self { didDeselect(weakly(owner, otherwise: (), body)) }
-
-  /// ``canEdit(_:)``, with `owner` passed in (nothing editable once it is gone).
-  @discardableResult
-  public func canEdit<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, ItemPath, Item?) -> Bool
-  ) -> Self { canEdit(weakly(owner, otherwise: false, body)) }
-
-  /// `onDelete(_:)`, with `owner` passed in.
-  @discardableResult
-  public func onDelete<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, ItemPath, Item) -> Void
-  ) -> Self { onDelete(weakly(owner, otherwise: (), body)) }
-
-  /// `onDelete(_:)`, with `owner` passed in.
-  @discardableResult
-  public func onDelete<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, ItemPath) -> Void
-  ) -> Self { onDelete(weakly(owner, otherwise: (), body)) }
-
-  /// ``onMove(_:)``, with `owner` passed in.
-  @discardableResult
-  public func onMove<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, ItemPath, ItemPath, Item?) -> Void
-  ) -> Self { onMove(weakly(owner, otherwise: (), body)) }
-
-  /// ``swipeActions(_:_:)``, with `owner` passed in (no actions once it is gone).
-  @discardableResult
-  public func swipeActions<Owner: AnyObject>(
-    _ edge: SwipeEdge, owner: Owner, _ body: @escaping (Owner, ItemPath, Item) -> [SwipeAction]
-  ) -> Self { swipeActions(edge, weakly(owner, otherwise: [], body)) }
-
-  /// ``prefetch(_:)``, with `owner` passed in.
-  @discardableResult
-  public func prefetch<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, [ItemPath], [Item]) -> Void
-  ) -> Self { prefetch(weakly(owner, otherwise: (), body)) }
-
-  /// ``cancelPrefetching(_:)``, with `owner` passed in.
-  @discardableResult
-  public func cancelPrefetching<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, [ItemPath], [Item]) -> Void
-  ) -> Self { cancelPrefetching(weakly(owner, otherwise: (), body)) }
-
-  /// ``willDisplay(_:)``, with `owner` passed in.
-  @discardableResult
-  public func willDisplay<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner, ItemPath, Item?) -> Void
-  ) -> Self { willDisplay(weakly(owner, otherwise: (), body)) }
-
-  /// ``emptyState(_:)``, with `owner` passed in.
-  @discardableResult
-  public func emptyState<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping (Owner) -> String?
-  ) -> Self { emptyState(weakly(owner, otherwise: nil, body)) }
-
-  /// ``cell(_:reuseIdentifier:when:configure:)``, with `owner` passed in to `configure`.
-  @discardableResult
-  public func cell<Other: AnyObject, Owner: AnyObject>(
-    _ type: Other.Type, reuseIdentifier: String, when accepts: @escaping (Item) -> Bool,
-    owner: Owner, configure: @escaping (Owner, Other, ItemPath, Item) -> Void
-  ) -> Self {
-    cell(
-      type, reuseIdentifier: reuseIdentifier, when: accepts,
-      configure: weakly(owner, otherwise: (), configure))
+  /// The chain again, with `owner` passed into every closure: the data source holds `owner`
+  /// weakly, so a closure that works on the view controller that owns the table neither
+  /// captures it nor needs `[weak self]`. Once the owner is gone a closure does nothing, and
+  /// one that answers gives the answer of no closure (no rows, no title, not editable…).
+  ///
+  /// ```swift
+  /// dataSource.owned(by: self)
+  ///   .configureCell(ArticleCell.self, reuseIdentifier: "article") { owner, cell, _, article in
+  ///     cell.title = owner.title(of: article)
+  ///   }
+  ///   .didSelect { owner, _, article in owner.show(article) }
+  /// ```
+  public func owned<Owner: AnyObject>(by owner: Owner) -> Owned<Owner> {
+    Owned(source: self, owner: owner)
   }
 
-  /// ``headerView(_:reuseIdentifier:height:when:configure:)``, with `owner` passed in to
-  /// `configure`.
-  @discardableResult
-  public func headerView<View: AnyObject, Owner: AnyObject>(
-    _ type: View.Type, reuseIdentifier: String, height: Double? = nil,
-    when shows: ((Int, SectionID?) -> Bool)? = nil, owner: Owner,
-    configure: @escaping (Owner, View, Int, SectionID?) -> Void
-  ) -> Self {
-    headerView(
-      type, reuseIdentifier: reuseIdentifier, height: height, when: shows,
-      configure: weakly(owner, otherwise: (), configure))
-  }
+  /// A data source's chain with an owner passed into each closure; made by
+  /// ``SectionedDataSource/owned(by:)``. Each step sets the data source's closure of the
+  /// same name and returns the chain for the next.
+  @MainActor
+  public struct Owned<Owner: AnyObject> {
+    /// The data source the chain sets up.
+    public let dataSource: SectionedDataSource
+    private weak var owner: Owner?
 
-  /// ``footerView(_:reuseIdentifier:height:when:configure:)``, with `owner` passed in to
-  /// `configure`.
-  @discardableResult
-  public func footerView<View: AnyObject, Owner: AnyObject>(
-    _ type: View.Type, reuseIdentifier: String, height: Double? = nil,
-    when shows: ((Int, SectionID?) -> Bool)? = nil, owner: Owner,
-    configure: @escaping (Owner, View, Int, SectionID?) -> Void
-  ) -> Self {
-    footerView(
-      type, reuseIdentifier: reuseIdentifier, height: height, when: shows,
-      configure: weakly(owner, otherwise: (), configure))
+    init(source: SectionedDataSource, owner: Owner) {
+      dataSource = source
+      self.owner = owner
+    }
+
+    /// `body` with the owner passed in while it lives; `otherwise` once it is gone.
+    private func passing<each Argument, Result>(
+      _ otherwise: Result, _ body: @escaping (Owner, repeat each Argument) -> Result
+    ) -> (repeat each Argument) -> Result {
+      guard let owner else { return { (_: repeat each Argument) in otherwise } }
+      return weakly(owner, otherwise: otherwise, body)
+    }
+
+    /// ``SectionedDataSource/configureCell(_:reuseIdentifier:when:_:)``, with the owner.
+    @discardableResult
+    public func configureCell<Cell: AnyObject>(
+      _ type: Cell.Type, reuseIdentifier: String, when accepts: ((Item) -> Bool)? = nil,
+      _ configure: @escaping (Owner, Cell, ItemPath, Item) -> Void
+    ) -> Self {
+      dataSource.configureCell(
+        type, reuseIdentifier: reuseIdentifier, when: accepts, passing((), configure))
+      return self
+    }
+
+    /// ``SectionedDataSource/configureCell(_:reuseIdentifier:_:)``, with the owner.
+    @discardableResult
+    public func configureCell<Cell: AnyObject>(
+      _ type: Cell.Type, reuseIdentifier: String,
+      _ configure: @escaping (Owner, Cell, ItemPath) -> Void
+    ) -> Self {
+      dataSource.configureCell(type, reuseIdentifier: reuseIdentifier, passing((), configure))
+      return self
+    }
+
+    /// ``SectionedDataSource/sectionsNumber(_:)``, with the owner (no sections once it is gone).
+    @discardableResult
+    public func sectionsNumber(_ body: @escaping (Owner) -> Int) -> Self {
+      dataSource.sectionsNumber(passing(0, body))
+      return self
+    }
+
+    /// ``SectionedDataSource/rowsNumber(_:)``, with the owner (no rows once it is gone).
+    @discardableResult
+    public func rowsNumber(_ body: @escaping (Owner, Int) -> Int) -> Self {
+      dataSource.rowsNumber(passing(0, body))
+      return self
+    }
+
+    /// ``SectionedDataSource/item(_:)``, with the owner.
+    @discardableResult
+    public func item(_ body: @escaping (Owner, ItemPath) -> Item?) -> Self {
+      dataSource.item(passing(nil, body))
+      return self
+    }
+
+    /// ``SectionedDataSource/headerTitle(_:)``, with the owner.
+    @discardableResult
+    public func headerTitle(_ body: @escaping (Owner, Int, SectionID?) -> String?) -> Self {
+      dataSource.headerTitle(passing(nil, body))
+      return self
+    }
+
+    /// ``SectionedDataSource/footerTitle(_:)``, with the owner.
+    @discardableResult
+    public func footerTitle(_ body: @escaping (Owner, Int, SectionID?) -> String?) -> Self {
+      dataSource.footerTitle(passing(nil, body))
+      return self
+    }
+
+    /// ``SectionedDataSource/sectionIndexTitle(_:)``, with the owner.
+    @discardableResult
+    public func sectionIndexTitle(_ body: @escaping (Owner, Int, SectionID?) -> String?) -> Self {
+      dataSource.sectionIndexTitle(passing(nil, body))
+      return self
+    }
+
+    /// ``SectionedDataSource/headerView(_:reuseIdentifier:height:when:configure:)``, with the
+    /// owner passed to `configure`.
+    @discardableResult
+    public func headerView<View: AnyObject>(
+      _ type: View.Type, reuseIdentifier: String, height: Double? = nil,
+      when shows: ((Int, SectionID?) -> Bool)? = nil,
+      configure: @escaping (Owner, View, Int, SectionID?) -> Void
+    ) -> Self {
+      dataSource.headerView(
+        type, reuseIdentifier: reuseIdentifier, height: height, when: shows,
+        configure: passing((), configure))
+      return self
+    }
+
+    /// ``SectionedDataSource/footerView(_:reuseIdentifier:height:when:configure:)``, with the
+    /// owner passed to `configure`.
+    @discardableResult
+    public func footerView<View: AnyObject>(
+      _ type: View.Type, reuseIdentifier: String, height: Double? = nil,
+      when shows: ((Int, SectionID?) -> Bool)? = nil,
+      configure: @escaping (Owner, View, Int, SectionID?) -> Void
+    ) -> Self {
+      dataSource.footerView(
+        type, reuseIdentifier: reuseIdentifier, height: height, when: shows,
+        configure: passing((), configure))
+      return self
+    }
+
+    /// ``SectionedDataSource/rowHeight(_:)``, with the owner (44 points once it is gone).
+    @discardableResult
+    public func rowHeight(_ body: @escaping (Owner, ItemPath, Item?) -> Double) -> Self {
+      dataSource.rowHeight(passing(44, body))
+      return self
+    }
+
+    /// `SectionedDataSource.didSelect(_:)`, with the owner.
+    @discardableResult
+    public func didSelect(_ body: @escaping (Owner, ItemPath, Item) -> Void) -> Self {
+      dataSource.didSelect(passing((), body))
+      return self
+    }
+
+    /// ``SectionedDataSource/didDeselect(_:)``, with the owner.
+    @discardableResult
+    public func didDeselect(_ body: @escaping (Owner, ItemPath, Item) -> Void) -> Self {
+      dataSource.didDeselect(passing((), body))
+      return self
+    }
+
+    /// ``SectionedDataSource/canEdit(_:)``, with the owner (nothing editable once it is gone).
+    @discardableResult
+    public func canEdit(_ body: @escaping (Owner, ItemPath, Item?) -> Bool) -> Self {
+      dataSource.canEdit(passing(false, body))
+      return self
+    }
+
+    /// `SectionedDataSource.didDelete(_:)`, with the owner.
+    @discardableResult
+    public func didDelete(_ body: @escaping (Owner, ItemPath, Item) -> Void) -> Self {
+      dataSource.didDelete(passing((), body))
+      return self
+    }
+
+    /// ``SectionedDataSource/didMove(_:)``, with the owner.
+    @discardableResult
+    public func didMove(_ body: @escaping (Owner, ItemPath, ItemPath, Item?) -> Void) -> Self {
+      dataSource.didMove(passing((), body))
+      return self
+    }
+
+    /// ``SectionedDataSource/swipeActions(_:_:)``, with the owner (no actions once it is gone).
+    @discardableResult
+    public func swipeActions(
+      _ edge: SwipeEdge, _ body: @escaping (Owner, ItemPath, Item) -> [SwipeAction]
+    ) -> Self {
+      dataSource.swipeActions(edge, passing([], body))
+      return self
+    }
+
+    /// ``SectionedDataSource/prefetch(_:)``, with the owner.
+    @discardableResult
+    public func prefetch(_ body: @escaping (Owner, [ItemPath], [Item]) -> Void) -> Self {
+      dataSource.prefetch(passing((), body))
+      return self
+    }
+
+    /// ``SectionedDataSource/cancelPrefetching(_:)``, with the owner.
+    @discardableResult
+    public func cancelPrefetching(_ body: @escaping (Owner, [ItemPath], [Item]) -> Void) -> Self {
+      dataSource.cancelPrefetching(passing((), body))
+      return self
+    }
+
+    /// ``SectionedDataSource/willDisplay(_:)``, with the owner.
+    @discardableResult
+    public func willDisplay(_ body: @escaping (Owner, ItemPath, Item?) -> Void) -> Self {
+      dataSource.willDisplay(passing((), body))
+      return self
+    }
+
+    /// ``SectionedDataSource/emptyState(_:)``, with the owner.
+    @discardableResult
+    public func emptyState(_ body: @escaping (Owner) -> String?) -> Self {
+      dataSource.emptyState(passing(nil, body))
+      return self
+    }
   }
 }

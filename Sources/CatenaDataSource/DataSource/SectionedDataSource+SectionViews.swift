@@ -56,10 +56,10 @@ extension SectionedDataSource {
   }
 
   /// Whether a ``headerView(_:reuseIdentifier:height:when:configure:)`` or footer view is set.
-  public var providesSectionViews: Bool { !isInvalidated && !sectionViews.isEmpty }
+  package var providesSectionViews: Bool { !isInvalidated && !sectionViews.isEmpty }
 
   /// Whether `section` shows a view of `kind`.
-  public func hasView(_ kind: SectionViewKind, inSection section: Int) -> Bool {
+  package func hasView(_ kind: SectionViewKind, inSection section: Int) -> Bool {
     guard !isInvalidated, let spec = sectionViews[kind] else { return false }
     return spec.shows?(section, sectionID(at: section)) ?? true
   }
@@ -69,7 +69,7 @@ extension SectionedDataSource {
   ///
   /// - Throws: ``DataSourceError`` when the data source is not bound or the table cannot
   ///   dequeue the view.
-  public func view(_ kind: SectionViewKind, inSection section: Int) throws -> Any? {
+  package func view(_ kind: SectionViewKind, inSection section: Int) throws -> Any? {
     guard hasView(kind, inSection: section), let spec = sectionViews[kind] else { return nil }
     guard let binding else {
       throw DataSourceError(
@@ -82,7 +82,7 @@ extension SectionedDataSource {
 
   /// Configures `view`, shown for `section`, for the section as it is now; false when the
   /// section shows no view of `kind` now or `view` is not of its class.
-  public func configure(_ view: Any, as kind: SectionViewKind, inSection section: Int) -> Bool {
+  package func configure(_ view: Any, as kind: SectionViewKind, inSection section: Int) -> Bool {
     guard hasView(kind, inSection: section), let spec = sectionViews[kind],
       let object = view as AnyObject?, type(of: object) == spec.viewClass
     else { return false }
@@ -91,7 +91,7 @@ extension SectionedDataSource {
   }
 
   /// The height given for the view of `kind`, if any.
-  public func height(of kind: SectionViewKind, inSection section: Int) -> Double? {
+  package func height(of kind: SectionViewKind, inSection section: Int) -> Double? {
     guard hasView(kind, inSection: section) else { return nil }
     return sectionViews[kind]?.height
   }

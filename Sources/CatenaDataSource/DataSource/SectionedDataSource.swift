@@ -6,9 +6,11 @@ public import Observation
 ///
 /// ```swift
 /// // A stored property of the screen: the table holds its data source weakly.
-/// dataSource = SectionedDataSource<String, Article, ArticleCell>()
-///   .bind(table, cell: ArticleCell.self, reuseIdentifier: "article")
-///   .configureCell { cell, path, article in cell.title = article.title }
+/// dataSource = SectionedDataSource<String, Article>()
+///   .bind(table)
+///   .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, path, article in
+///     cell.title = article.title
+///   }
 ///   .didSelect { path, article in router.open(article) }
 /// try dataSource.apply(snapshot)  // diffs and animates; later snapshots animate their changes
 /// ```
@@ -30,17 +32,19 @@ public import Observation
 /// data source holds its table weakly; after ``invalidate()`` (or once it is gone) no closure
 /// is called again.
 @MainActor
-public final class SectionedDataSource<
-  SectionID: Hashable, Item: Identifiable & Equatable, Cell: AnyObject
->: Observable {
+public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable & Equatable>:
+  Observable
+{
   /// The sections as the diff sees them.
-  public typealias Sections = [DiffSection<SnapshotSection<SectionID>, Item>]
+  @usableFromInline typealias Sections = [DiffSection<SnapshotSection<SectionID>, Item>]
   /// The snapshots this data source shows.
-  public typealias Content = Snapshot<SectionID, Item>
+  @usableFromInline typealias Content = Snapshot<SectionID, Item>
   /// How to diff two snapshots (specialised where the concrete types are known).
-  public typealias Differ = (Content, Content) throws(DiffError) -> StagedChangeset<Sections>
+  @usableFromInline typealias Differ = (Content, Content) throws(DiffError) -> StagedChangeset<
+    Sections
+  >
   /// A ``Differ`` that may run off the main actor.
-  public typealias SendableDiffer =
+  @usableFromInline typealias SendableDiffer =
     @Sendable (Content, Content) throws(DiffError) -> StagedChangeset<Sections>
 
   /// The table operations the data source needs, captured weakly from the bound table.
@@ -89,11 +93,10 @@ public final class SectionedDataSource<
   var binding: Binding?
   /// The header and footer views, by kind.
   var sectionViews: [SectionViewKind: SectionViewSpec] = [:]
-  /// Extra kinds first, the bound default kind last.
+  /// The kinds given with a `when`, in the order given: the first that accepts an item shows it.
   var cellKinds: [CellKind] = []
+  /// The kind given without a `when`: it shows every other item.
   var defaultKind: CellKind?
-  /// A `configureCell` given before `bind`.
-  var pendingDefaultConfigure: ((Any, ItemPath, Item?) -> Void)?
   var isInvalidated = false
 
   // Snapshot mode.
@@ -173,8 +176,14 @@ public final class SectionedDataSource<
   /// Extra observers of selected rows (a pager's status row retrying), before the user's.
   @usableFromInline package var selectObservers: [(ItemPath) -> Void] = []
 
-  /// Creates an unbound data source; bind it with ``bind(_:cell:reuseIdentifier:)``.
+  /// Creates an unbound data source; bind it to a table with ``bind(_:)`` and give its cells
+  /// with ``configureCell(_:reuseIdentifier:when:_:)``.
   public init() {}
+
+  /// What the bound table asks (counts, cells, titles, edits, selection): the data source's
+  /// answers, kept apart from the chain. A table reads them through ``TableHosting/connect(_:)``;
+  /// an app reads them only to look at what a table would be told.
+  public private(set) lazy var answers = Answers(self)
 
   /// Whether ``invalidate()`` was called.
   public var isValid: Bool { !isInvalidated }
@@ -187,7 +196,6 @@ public final class SectionedDataSource<
     cellKinds = []
     sectionViews = [:]
     defaultKind = nil
-    pendingDefaultConfigure = nil
     sectionsCount = nil
     rowsCount = nil
     itemAt = nil
@@ -215,7 +223,7 @@ public final class SectionedDataSource<
   var usesSnapshot: Bool { shownSnapshot != nil }
 
   /// The item at `path` in what the table shows, if known.
-  public func item(at path: ItemPath) -> Item? {
+  @usableFromInline package func item(at path: ItemPath) -> Item? {
     guard !isInvalidated else { return nil }
     if usesSnapshot {
       guard displayed.indices.contains(path.section),

@@ -5,7 +5,7 @@ public import CatenaDiff
 /// A data source that adopts this protocol is asked for every row's height on each layout
 /// (O(rows)); without it the table lays out in O(sections), however many rows there are.
 @MainActor
-public protocol HeadlessTableRowHeights: AnyObject {
+protocol HeadlessTableRowHeights: AnyObject {
   /// The height of the row at `path`.
   func table(_ table: HeadlessTable, heightForRowAt path: ItemPath) -> Double
 }

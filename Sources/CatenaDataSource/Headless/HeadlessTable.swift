@@ -10,15 +10,19 @@ public import CatenaDiff
 ///
 /// ```swift
 /// let table = HeadlessTable(viewportHeight: 440)  // 10 rows of 44 points
-/// table.register(TextCell.self, forCellReuseIdentifier: "row")
-/// table.dataSource = myDataSource
-/// table.reloadData()
+/// let dataSource = SectionedDataSource<Int, Article>()
+///   .bind(table)  // registers its cells; the table asks it what to show
+///   .configureCell(TextCell.self, reuseIdentifier: "row") { cell, _, article in
+///     cell.text = article.title
+///   }
+/// try dataSource.apply(snapshot)
 /// print(table.render())
 /// ```
 @MainActor
 public final class HeadlessTable {
-  /// Answers the table's questions; held weakly, as UIKit does.
-  public weak var dataSource: (any HeadlessTableDataSource)?
+  /// Answers the table's questions (an adapter over the connected provider, or a test's
+  /// UIKit-style model); held weakly, as UIKit does.
+  weak var dataSource: (any HeadlessTableDataSource)?
   /// The height of a row whose data source gives none.
   public var rowHeight: Double = 44
   /// The height of a section header that has a title.

@@ -1,11 +1,13 @@
-public import CatenaDiff
+import CatenaDiff
 
-/// What a ``HeadlessTable`` asks of its data source: `UITableViewDataSource` and the parts of
-/// `UITableViewDelegate` a list needs, under the same names.
+/// What a ``HeadlessTable`` asks inside: `UITableViewDataSource` and the parts of
+/// `UITableViewDelegate` a list needs, under the same names. The table's own seam, not API:
+/// a table's content comes from a ``TableContentProviding`` (``HeadlessTable/connect(_:)``),
+/// which an adapter answers this protocol for; tests give UIKit-style models directly.
 ///
 /// Only the counts and ``table(_:cellForRowAt:)`` are required; the rest have defaults.
 @MainActor
-public protocol HeadlessTableDataSource: AnyObject {
+protocol HeadlessTableDataSource: AnyObject {
   /// The number of sections.
   func numberOfSections(in table: HeadlessTable) -> Int
   /// The number of rows in `section`.
@@ -66,59 +68,59 @@ public protocol HeadlessTableDataSource: AnyObject {
 
 extension HeadlessTableDataSource {
   /// No header by default.
-  public func table(_ table: HeadlessTable, titleForHeaderInSection section: Int) -> String? {
+  func table(_ table: HeadlessTable, titleForHeaderInSection section: Int) -> String? {
     nil
   }
   /// No footer by default.
-  public func table(_ table: HeadlessTable, titleForFooterInSection section: Int) -> String? {
+  func table(_ table: HeadlessTable, titleForFooterInSection section: Int) -> String? {
     nil
   }
   /// No view by default.
-  public func table(
+  func table(
     _ table: HeadlessTable, viewFor kind: SectionViewKind, inSection section: Int
   ) throws -> (any HeadlessHeaderFooterView)? { nil }
   /// The table's default by default.
-  public func table(
+  func table(
     _ table: HeadlessTable, heightFor kind: SectionViewKind, inSection section: Int
   ) -> Double? { nil }
   /// The table's `rowHeight` by default.
-  public func table(_ table: HeadlessTable, heightForRowAt path: ItemPath) -> Double? { nil }
+  func table(_ table: HeadlessTable, heightForRowAt path: ItemPath) -> Double? { nil }
   /// Rows are not editable by default.
-  public func table(_ table: HeadlessTable, canEditRowAt path: ItemPath) -> Bool { false }
+  func table(_ table: HeadlessTable, canEditRowAt path: ItemPath) -> Bool { false }
   /// ``table(_:canEditRowAt:)`` by default.
-  public func table(_ table: HeadlessTable, canDeleteRowAt path: ItemPath) -> Bool {
+  func table(_ table: HeadlessTable, canDeleteRowAt path: ItemPath) -> Bool {
     self.table(table, canEditRowAt: path)
   }
   /// ``table(_:canEditRowAt:)`` by default.
-  public func table(_ table: HeadlessTable, canMoveRowAt path: ItemPath) -> Bool {
+  func table(_ table: HeadlessTable, canMoveRowAt path: ItemPath) -> Bool {
     self.table(table, canEditRowAt: path)
   }
   /// Does nothing by default.
-  public func table(_ table: HeadlessTable, commitDeleteAt path: ItemPath) throws {}
+  func table(_ table: HeadlessTable, commitDeleteAt path: ItemPath) throws {}
   /// Does nothing by default.
-  public func table(
+  func table(
     _ table: HeadlessTable, moveRowAt source: ItemPath, to destination: ItemPath
   ) {}
   /// Does nothing by default.
-  public func table(_ table: HeadlessTable, didSelectRowAt path: ItemPath) {}
+  func table(_ table: HeadlessTable, didSelectRowAt path: ItemPath) {}
   /// Does nothing by default.
-  public func table(_ table: HeadlessTable, didDeselectRowAt path: ItemPath) {}
+  func table(_ table: HeadlessTable, didDeselectRowAt path: ItemPath) {}
   /// Does nothing.
-  public func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath) {}
+  func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath) {}
   /// No section index by default.
-  public func sectionIndexTitles(for table: HeadlessTable) -> [String]? { nil }
+  func sectionIndexTitles(for table: HeadlessTable) -> [String]? { nil }
   /// The section at `index` by default.
-  public func table(
+  func table(
     _ table: HeadlessTable, sectionForSectionIndexTitle title: String, at index: Int
   ) -> Int {
     index
   }
   /// The default swipe by default.
-  public func table(
+  func table(
     _ table: HeadlessTable, swipeActions edge: SwipeEdge, forRowAt path: ItemPath
   ) -> [SwipeAction]? { nil }
   /// Does nothing by default.
-  public func table(_ table: HeadlessTable, prefetchRowsAt paths: [ItemPath]) {}
+  func table(_ table: HeadlessTable, prefetchRowsAt paths: [ItemPath]) {}
   /// Does nothing by default.
-  public func table(_ table: HeadlessTable, cancelPrefetchingForRowsAt paths: [ItemPath]) {}
+  func table(_ table: HeadlessTable, cancelPrefetchingForRowsAt paths: [ItemPath]) {}
 }

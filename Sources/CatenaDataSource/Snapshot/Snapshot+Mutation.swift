@@ -1,7 +1,7 @@
 public import CatenaDiff
 
 extension Snapshot {
-  /// Appends an empty section. Its title comes from the data source's `header` and `footer`
+  /// Appends an empty section. Its title comes from the data source's `headerTitle` and `footerTitle`
   /// closures.
   ///
   /// - Throws: ``DataSourceError`` when a section with `id` exists.
@@ -133,13 +133,13 @@ extension Snapshot {
 }
 
 extension Snapshot {
-  /// Replaced: section titles come from the data source's `header` and `footer` chain.
+  /// Replaced: section titles come from the data source's `headerTitle` and `footerTitle` chain.
   @available(*, unavailable, message: "give section titles with the data source's header { }")
   public mutating func appendSection(
     _ id: SectionID, header: String?, footer: String? = nil
   ) throws(DataSourceError) { fatalError("unavailable") }
 
-  /// Replaced: section titles come from the data source's `header` and `footer` chain.
+  /// Replaced: section titles come from the data source's `headerTitle` and `footerTitle` chain.
   @available(*, unavailable, message: "give section titles with the data source's header { }")
   public mutating func updateSection(
     _ id: SectionID, header: String?, footer: String?

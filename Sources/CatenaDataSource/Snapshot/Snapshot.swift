@@ -1,7 +1,7 @@
 public import CatenaDiff
 
 /// The content of a sectioned list at one moment: sections with ids, and items identified by
-/// `Identifiable.id`. Section titles are the data source's (its `header` and `footer` chain).
+/// `Identifiable.id`. Section titles are the data source's (its `headerTitle` and `footerTitle` chain).
 ///
 /// A snapshot is a value: build one, hand it to a data source, and the data source diffs it
 /// against what the table shows.

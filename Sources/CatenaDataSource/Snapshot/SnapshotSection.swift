@@ -1,5 +1,5 @@
-/// A section of a ``Snapshot``: its id. Its title is the data source's (its `header` and
-/// `footer` chain), read again at each apply.
+/// A section of a ``Snapshot``: its id. Its title is the data source's (its `headerTitle`
+/// and `footerTitle` chain), read again at each apply.
 public struct SnapshotSection<ID: Hashable>: Identifiable, Equatable {
   /// The section's identity.
   public var id: ID

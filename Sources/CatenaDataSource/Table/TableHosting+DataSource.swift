@@ -5,20 +5,18 @@ extension TableHosting {
   /// keeps it alive for as long as the table lives (the original `configureHelper` idea).
   ///
   /// ```swift
-  /// let dataSource = table.configureDataSource(
-  ///   sections: String.self, items: Article.self, cell: ArticleCell.self,
-  ///   reuseIdentifier: "article"
-  /// ) { dataSource in
-  ///   dataSource.configureCell { cell, path, article in cell.title = article.title }
+  /// let dataSource = table.configureDataSource(sections: String.self, items: Article.self) {
+  ///   $0.configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+  ///     cell.title = article.title
+  ///   }
   /// }
   /// ```
   @discardableResult
-  public func configureDataSource<SectionID: Hashable, Item: Identifiable & Equatable, Cell>(
-    sections: SectionID.Type, items: Item.Type, cell: Cell.Type, reuseIdentifier: String,
-    _ configure: (SectionedDataSource<SectionID, Item, Cell>) -> Void = { _ in }
-  ) -> SectionedDataSource<SectionID, Item, Cell> {
-    let dataSource = SectionedDataSource<SectionID, Item, Cell>()
-      .bind(self, cell: cell, reuseIdentifier: reuseIdentifier)
+  public func configureDataSource<SectionID: Hashable, Item: Identifiable & Equatable>(
+    sections: SectionID.Type, items: Item.Type,
+    _ configure: (SectionedDataSource<SectionID, Item>) -> Void = { _ in }
+  ) -> SectionedDataSource<SectionID, Item> {
+    let dataSource = SectionedDataSource<SectionID, Item>().bind(self)
     configure(dataSource)
     retainedDataSource = dataSource
     return dataSource

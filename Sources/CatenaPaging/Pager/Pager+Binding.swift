@@ -17,11 +17,11 @@ extension Pager where Item: Equatable {
   ///
   /// ```swift
   /// // A stored property of the screen: the table and the pager hold it weakly.
-  /// dataSource = SectionedDataSource<String, PagerRow<Message>, TextCell>()
-  ///   .bind(table, cell: TextCell.self, reuseIdentifier: "row")
-  ///   .configureCell { cell, _, row in cell.text = row.item?.text ?? row.text }
+  /// dataSource = SectionedDataSource<String, PagerRow<Message>>()
+  ///   .bind(table)
+  ///   .configureCell(TextCell.self, reuseIdentifier: "row") { cell, _, row in cell.text = row.item?.text ?? row.text }
   ///   .emptyState { "No messages yet" }
-  /// messages.bind(to: dataSource, section: "chat")
+  /// messages.bind(dataSource, section: "chat")
   ///   .separator { before, message in before?.day == message.day ? nil : message.day }
   /// messages.refresh()
   /// ```
@@ -31,8 +31,8 @@ extension Pager where Item: Equatable {
   ///   - section: the section the rows fill (created after the others if missing).
   /// - Returns: the binding, to add rows and read what the data source could not show.
   @inlinable @discardableResult
-  public func bind<SectionID: Hashable, Cell: AnyObject>(
-    to dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>, section: SectionID
+  public func bind<SectionID: Hashable>(
+    _ dataSource: SectionedDataSource<SectionID, PagerRow<Item>>, section: SectionID
   ) -> PagerBinding<Item> {
     // The pager keeps the binding (through its listener); the binding keeps neither.
     let binding = PagerBinding<Item>(self)
@@ -161,8 +161,8 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
   /// Applies `rows` to `section` of `dataSource`, keeping the other sections and the first
   /// row on screen.
   @inlinable
-  func show<SectionID: Hashable, Cell: AnyObject>(
-    _ rows: [PagerRow<Item>], in dataSource: SectionedDataSource<SectionID, PagerRow<Item>, Cell>,
+  func show<SectionID: Hashable>(
+    _ rows: [PagerRow<Item>], in dataSource: SectionedDataSource<SectionID, PagerRow<Item>>,
     section: SectionID, log: PagerLog?
   ) {
     do throws(DataSourceError) {

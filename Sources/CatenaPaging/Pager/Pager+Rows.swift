@@ -2,7 +2,7 @@ extension Pager {
   /// The rows a list shows for the pager now: its items as ``PagerRow/item(_:)`` rows with
   /// typed status rows (the first load, a first-load error, a page loading or failed either
   /// way, the end), separators and placeholders. It is what
-  /// ``bind(to:section:)`` shows in a data source, for a SwiftUI `List` to show the same way.
+  /// ``bind(_:section:)`` shows in a data source, for a SwiftUI `List` to show the same way.
   ///
   /// Reading it in a SwiftUI view (or `withObservationTracking`) tracks the items and the
   /// load states, so the view updates when either changes.

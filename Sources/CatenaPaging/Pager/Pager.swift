@@ -13,7 +13,7 @@ public import Observation
 /// let houses = Pager(source: .request(.dataList("Data.HouseList")) { page, size in
 ///   Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
 /// } transform: { json in House(json: json) })
-/// houses.bind(to: dataSource, section: "houses")    // pages animate in as the user scrolls
+/// houses.bind(dataSource, section: "houses")    // pages animate in as the user scrolls
 /// houses.refresh()                                  // pull to refresh
 /// ```
 ///

@@ -18,7 +18,8 @@ extension SectionedDataSource {
   public func statusCell<Row: Identifiable & Sendable, StatusCell: PagerStatusShowing>(
     _ type: StatusCell.Type, reuseIdentifier: String = "catena.pager.status"
   ) -> Self where Item == PagerRow<Row>, Row.ID: Sendable {
-    cell(type, reuseIdentifier: reuseIdentifier, when: { $0.status != nil }) { cell, _, row in
+    configureCell(type, reuseIdentifier: reuseIdentifier, when: { $0.status != nil }) {
+      cell, _, row in
       if let status = row.status { cell.show(status) }
     }
   }

@@ -30,8 +30,8 @@
     private let follow: (CellLoader?) -> Void
 
     /// A loader for the row of the item with `id` in `dataSource` (held weakly).
-    public init<SectionID: Hashable, Item: Identifiable & Equatable, Cell: AnyObject>(
-      for id: Item.ID, in dataSource: SectionedDataSource<SectionID, Item, Cell>
+    public init<SectionID: Hashable, Item: Identifiable & Equatable>(
+      for id: Item.ID, in dataSource: SectionedDataSource<SectionID, Item>
     ) {
       currentCell = { [weak dataSource] in
         dataSource?.visibleCell(for: id) as? UITableViewCell

@@ -10,7 +10,7 @@
   /// "Tap to retry" after a failure (one button for VoiceOver), the empty and end texts.
   ///
   /// ```swift
-  /// messages.bind(to: dataSource, section: "chat")
+  /// messages.bind(dataSource, section: "chat")
   ///   .statusCell(PagerStatusCell.self, in: dataSource)
   /// ```
   @MainActor

@@ -12,7 +12,7 @@
   /// failure. The paging of the original articles, with a header and a footer.
   ///
   /// ```swift
-  /// let binding = houses.bind(to: dataSource, section: "houses")   // scrolling loads pages
+  /// let binding = houses.bind(dataSource, section: "houses")   // scrolling loads pages
   /// controls = PagingControls(binding, tableView: tableView)         // status rows off
   /// houses.refresh()
   /// ```

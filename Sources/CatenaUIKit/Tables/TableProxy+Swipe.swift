@@ -9,7 +9,7 @@
 
   // Swipe actions: the provider's when it gives them for the edge, else the app's delegate's,
   // else nil, which is UIKit's default (Delete on the trailing edge when the editing style is
-  // `.delete`), so a data source with `onDelete` and no swipe actions keeps its Delete.
+  // `.delete`), so a data source with `didDelete` and no swipe actions keeps its Delete.
   extension TableProxy {
     func tableView(
       _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath

@@ -1,5 +1,6 @@
-import CatenaDataSource
 import CatenaDiff
+
+@testable import CatenaDataSource
 
 /// A plain data source over sections of strings, recording what the table tells it.
 @MainActor

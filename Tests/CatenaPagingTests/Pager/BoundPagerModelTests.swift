@@ -56,12 +56,14 @@ final class LoadLedger: @unchecked Sendable {
 /// A table `rows` rows high over a data source of a pager's rows.
 @MainActor
 func boundScreen(rows: Int = 10) -> (
-  HeadlessTable, SectionedDataSource<String, PagerRow<Row>, TextCell>
+  HeadlessTable, SectionedDataSource<String, PagerRow<Row>>
 ) {
   let table = HeadlessTable(viewportHeight: Double(rows) * 44)
-  let dataSource = SectionedDataSource<String, PagerRow<Row>, TextCell>()
-    .bind(table, cell: TextCell.self, reuseIdentifier: "row")
-    .configureCell { cell, _, row in cell.text = row.item?.title ?? "[\(row.text)]" }
+  let dataSource = SectionedDataSource<String, PagerRow<Row>>()
+    .bind(table)
+    .configureCell(TextCell.self, reuseIdentifier: "row") { cell, _, row in
+      cell.text = row.item?.title ?? "[\(row.text)]"
+    }
   return (table, dataSource)
 }
 
@@ -88,7 +90,7 @@ struct BoundPagerModelTests {
       let ledger = LoadLedger()
       pager.log = ledger.log
       let (table, dataSource) = boundScreen(rows: 3 + random.below(8))
-      let binding = pager.bind(to: dataSource, section: "rows")
+      let binding = pager.bind(dataSource, section: "rows")
       var answered: Set<Int> = []
       for _ in 0..<(5 + random.below(20)) {
         let startedBefore = ledger.started

@@ -21,13 +21,13 @@ struct BoundPagerTests {
   /// A pager of pages of 3 bound to a 10-row table, its first page answered: the table has
   /// asked for page 2 by itself.
   func pageTwoRunning() async -> (
-    Pager<Row>, LoadLedger, HeadlessTable, SectionedDataSource<String, PagerRow<Row>, TextCell>
+    Pager<Row>, LoadLedger, HeadlessTable, SectionedDataSource<String, PagerRow<Row>>
   ) {
     let pager = Pager(PagerConfiguration(pageSize: 3, prefetchDistance: 2), source: manual.source)
     let ledger = LoadLedger()
     pager.log = ledger.log
     let (table, dataSource) = boundScreen()
-    pager.bind(to: dataSource, section: "rows")
+    pager.bind(dataSource, section: "rows")
     pager.refresh()
     await manual.waitForRequests(1)
     manual.respond(with: Page(items: rows(0..<3)))
@@ -59,7 +59,7 @@ struct BoundPagerTests {
     let ledger = LoadLedger()
     pager.log = ledger.log
     let (table, dataSource) = boundScreen(rows: 5)
-    pager.bind(to: dataSource, section: "rows")
+    pager.bind(dataSource, section: "rows")
     await pager.refresh().value
     await settled(pager)
     for _ in 0..<50 { await Task.yield() }
@@ -88,7 +88,7 @@ struct BoundPagerTests {
       PagerConfiguration(pageSize: 5, prefetchDistance: 2),
       source: raw.compactMap { $0 < 0 ? nil : Row($0) })
     let (table, dataSource) = boundScreen(rows: 5)
-    pager.bind(to: dataSource, section: "rows")
+    pager.bind(dataSource, section: "rows")
     await pager.refresh().value
     await settled(pager)
     for _ in 0..<50 { await Task.yield() }
@@ -124,7 +124,7 @@ struct BoundPagerTests {
         return Page(items: rows(start..<(start + size)))
       })
     let (table, dataSource) = boundScreen(rows: 5)
-    let binding = pager.bind(to: dataSource, section: "rows")
+    let binding = pager.bind(dataSource, section: "rows")
     await pager.refresh().value
     for _ in 0..<100 {
       table.scrollToBottom()
@@ -142,7 +142,7 @@ struct BoundPagerTests {
     let pager = Pager(
       PagerConfiguration(pageSize: 10), source: FixturePages(count: 10) { Row($0) }.source)
     let (_, dataSource) = boundScreen()
-    pager.bind(to: dataSource, section: "rows").filter { $0.id.isMultiple(of: 2) }
+    pager.bind(dataSource, section: "rows").filter { $0.id.isMultiple(of: 2) }
     await pager.refresh().value
     #expect(dataSource.snapshot?.allItems.compactMap(\.item).map(\.id) == [0, 2, 4, 6, 8])
     #expect(pager.items.count == 10, "the pager keeps every item")

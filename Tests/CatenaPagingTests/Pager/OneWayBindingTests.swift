@@ -10,13 +10,15 @@ struct OneWayBindingTests {
   /// A 5-row viewport over a data source of a pager's rows, prefetching `prefetch` rows ahead
   /// (none by default: most tests here are about rows coming on screen).
   func screen(prefetch: Int = 0) -> (
-    HeadlessTable, SectionedDataSource<String, PagerRow<Row>, TextCell>
+    HeadlessTable, SectionedDataSource<String, PagerRow<Row>>
   ) {
     let table = HeadlessTable(viewportHeight: 5 * 44)
     table.prefetchDistance = prefetch
-    let dataSource = SectionedDataSource<String, PagerRow<Row>, TextCell>()
-      .bind(table, cell: TextCell.self, reuseIdentifier: "row")
-      .configureCell { cell, _, row in cell.text = row.item?.title ?? "[\(row.text)]" }
+    let dataSource = SectionedDataSource<String, PagerRow<Row>>()
+      .bind(table)
+      .configureCell(TextCell.self, reuseIdentifier: "row") { cell, _, row in
+        cell.text = row.item?.title ?? "[\(row.text)]"
+      }
     return (table, dataSource)
   }
 
@@ -29,7 +31,7 @@ struct OneWayBindingTests {
     let fixture = FixturePages(count: 53) { Row($0) }
     let pager = pager(fixture, pageSize: 10, within: 3)
     let (table, dataSource) = screen()
-    pager.bind(to: dataSource, section: "rows").statusRows(false)
+    pager.bind(dataSource, section: "rows").statusRows(false)
     await pager.refresh().value
     await settled(pager)
     #expect(table.numberOfRows(inSection: 0) == 10)
@@ -58,7 +60,7 @@ struct OneWayBindingTests {
     let fixture = FixturePages(count: 30) { Row($0) }
     let pager = pager(fixture, pageSize: 3, within: 8)
     let (table, dataSource) = screen()
-    pager.bind(to: dataSource, section: "rows").statusRows(false)
+    pager.bind(dataSource, section: "rows").statusRows(false)
     await pager.refresh().value
     await settled(pager)
     // Rows 0-4 stay on screen. Pages follow until row 4 is more than 8 rows from the end,
@@ -75,7 +77,7 @@ struct OneWayBindingTests {
     let (table, dataSource) = screen(prefetch: 10)
     var prefetched: [[Int]] = []
     dataSource.prefetch { _, rows in prefetched.append(rows.compactMap(\.item?.id)) }
-    pager.bind(to: dataSource, section: "rows").statusRows(false)
+    pager.bind(dataSource, section: "rows").statusRows(false)
     await pager.refresh().value
     await settled(pager)
     // Rows 0-4 are on screen, 5-9 prefetched: row 7 is within 3 of the end, so page 2
@@ -91,7 +93,7 @@ struct OneWayBindingTests {
     let fixture = FixturePages(count: 53) { Row($0) }.failing(pages: [2])
     let pager = pager(fixture, pageSize: 10, within: 3)
     let (table, dataSource) = screen(prefetch: 10)
-    pager.bind(to: dataSource, section: "rows").statusRows(false)
+    pager.bind(dataSource, section: "rows").statusRows(false)
     await pager.refresh().value
     await settled(pager)
     #expect(fixture.requests.map(\.page) == [1, 2])
@@ -115,7 +117,7 @@ struct OneWayBindingTests {
     let pager = pager(fixture, pageSize: 10, within: 3)
     let (table, dataSource) = screen()
     dataSource.emptyState { "No rows yet" }
-    pager.bind(to: dataSource, section: "rows").statusRows(false)
+    pager.bind(dataSource, section: "rows").statusRows(false)
     #expect(!table.render().contains("No rows yet"), "not before the list loaded")
     let load = pager.refresh()
     #expect(!table.render().contains("No rows yet"), "not while it loads")
@@ -130,7 +132,7 @@ struct OneWayBindingTests {
     let source = PageSource<Row> { page, _ in Page(items: pages[page - 1]) }
     let pager = Pager(PagerConfiguration(pageSize: 3, prefetchDistance: 1), source: source)
     let (_, dataSource) = screen()
-    let binding = pager.bind(to: dataSource, section: "rows")
+    let binding = pager.bind(dataSource, section: "rows")
     await pager.refresh().value
     await pager.loadNext()?.value
     #expect(dataSource.snapshot?.allItems.compactMap(\.item) == rows(0..<5), "row 2 shown once")
@@ -140,7 +142,7 @@ struct OneWayBindingTests {
     let strict = Pager(
       PagerConfiguration(pageSize: 3, prefetchDistance: 1, duplicates: .fail), source: source)
     let (_, strictSource) = screen()
-    strict.bind(to: strictSource, section: "rows").statusRows(false)
+    strict.bind(strictSource, section: "rows").statusRows(false)
     await strict.refresh().value
     await strict.loadNext()?.value
     let failure = strict.loadStates.append.error
@@ -156,7 +158,7 @@ struct OneWayBindingTests {
     try dataSource.apply(snapshot)
     let pager = Pager(
       PagerConfiguration(pageSize: 2), source: FixturePages(count: 2) { Row($0) }.source)
-    pager.bind(to: dataSource, section: "rows").statusRows(false)
+    pager.bind(dataSource, section: "rows").statusRows(false)
     await pager.refresh().value
     #expect(dataSource.snapshot?.sectionIDs == ["header", "rows"])
     #expect(table.rowCounts == [1, 2])

@@ -21,7 +21,7 @@ final class MessageList {
   let pages: FixturePages<Message>
   let pager: Pager<Message>
   let table: HeadlessTable
-  let dataSource: SectionedDataSource<String, PagerRow<Message>, TextCell>
+  let dataSource: SectionedDataSource<String, PagerRow<Message>>
   let binding: PagerBinding<Message>
   let harness: PagerHarness<Message, String, TextCell>
 
@@ -31,11 +31,13 @@ final class MessageList {
     settings.pageSize = 20
     pager = Pager(settings, source: pages.source(keying))
     table = HeadlessTable(viewportHeight: 10 * 44)
-    dataSource = SectionedDataSource<String, PagerRow<Message>, TextCell>()
-      .bind(table, cell: TextCell.self, reuseIdentifier: "row")
-      .configureCell { cell, _, row in cell.text = row.item?.text ?? "[\(row.text)]" }
+    dataSource = SectionedDataSource<String, PagerRow<Message>>()
+      .bind(table)
+      .configureCell(TextCell.self, reuseIdentifier: "row") { cell, _, row in
+        cell.text = row.item?.text ?? "[\(row.text)]"
+      }
       .statusCell(TextCell.self)
-    binding = pager.bind(to: dataSource, section: "list")
+    binding = pager.bind(dataSource, section: "list")
     harness = PagerHarness(pager, shownBy: dataSource, on: table)
   }
 
@@ -129,7 +131,7 @@ struct PagerBindingTests {
       .separator { before, message in
         before == nil || message.id % 10 == 0 ? "— \(message.id / 10)0s —" : nil
       }
-    list.dataSource.header { _, _ in "Inbox" }.footer { _, _ in "Synced" }
+    list.dataSource.headerTitle { _, _ in "Inbox" }.footerTitle { _, _ in "Synced" }
     try await list.refresh()
     try await list.scrollToBottom()
     #expect(list.rows.prefix(2) == ["[— 00s —]", "m0"])

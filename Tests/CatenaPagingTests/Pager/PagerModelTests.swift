@@ -16,7 +16,7 @@ struct PagerRun {
   /// A table nothing shows on (no row comes on screen or is prefetched, so only the steps
   /// load), bound to the pager: it must show the model's rows.
   let table = HeadlessTable(viewportHeight: 0)
-  let dataSource = SectionedDataSource<String, PagerRow<Row>, TextCell>()
+  let dataSource = SectionedDataSource<String, PagerRow<Row>>()
   var gates: [Int: (gate: Gate, task: Task<EditResult, Never>)] = [:]
   var editNumber = 0
   var freshID = 10_000
@@ -42,8 +42,8 @@ struct PagerRun {
     let events = events
     pager.log = PagerLog { events.record($0) }
     table.prefetchDistance = 0
-    dataSource.bind(table, cell: TextCell.self, reuseIdentifier: "row")
-    pager.bind(to: dataSource, section: "rows")
+    dataSource.bind(table).configureCell(TextCell.self, reuseIdentifier: "row") { _, _ in }
+    pager.bind(dataSource, section: "rows")
   }
 
   /// What the server has on `page` now: full pages up to the last, which may be short; now and

@@ -59,9 +59,9 @@ struct PagerRowsTests {
     // A table nothing shows on, so that no row loads a page.
     let table = HeadlessTable(viewportHeight: 0)
     table.prefetchDistance = 0
-    let dataSource = SectionedDataSource<String, PagerRow<Row>, TextCell>()
-    dataSource.bind(table, cell: TextCell.self, reuseIdentifier: "row")
-    pager.bind(to: dataSource, section: "s")
+    let dataSource = SectionedDataSource<String, PagerRow<Row>>()
+    dataSource.bind(table).configureCell(TextCell.self, reuseIdentifier: "row") { _, _ in }
+    pager.bind(dataSource, section: "s")
       .filter { $0.id % 2 == 0 }
       .separator { before, row in before.map { $0.id / 4 } == row.id / 4 ? nil : "g\(row.id / 4)" }
     #expect(try dataSource.snapshot?.items(inSection: "s") == rows)

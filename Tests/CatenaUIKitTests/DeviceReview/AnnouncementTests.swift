@@ -16,10 +16,10 @@
       let (table, window) = tableInWindow()
       let server = FixturePages(count: 100) { Row($0) }
       let pager = Pager(PagerConfiguration(pageSize: 20), source: server.source)
-      let dataSource = SectionedDataSource<String, PagerRow<Row>, UITableViewCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
+      let dataSource = SectionedDataSource<String, PagerRow<Row>>()
+        .bind(table).configureCell(TitleCell.self, reuseIdentifier: "row") { _, _ in }
       dataSource.statusCell(PagerStatusCell.self)
-      pager.bind(to: dataSource, section: "rows")
+      pager.bind(dataSource, section: "rows")
       pager.refresh()
       await settle(pager)
       let loaded = pager.items.count

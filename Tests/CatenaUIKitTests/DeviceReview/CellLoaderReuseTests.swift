@@ -14,8 +14,9 @@
     func theSpinnerFollowsTheRowThroughReuse() throws {
       let (table, window) = tableInWindow()
       let badge = UIView(frame: .zero)
-      let dataSource = rowSource(table).configureCell { cell, _, row in
-        (cell as? TitleCell)?.title = row.title
+      let dataSource = rowSource(table).configureCell(TitleCell.self, reuseIdentifier: "title") {
+        cell, _, row in
+        cell.title = row.title
         cell.accessoryView = row.id == 0 ? badge : nil
       }
       try dataSource.apply(try snapshot((0..<40).map { Row($0) }))

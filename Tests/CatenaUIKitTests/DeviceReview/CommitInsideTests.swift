@@ -32,8 +32,8 @@
       let table = OpeningTable(frame: window.frame, style: .plain)
       window.addSubview(table)
       var rows = ["a"]
-      let dataSource = SectionedDataSource<Int, Row, UITableViewCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "title")
+      let dataSource = SectionedDataSource<Int, Row>()
+        .bind(table).configureCell(TitleCell.self, reuseIdentifier: "title") { _, _ in }
         .sectionsNumber { 1 }
         .rowsNumber { _ in rows.count }
       dataSource.reload()

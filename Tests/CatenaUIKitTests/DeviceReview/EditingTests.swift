@@ -60,12 +60,14 @@
       let server = FixturePages(count: 10) { Row($0) }
       let pager = Pager(PagerConfiguration(pageSize: 20), source: server.source)
       var deleted: [PagerRow<Row>] = []
-      let dataSource = SectionedDataSource<String, PagerRow<Row>, TitleCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
-        .configureCell { cell, _, row in cell.title = row.item?.title ?? row.text }
-        .onDelete { _, row in deleted.append(row) }
+      let dataSource = SectionedDataSource<String, PagerRow<Row>>()
+        .bind(table)
+        .configureCell(TitleCell.self, reuseIdentifier: "row") { cell, _, row in
+          cell.title = row.item?.title ?? row.text
+        }
+        .didDelete { _, row in deleted.append(row) }
         .swipeActions(.leading) { _, _ in [SwipeAction("Pin") { $0(true) }] }
-      pager.bind(to: dataSource, section: "rows")
+      pager.bind(dataSource, section: "rows")
         .separator { before, _ in before == nil ? "Today" : nil }
       pager.refresh()
       await settle(pager)
@@ -88,7 +90,7 @@
     @Test("N7 a destructive swipe that completes with true leaves no row behind")
     func aDestructiveSwipeDeletesTheRow() throws {
       let (table, window) = tableInWindow()
-      var dataSource: SectionedDataSource<String, Row, UITableViewCell>?
+      var dataSource: SectionedDataSource<String, Row>?
       dataSource = rowSource(table)
         .swipeActions(.trailing) { _, row in
           [
@@ -154,11 +156,11 @@
     @Test("P-e rows that can only move are not indented in editing mode; deletable rows are")
     func reorderOnlyRowsAreNotIndented() throws {
       let (table, window) = tableInWindow()
-      let dataSource = rowSource(table).onMove { _, _, _ in }
+      let dataSource = rowSource(table).didMove { _, _, _ in }
       try dataSource.apply(try snapshot([Row(1), Row(2)]))
       table.setEditing(true, animated: false)
       #expect(!table.isIndentedWhileEditing(at: path(0)))
-      dataSource.onDelete { _, _ in }
+      dataSource.didDelete { _, _ in }
       #expect(table.isIndentedWhileEditing(at: path(0)))
       withExtendedLifetime(window) {}
     }

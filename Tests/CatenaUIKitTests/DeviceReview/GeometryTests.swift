@@ -13,16 +13,16 @@
   struct GeometryTests {
     /// A data source of self-sizing rows (row `n` is 30 + 20 × (n % 3) points tall once shown)
     /// in sections with titled headers.
-    func sizedSource(_ table: UITableView) -> SectionedDataSource<String, Row, UITableViewCell> {
+    func sizedSource(_ table: UITableView) -> SectionedDataSource<String, Row> {
       table.rowHeight = UITableView.automaticDimension
       table.estimatedRowHeight = 50
-      return SectionedDataSource<String, Row, UITableViewCell>()
-        .bind(table, cell: SizedCell.self, reuseIdentifier: "sized")
-        .configureCell { cell, _, row in
-          (cell as? SizedCell)?.title = row.title
-          (cell as? SizedCell)?.height = CGFloat(30 + 20 * (row.id % 3))
+      return SectionedDataSource<String, Row>()
+        .bind(table)
+        .configureCell(SizedCell.self, reuseIdentifier: "sized") { cell, _, row in
+          cell.title = row.title
+          cell.height = CGFloat(30 + 20 * (row.id % 3))
         }
-        .header { _, id in id == "older" ? "Older" : "Newer" }
+        .headerTitle { _, id in id == "older" ? "Older" : "Newer" }
     }
 
     /// Two sections with headers: "older" and "newer" rows.

@@ -14,11 +14,13 @@
     /// A collection data source with tile cells and ad cells.
     func tileSource(
       _ collection: UICollectionView
-    ) -> SectionedDataSource<String, Row, UICollectionViewCell> {
-      SectionedDataSource<String, Row, UICollectionViewCell>()
-        .bind(collection, cell: TileCell.self, reuseIdentifier: "tile")
-        .configureCell { cell, _, row in (cell as? TileCell)?.title = row.title }
-        .cell(AdTile.self, reuseIdentifier: "ad", when: { $0.isAd }) { cell, _, row in
+    ) -> SectionedDataSource<String, Row> {
+      SectionedDataSource<String, Row>()
+        .bind(collection)
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { cell, _, row in
+          cell.title = row.title
+        }
+        .configureCell(AdTile.self, reuseIdentifier: "ad", when: { $0.isAd }) { cell, _, row in
           cell.title = "AD \(row.title)"
         }
     }

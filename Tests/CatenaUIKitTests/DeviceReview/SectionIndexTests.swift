@@ -60,8 +60,8 @@
     func theFakeCachesTheIndex() throws {
       let (table, window) = tableInWindow()
       var titles = ["A", "B"]
-      let dataSource = SectionedDataSource<Int, Row, UITableViewCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "title")
+      let dataSource = SectionedDataSource<Int, Row>()
+        .bind(table).configureCell(TitleCell.self, reuseIdentifier: "title") { _, _ in }
         .sectionsNumber { titles.count }
         .rowsNumber { _ in 1 }
         .sectionIndexTitle { section, _ in titles[section] }

@@ -17,11 +17,13 @@
       let (table, window) = tableInWindow()
       let server = FixturePages(count: 30) { Row($0) }.failingNext()
       let pager = Pager(PagerConfiguration(pageSize: 20), source: server.source)
-      let dataSource = SectionedDataSource<String, PagerRow<Row>, UITableViewCell>()
-        .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
-        .configureCell { cell, _, row in (cell as? TitleCell)?.title = row.item?.title ?? row.text }
+      let dataSource = SectionedDataSource<String, PagerRow<Row>>()
+        .bind(table)
+        .configureCell(TitleCell.self, reuseIdentifier: "row") { cell, _, row in
+          cell.title = row.item?.title ?? row.text
+        }
       dataSource.statusCell(PagerStatusCell.self)
-      pager.bind(to: dataSource, section: "rows")
+      pager.bind(dataSource, section: "rows")
       pager.refresh()
       await settle(pager)
       table.layoutIfNeeded()

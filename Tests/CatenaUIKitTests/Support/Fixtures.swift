@@ -60,11 +60,13 @@
 
   /// A data source of rows bound to `table` with title cells and ad cells.
   @MainActor
-  func rowSource(_ table: UITableView) -> SectionedDataSource<String, Row, UITableViewCell> {
-    SectionedDataSource<String, Row, UITableViewCell>()
-      .bind(table, cell: TitleCell.self, reuseIdentifier: "title")
-      .configureCell { cell, _, row in (cell as? TitleCell)?.title = row.title }
-      .cell(AdCell.self, reuseIdentifier: "ad", when: { $0.isAd }) { cell, _, row in
+  func rowSource(_ table: UITableView) -> SectionedDataSource<String, Row> {
+    SectionedDataSource<String, Row>()
+      .bind(table)
+      .configureCell(TitleCell.self, reuseIdentifier: "title") { cell, _, row in
+        cell.title = row.title
+      }
+      .configureCell(AdCell.self, reuseIdentifier: "ad", when: { $0.isAd }) { cell, _, row in
         cell.banner = row.title
       }
   }
@@ -74,14 +76,16 @@
   @MainActor
   func boundPager(
     _ table: UITableView
-  ) -> (Pager<Row>, SectionedDataSource<String, PagerRow<Row>, TitleCell>) {
+  ) -> (Pager<Row>, SectionedDataSource<String, PagerRow<Row>>) {
     let server = FixturePages(count: 100) { Row($0) }
     let pager = Pager(
       PagerConfiguration(pageSize: 20, prefetchDistance: 5), source: server.source(.server))
-    let dataSource = SectionedDataSource<String, PagerRow<Row>, TitleCell>()
-      .bind(table, cell: TitleCell.self, reuseIdentifier: "row")
-      .configureCell { cell, _, row in cell.title = row.item?.title ?? row.text }
-    pager.bind(to: dataSource, section: "rows")
+    let dataSource = SectionedDataSource<String, PagerRow<Row>>()
+      .bind(table)
+      .configureCell(TitleCell.self, reuseIdentifier: "row") { cell, _, row in
+        cell.title = row.item?.title ?? row.text
+      }
+    pager.bind(dataSource, section: "rows")
     return (pager, dataSource)
   }
 

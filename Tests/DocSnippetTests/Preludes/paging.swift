@@ -19,6 +19,8 @@ struct House: Identifiable, Equatable, Sendable {
 
 let api = Client(baseURL: URL(string: "https://api.example.com/"), transport: URLSessionTransport())
 let table = HeadlessTable(viewportHeight: 440)
-let dataSource = SectionedDataSource<String, PagerRow<House>, TextCell>()
-  .bind(table, cell: TextCell.self, reuseIdentifier: "house")
-  .configureCell { cell, _, row in cell.text = row.item?.title ?? row.text }
+let dataSource = SectionedDataSource<String, PagerRow<House>>()
+  .bind(table)
+  .configureCell(TextCell.self, reuseIdentifier: "house") { cell, _, row in
+    cell.text = row.item?.title ?? row.text
+  }
