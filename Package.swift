@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "Catena",
+  defaultLocalization: "en",
   platforms: [
     // Checked for iOS and macOS against the real SDKs in CI (`.ci/apple-build`). `Duration`
     // and the clocks need iOS 16 / macOS 13; the floor is Observation's (`@Observable`), so
@@ -27,7 +28,10 @@ let package = Package(
     .target(name: "CatenaDiff"),
     .target(name: "CatenaDataSource", dependencies: ["CatenaDiff"]),
     .target(name: "CatenaRequest"),
-    .target(name: "CatenaPaging", dependencies: ["CatenaDataSource", "CatenaRequest"]),
+    // Its resources are the built-in strings (status rows, footer, announcements): en, zh-Hans.
+    .target(
+      name: "CatenaPaging", dependencies: ["CatenaDataSource", "CatenaRequest"],
+      resources: [.process("Resources")]),
     .target(
       name: "CatenaTesting",
       dependencies: ["CatenaDiff", "CatenaRequest", "CatenaDataSource", "CatenaPaging"]),

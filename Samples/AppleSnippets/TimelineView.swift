@@ -21,7 +21,7 @@
           "messages", ["cursor": .string(cursor ?? ""), "limit": .int(size)]
         )
         .json()
-        .value
+        .value()
         return Page(
           items: (page["data"].array ?? []).compactMap { json in
             json["id"].int.map { ChatMessage(id: $0, text: json["text"].string ?? "") }
@@ -41,7 +41,7 @@
                 Button("Delete", role: .destructive) {
                   // Gone at once; back, animated, if the server refuses.
                   messages.edit(.delete(message.id)) {
-                    _ = try await Delete("messages/\(message.id)").value
+                    _ = try await Delete("messages/\(message.id)").value()
                   }
                 }
               }

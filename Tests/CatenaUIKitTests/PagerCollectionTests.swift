@@ -27,7 +27,7 @@
       #expect(pager.items.first?.id == 0, "the pages above loaded as r40 came on screen")
       let first = try #require(collection.indexPathsForVisibleItems.sorted().first)
       #expect((collection.cellForItem(at: first) as? TileCell)?.title == "r40")
-      #expect(collection.scrollAnchors.first?.offset == 0)
+      #expect(collection.catena.scrollAnchors.first?.offset == 0)
       _ = window
     }
 
@@ -47,12 +47,12 @@
       collection.layoutIfNeeded()
       collection.contentOffset = CGPoint(x: 3 * 44 + 5, y: 0)  // r23 first, 5 points scrolled
       collection.layoutIfNeeded()
-      let before = try #require(collection.scrollAnchors.first)
+      let before = try #require(collection.catena.scrollAnchors.first)
       try dataSource.applyKeepingPosition(try snapshot((0..<40).map { Row($0) }))
       collection.layoutIfNeeded()
       let first = try #require(collection.indexPathsForVisibleItems.sorted().first)
       #expect((collection.cellForItem(at: first) as? TileCell)?.title == "r23")
-      #expect(collection.scrollAnchors.first?.offset == before.offset)
+      #expect(collection.catena.scrollAnchors.first?.offset == before.offset)
       #expect(collection.contentOffset.y == 0)
       #expect(collection.exceptions == [])
       withExtendedLifetime(window) {}

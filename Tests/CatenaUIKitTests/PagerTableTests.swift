@@ -20,7 +20,7 @@
       #expect(pager.items.first?.id == 0, "the pages above loaded as r40 came on screen")
       let first = try #require(table.indexPathsForVisibleRows?.first)
       #expect((table.cellForRow(at: first) as? TitleCell)?.title == "r40")
-      #expect(table.scrollAnchors.first?.offset == 0)
+      #expect(table.catena.scrollAnchors.first?.offset == 0)
       #expect(table.exceptions.isEmpty)
       withExtendedLifetime((window, dataSource)) {}
     }

@@ -84,7 +84,7 @@
       do {
         let (table, window) = tableInWindow()
         weakTable = table
-        let source = table.configureDataSource(sections: String.self, items: Row.self) {
+        let source = table.catena.configureDataSource(sections: String.self, items: Row.self) {
           $0.configureCell(UITableViewCell.self, reuseIdentifier: "title") { cell, _, row in
             cell.textLabel?.text = row.title
           }
@@ -165,6 +165,41 @@
       #expect(reported?.id == 1)
       #expect(rows.map(\.id) == [2, 3, 1])
       withExtendedLifetime(window) {}
+    }
+  }
+#endif
+
+#if os(Linux)
+  @MainActor
+  @Suite("Catena's side of a UIKit list view")
+  struct CatenaNamespaceTests {
+    @Test func tableViewCatenaIsOneObjectThatDoesNotKeepTheTableAlive() {
+      weak var weakTable: UITableView?
+      weak var weakHost: TableViewHost?
+      do {
+        let table = UITableView(frame: .zero, style: .plain)
+        #expect(table.catena === table.catena)
+        #expect(table.catena.tableView === table)
+        weakTable = table
+        weakHost = table.catena
+      }
+      #expect(weakTable == nil)
+      #expect(weakHost == nil)
+    }
+
+    @Test func collectionViewCatenaIsOneObjectThatDoesNotKeepTheViewAlive() {
+      weak var weakView: UICollectionView?
+      weak var weakHost: CollectionViewHost?
+      do {
+        let view = UICollectionView(
+          frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+        #expect(view.catena === view.catena)
+        #expect(view.catena.collectionView === view)
+        weakView = view
+        weakHost = view.catena
+      }
+      #expect(weakView == nil)
+      #expect(weakHost == nil)
     }
   }
 #endif

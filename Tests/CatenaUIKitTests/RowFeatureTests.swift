@@ -110,7 +110,7 @@
       #expect(heard == ["prefetch [2, 3]", "prefetch [4]", "cancel [3, 4]"])
       #expect(app.heard == ["prefetch [2, 3]", "prefetch [4]", "cancel [3, 4]"])
       // Disconnected, the table gives the app its prefetch data source back.
-      table.connect(nil)
+      table.catena.connect(nil)
       #expect(table.prefetchDataSource === app)
       withExtendedLifetime((window, dataSource)) {}
     }

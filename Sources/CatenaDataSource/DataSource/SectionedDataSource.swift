@@ -169,6 +169,9 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   /// Whether the empty-state text may show now (false while a bound pager loads); nil: always.
   /// Set by the pager's binding, which calls ``updateEmptyState()`` when it changes.
   @usableFromInline package var showsEmptyState: (() -> Bool)?
+  /// Tells an assistive technology a text (set with the status cells of a bound pager, which
+  /// announce a retry that succeeded).
+  @usableFromInline package var announce: ((String) -> Void)?
   /// What changes a cell after the chain configured it (a row's loading spinner), by owner.
   package var cellDecorators: [ObjectIdentifier: (Any, Item?) -> Void] = [:]
   /// Extra observers of prefetched rows (a paged list starting its next page early).

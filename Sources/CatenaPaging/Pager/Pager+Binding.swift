@@ -75,9 +75,24 @@ extension Pager where Item: Equatable {
       else { return }
       self.retry()
     }
+    // An end whose page failed, shown as a status row, that then loads (a retry) is announced.
+    var failedEnds: Set<LoadDirection> = []
     listeners.append { [weak self, weak dataSource] _ in
       show(binding)
       dataSource?.updateEmptyState()
+      if let self, let dataSource, binding.showsStatus {
+        let states = self.loadStates
+        for end in [LoadDirection.prepend, .append] {
+          let state = end == .append ? states.append : states.prepend
+          let failed = state.error != nil || (end == .append && states.refresh.error != nil)
+          if failed {
+            failedEnds.insert(end)
+          } else if failedEnds.contains(end), !state.isLoading, !states.refresh.isLoading {
+            failedEnds.remove(end)
+            dataSource.announce?(CatenaStrings.string(.retrySucceeded))
+          }
+        }
+      }
       // A page that leaves the ends on screen is followed by the next at once (unless the
       // end is held: only the user's scrolling lifts that).
       if let self, let dataSource {

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A row of a list bound to a ``Pager``: one of its items, or a row the binding adds around
 /// them (a separator, a placeholder, a status row).
 ///
@@ -166,13 +168,17 @@ public enum PagerStatus: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// "Loading…", "Couldn't load: offline. Tap to retry.", "End of list".
-  public var description: String {
+  /// What the row says in the app's language: "Loading…", "Couldn't load: offline. Tap to
+  /// retry.", "End of list" (see ``text(locale:)``).
+  public var description: String { text() }
+
+  /// What the row says in `locale`'s language, from ``CatenaStrings``: "加载中…" in Chinese.
+  public func text(locale: Locale = .current) -> String {
     switch self {
-    case .firstLoad, .loading: "Loading…"
+    case .firstLoad, .loading: CatenaStrings.string(.loading, locale: locale)
     case .firstLoadFailed(let message), .failed(_, let message):
-      "Couldn't load: \(message). Tap to retry."
-    case .end: "End of list"
+      CatenaStrings.string(.loadFailed, message, locale: locale)
+    case .end: CatenaStrings.string(.endOfList, locale: locale)
     }
   }
 }

@@ -5,6 +5,15 @@ public import CatenaDataSource
 public protocol PagerStatusShowing: AnyObject {
   /// Shows `status`: a spinner for a load, the message and a retry hint for a failure.
   func show(_ status: PagerStatus)
+
+  /// Tells an assistive technology `text` (VoiceOver: an announcement), wherever the user is
+  /// in the list: a page that failed loaded on retry ("Loaded"). Does nothing by default.
+  static func announce(_ text: String)
+}
+
+extension PagerStatusShowing {
+  /// Does nothing.
+  public static func announce(_ text: String) {}
 }
 
 extension SectionedDataSource {
@@ -18,7 +27,8 @@ extension SectionedDataSource {
   public func statusCell<Row: Identifiable & Sendable, StatusCell: PagerStatusShowing>(
     _ type: StatusCell.Type, reuseIdentifier: String = "catena.pager.status"
   ) -> Self where Item == PagerRow<Row>, Row.ID: Sendable {
-    configureCell(type, reuseIdentifier: reuseIdentifier, when: { $0.status != nil }) {
+    announce = { StatusCell.announce($0) }
+    return configureCell(type, reuseIdentifier: reuseIdentifier, when: { $0.status != nil }) {
       cell, _, row in
       if let status = row.status { cell.show(status) }
     }

@@ -4,6 +4,7 @@
   #else
     public import UIKit
   #endif
+  import CatenaPaging
   public import CatenaRequest
 
   /// The article's stacked loading masks over a container view: every running request has a
@@ -11,7 +12,7 @@
   /// finish. A scroll view stops scrolling while masked and gets its own setting back after;
   /// its mask lies over it in its superview, so that the content moving under it (an offset
   /// set in code) does not move the mask. A mask follows the container's size (rotation), and
-  /// VoiceOver reads it ("Loading") and nothing behind it.
+  /// VoiceOver reads it ("Loading…", in the app's language) and nothing behind it.
   ///
   /// ```swift
   /// let masks = MaskLoader(over: view)
@@ -56,7 +57,7 @@
         spinner.center = CGPoint(x: mask.bounds.midX, y: mask.bounds.midY)
       }
       mask.isAccessibilityElement = true
-      mask.accessibilityLabel = mask.accessibilityLabel ?? "Loading"
+      mask.accessibilityLabel = mask.accessibilityLabel ?? CatenaStrings.string(.loading)
       mask.accessibilityViewIsModal = true
       masks.last?.view.isHidden = true
       host.addSubview(mask)

@@ -4,6 +4,7 @@
   #else
     public import UIKit
   #endif
+  import CatenaPaging
 
   /// A table footer for paged lists: a spinner while the next page loads, "no more" at the
   /// end, and a tap-to-retry message after a failure. ``PagingControls`` drives it.
@@ -26,10 +27,6 @@
       case failed(String)
     }
 
-    /// The text shown at the end of the list.
-    public var noMoreText = "No more" { didSet { update() } }
-    /// The text shown after a failure (the error's message comes before it).
-    public var retryText = "Tap to retry" { didSet { update() } }
     /// Called when the user taps the footer (or activates it with VoiceOver) after a failure.
     public var onRetry: (() -> Void)?
 
@@ -137,10 +134,10 @@
         label.text = nil
       case .noMore:
         spinner.stopAnimating()
-        label.text = noMoreText
+        label.text = CatenaStrings.string(.noMore)
       case .failed(let message):
         spinner.stopAnimating()
-        label.text = "\(message)\n\(retryText)"
+        label.text = "\(message)\n\(CatenaStrings.string(.tapToRetry))"
       }
       let failed = if case .failed = mode { true } else { false }
       retryButton.isEnabled = failed

@@ -10,8 +10,8 @@
   /// "Tap to retry" after a failure (one button for VoiceOver), the empty and end texts.
   ///
   /// ```swift
+  /// dataSource.statusCell(PagerStatusCell.self)
   /// messages.bind(dataSource, section: "chat")
-  ///   .statusCell(PagerStatusCell.self, in: dataSource)
   /// ```
   @MainActor
   public final class PagerStatusCell: UITableViewCell, PagerStatusShowing {
@@ -19,6 +19,11 @@
     public let spinner = UIActivityIndicatorView(style: .medium)
     /// The status shown.
     public private(set) var status: PagerStatus?
+
+    /// Posts `text` as a VoiceOver announcement (a retry that succeeded).
+    public static func announce(_ text: String) {
+      UIAccessibility.post(notification: .announcement, argument: text)
+    }
 
     /// Shows `status`: the spinner for a load, its text otherwise. A load that fails while the
     /// row shows it is announced to VoiceOver, whose user may be anywhere in the list.

@@ -63,6 +63,9 @@
       pager.refresh()
     }
 
+    /// Whether a failure was announced and no load has succeeded since.
+    private var announcedFailure = false
+
     /// Shows where the pager's loads stand.
     func update() {
       guard let pager else { return }
@@ -81,8 +84,15 @@
       var mode = Self.footerMode(states, isEmpty: pager.items.isEmpty, current: footer.mode)
       if refreshSpinsFooter, states.append.error == nil { mode = .loading }
       if case .failed(let message) = mode, mode != footer.mode {
+        announcedFailure = true
         UIAccessibility.post(
-          notification: .announcement, argument: "\(message). \(footer.retryText)")
+          notification: .announcement,
+          argument: "\(message). \(CatenaStrings.string(.tapToRetry))")
+      } else if announcedFailure, mode == .idle || mode == .noMore, !states.isLoading {
+        // The page that failed loaded (a retry, or a refresh): say so, wherever the user is.
+        announcedFailure = false
+        UIAccessibility.post(
+          notification: .announcement, argument: CatenaStrings.string(.retrySucceeded))
       }
       setFooter(mode)
     }

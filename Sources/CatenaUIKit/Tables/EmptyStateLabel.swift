@@ -1,8 +1,8 @@
 #if (canImport(UIKit) && !os(watchOS)) || os(Linux)
   #if os(Linux)
-    public import UIKitFakes
+    import UIKitFakes
   #else
-    public import UIKit
+    import UIKit
   #endif
 
   /// The label a table or collection view shows as its background when it has no rows and
@@ -37,7 +37,7 @@
   extension UITableView {
     /// Shows `text` as the table's background (no rows), or removes it when nil; a background
     /// view the app set itself is kept.
-    public func showEmptyState(_ text: String?) {
+    func showEmptyState(_ text: String?) {
       let background = EmptyStateLabel.background(for: text, current: backgroundView)
       if background !== backgroundView { backgroundView = background }
     }
@@ -46,7 +46,7 @@
   extension UICollectionView {
     /// Shows `text` as the collection view's background (no items), or removes it when nil; a
     /// background view the app set itself is kept.
-    public func showEmptyState(_ text: String?) {
+    func showEmptyState(_ text: String?) {
       let background = EmptyStateLabel.background(for: text, current: backgroundView)
       if background !== backgroundView { backgroundView = background }
     }

@@ -1,23 +1,21 @@
 #if (canImport(UIKit) && !os(watchOS)) || os(Linux)
   #if os(Linux)
-    public import UIKitFakes
+    import UIKitFakes
   #else
-    public import UIKit
+    import UIKit
   #endif
-  public import CatenaDataSource
-  public import CatenaDiff
+  import CatenaDataSource
+  import CatenaDiff
 
-  extension UICollectionView: TableHosting, ProxiedListView {
-    /// A `UICollectionView` hands out `UICollectionViewCell`s.
-    public typealias Cell = UICollectionViewCell
+  extension UICollectionView: ProxiedListView {
 
     /// Registers a cell class, under UIKit's collection-view name for it.
-    public func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+    func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
       register(cellClass, forCellWithReuseIdentifier: identifier)
     }
 
     /// Dequeues a cell for the item at `path` (UIKit asserts when nothing is registered).
-    public func dequeueReusableCell(
+    func dequeueReusableCell(
       withIdentifier identifier: String, for path: ItemPath
     ) throws(DataSourceError) -> UICollectionViewCell {
       dequeueReusableCell(withReuseIdentifier: identifier, for: path.indexPath)
@@ -30,7 +28,7 @@
     ///
     /// - Throws: `DataSourceError` of kind `invalidBatchUpdate`, after the reload.
     @discardableResult
-    public func performBatchUpdates(
+    func performBatchUpdates(
       _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
       try performChecked(batch, countsAfter: countsAfter, commit: commit) { _, commitInside in
@@ -54,34 +52,34 @@
     }
 
     /// The cell showing the item at `path`, when it is on screen.
-    public func cellForRow(at path: ItemPath) -> UICollectionViewCell? {
+    func cellForRow(at path: ItemPath) -> UICollectionViewCell? {
       cellForItem(at: path.indexPath)
     }
 
     /// The paths of the items on screen.
-    public var visibleItemPaths: [ItemPath] {
+    var visibleItemPaths: [ItemPath] {
       indexPathsForVisibleItems.map(ItemPath.init).sorted()
     }
 
     /// The paths of the selected items.
-    public var selectedItemPaths: [ItemPath] {
+    var selectedItemPaths: [ItemPath] {
       (indexPathsForSelectedItems ?? []).map(ItemPath.init).sorted()
     }
 
     /// Selects the item at `path` (nil clears the selection) without telling the delegate.
     /// Lays out first: a selection made while a reload waits for layout would be dropped.
-    public func selectRow(at path: ItemPath?, animated: Bool) {
+    func selectRow(at path: ItemPath?, animated: Bool) {
       layoutIfNeeded()
       selectItem(at: path?.indexPath, animated: animated, scrollPosition: [])
     }
 
     /// Deselects the item at `path` without telling the delegate.
-    public func deselectRow(at path: ItemPath, animated: Bool) {
+    func deselectRow(at path: ItemPath, animated: Bool) {
       deselectItem(at: path.indexPath, animated: animated)
     }
 
     /// Whether the collection view is in a window.
-    public var isInWindow: Bool { window != nil }
+    var isInWindow: Bool { window != nil }
 
     /// Makes `provider` the data source and delegate through a proxy the collection view keeps
     /// alive; the provider is held weakly. The delegate and data source the view had keep
@@ -89,7 +87,7 @@
     /// item events it shares; a provider connected before is told it lost the view. Nil
     /// disconnects and gives the view its own objects back. Section header and footer titles
     /// are not shown: a collection view needs supplementary views for those.
-    public func connect(_ provider: (any TableContentProviding)?) {
+    func connect(_ provider: (any TableContentProviding)?) {
       let app = ForwardingProxy.handOver(
         from: objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? ForwardingProxy,
         delegate: delegate, dataSource: dataSource, prefetcher: prefetchDataSource, to: provider)
@@ -107,7 +105,7 @@
     }
 
     /// Runs `changes` inside `UIView.performWithoutAnimation(_:)`.
-    public func performWithoutAnimation(_ changes: () -> Void) {
+    func performWithoutAnimation(_ changes: () -> Void) {
       UIView.performWithoutAnimation(changes)
     }
 
@@ -136,7 +134,7 @@
     }
 
     /// An object the collection view keeps alive for as long as it lives.
-    public var retainedDataSource: AnyObject? {
+    var retainedDataSource: AnyObject? {
       get { objc_getAssociatedObject(self, &AssociatedKeys.dataSource).map { $0 as AnyObject } }
       set {
         objc_setAssociatedObject(

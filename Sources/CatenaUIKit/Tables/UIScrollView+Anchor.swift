@@ -1,10 +1,10 @@
 #if (canImport(UIKit) && !os(watchOS)) || os(Linux)
   #if os(Linux)
-    public import UIKitFakes
+    import UIKitFakes
   #else
-    public import UIKit
+    import UIKit
   #endif
-  public import CatenaDataSource
+  import CatenaDataSource
   import CatenaDiff
 
   extension UIScrollView {
@@ -42,14 +42,14 @@
   extension UITableView {
     /// The rows on screen, in order, each with how far the top of the visible area (below the
     /// adjusted content inset) is below the row's top.
-    public var scrollAnchors: [TableAnchor] {
+    var scrollAnchors: [TableAnchor] {
       anchors(at: indexPathsForVisibleRows ?? []) { rectForRow(at: $0) }
     }
 
     /// Scrolls, without animation, so that the top of the visible area is `anchor.offset`
     /// below the top of the row at `anchor.path`: the row the user read stays where it was
     /// after rows were inserted above it.
-    public func scroll(to anchor: TableAnchor) {
+    func scroll(to anchor: TableAnchor) {
       let path = anchor.path
       guard path.section < numberOfSections, path.item < numberOfRows(inSection: path.section)
       else { return }
@@ -61,7 +61,7 @@
     /// The items on screen, in order, each with how far the start of the visible area (past
     /// the adjusted content inset) is past the item's start: down, or across for a flow
     /// layout that scrolls horizontally.
-    public var scrollAnchors: [TableAnchor] {
+    var scrollAnchors: [TableAnchor] {
       anchors(at: indexPathsForVisibleItems.sorted(), horizontal: scrollsHorizontally) {
         layoutAttributesForItem(at: $0)?.frame
       }
@@ -69,7 +69,7 @@
 
     /// Scrolls, without animation, so that the start of the visible area is `anchor.offset`
     /// past the start of the item at `anchor.path`.
-    public func scroll(to anchor: TableAnchor) {
+    func scroll(to anchor: TableAnchor) {
       guard let attributes = layoutAttributesForItem(at: anchor.path.indexPath) else { return }
       scroll(to: anchor, rowAt: attributes.frame, horizontal: scrollsHorizontally)
     }

@@ -1,11 +1,11 @@
 #if (canImport(UIKit) && !os(watchOS)) || os(Linux)
   #if os(Linux)
-    public import UIKitFakes
+    import UIKitFakes
   #else
-    public import UIKit
+    import UIKit
   #endif
-  public import CatenaDataSource
-  public import CatenaDiff
+  import CatenaDataSource
+  import CatenaDiff
 
   /// Keys for the objects a table or collection view keeps alive (keys are per object, so
   /// both kinds of view share them).
@@ -13,18 +13,15 @@
   enum AssociatedKeys {
     static var proxy: UInt8 = 0
     static var dataSource: UInt8 = 0
+    static var host: UInt8 = 0
   }
 
-  extension UITableView: TableHosting, ProxiedListView {
-    /// A `UITableView` hands out `UITableViewCell`s.
-    public typealias Cell = UITableViewCell
-    /// Its section views are `UITableViewHeaderFooterView`s.
-    public typealias HeaderFooterView = UITableViewHeaderFooterView
+  extension UITableView: ProxiedListView {
 
     /// Dequeues a header or footer view registered for `identifier`.
     ///
     /// - Throws: `DataSourceError` of kind `unregisteredView` when nothing is registered.
-    public func dequeueReusableHeaderFooterView(
+    func dequeueReusableHeaderFooterView(
       withIdentifier identifier: String, for kind: SectionViewKind, inSection section: Int
     ) throws(DataSourceError) -> UITableViewHeaderFooterView {
       guard let view = dequeueReusableHeaderFooterView(withIdentifier: identifier) else {
@@ -35,7 +32,7 @@
     }
 
     /// Dequeues a cell for the row at `path` (UIKit asserts when nothing is registered).
-    public func dequeueReusableCell(
+    func dequeueReusableCell(
       withIdentifier identifier: String, for path: ItemPath
     ) throws(DataSourceError) -> UITableViewCell {
       dequeueReusableCell(withIdentifier: identifier, for: path.indexPath)
@@ -50,7 +47,7 @@
     ///
     /// - Throws: `DataSourceError` of kind `invalidBatchUpdate`, after the reload.
     @discardableResult
-    public func performBatchUpdates(
+    func performBatchUpdates(
       _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
       try performChecked(batch, countsAfter: countsAfter, commit: commit) {
@@ -132,39 +129,39 @@
     }
 
     /// The cell showing the row at `path`, when it is on screen.
-    public func cellForRow(at path: ItemPath) -> UITableViewCell? {
+    func cellForRow(at path: ItemPath) -> UITableViewCell? {
       cellForRow(at: path.indexPath)
     }
 
     /// The paths of the rows on screen.
-    public var visibleItemPaths: [ItemPath] {
+    var visibleItemPaths: [ItemPath] {
       (indexPathsForVisibleRows ?? []).map(ItemPath.init).sorted()
     }
 
     /// The paths of the selected rows.
-    public var selectedItemPaths: [ItemPath] {
+    var selectedItemPaths: [ItemPath] {
       (indexPathsForSelectedRows ?? []).map(ItemPath.init).sorted()
     }
 
     /// Selects the row at `path` (nil clears the selection) without telling the delegate.
-    public func selectRow(at path: ItemPath?, animated: Bool) {
+    func selectRow(at path: ItemPath?, animated: Bool) {
       selectRow(at: path?.indexPath, animated: animated, scrollPosition: .none)
     }
 
     /// Deselects the row at `path` without telling the delegate.
-    public func deselectRow(at path: ItemPath, animated: Bool) {
+    func deselectRow(at path: ItemPath, animated: Bool) {
       deselectRow(at: path.indexPath, animated: animated)
     }
 
     /// Whether the table view is in a window.
-    public var isInWindow: Bool { window != nil }
+    var isInWindow: Bool { window != nil }
 
     /// Makes `provider` the table view's data source and delegate, through a proxy the table
     /// view keeps alive; the provider is held weakly. The delegate and data source the table
     /// had keep receiving what Catena does not answer, and the row events it shares
     /// (selection, a row coming on screen, scrolling); a provider connected before is told
     /// it lost the table. Nil disconnects and gives the table its own objects back.
-    public func connect(_ provider: (any TableContentProviding)?) {
+    func connect(_ provider: (any TableContentProviding)?) {
       let app = ForwardingProxy.handOver(
         from: objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? ForwardingProxy,
         delegate: delegate, dataSource: dataSource, prefetcher: prefetchDataSource, to: provider)
@@ -181,7 +178,7 @@
     }
 
     /// Runs `changes` inside `UIView.performWithoutAnimation(_:)`.
-    public func performWithoutAnimation(_ changes: () -> Void) {
+    func performWithoutAnimation(_ changes: () -> Void) {
       UIView.performWithoutAnimation(changes)
     }
 
@@ -209,7 +206,7 @@
     }
 
     /// An object the table view keeps alive for as long as it lives.
-    public var retainedDataSource: AnyObject? {
+    var retainedDataSource: AnyObject? {
       get { objc_getAssociatedObject(self, &AssociatedKeys.dataSource).map { $0 as AnyObject } }
       set {
         objc_setAssociatedObject(

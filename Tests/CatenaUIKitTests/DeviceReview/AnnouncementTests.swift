@@ -32,6 +32,14 @@
         table.visibleCells.compactMap { $0 as? PagerStatusCell }.first?.status)
       #expect(failed.isRetryable)
       #expect(UIAccessibility.announcements.filter { $0 == failed.description }.count == 1)
+      // Retried (a tap on the row), the page loads: that is announced too.
+      let before = UIAccessibility.announcements.count
+      pager.retry()
+      await settle(pager)
+      #expect(pager.items.count > loaded)
+      #expect(
+        UIAccessibility.announcements.dropFirst(before).contains(
+          CatenaStrings.string(.retrySucceeded)))
       withExtendedLifetime((window, dataSource)) {}
     }
 
@@ -46,6 +54,14 @@
       await screen.fail()
       await settle { screen.controls.footer.mode != .loading }
       #expect(UIAccessibility.announcements.contains("offline. Tap to retry"))
+      let before = UIAccessibility.announcements.count
+      screen.pager.retry()
+      await screen.pages.waitForRequests(3)
+      await screen.answer(10..<20)
+      await settle { screen.controls.footer.mode == .idle }
+      #expect(
+        UIAccessibility.announcements.dropFirst(before).contains(
+          CatenaStrings.string(.retrySucceeded)))
     }
   }
 #endif

@@ -1,4 +1,5 @@
 #if os(Linux)
+  import CatenaPaging
   import CatenaRequest
   import CatenaUIKit
   import Foundation
@@ -34,7 +35,7 @@
       let mask = try #require(masks.masks.first?.view)
       #expect(mask.isAccessibilityElement)
       #expect(mask.accessibilityViewIsModal)
-      #expect(mask.accessibilityLabel == "Loading")
+      #expect(mask.accessibilityLabel == CatenaStrings.string(.loading))
       #expect(
         UIAccessibility.posted.contains { $0.0 == .screenChanged && ($0.1 as? UIView) === mask })
       masks.end(request)

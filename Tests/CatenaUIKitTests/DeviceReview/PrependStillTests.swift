@@ -18,13 +18,13 @@
       try dataSource.apply(try snapshot((20..<40).map { Row($0) }))
       table.layoutIfNeeded()
       table.simulateScroll(toY: 2 * 44 + 10)  // r22 on top, 10 points above the viewport
-      let before = try #require(table.scrollAnchors.first)
+      let before = try #require(table.catena.scrollAnchors.first)
       table.clearCalls()
       try dataSource.applyKeepingPosition(try snapshot((0..<40).map { Row($0) }))
       let batches = table.calls.filter { $0.hasPrefix("performBatchUpdates") }
       #expect(batches.count == 1)
       #expect(batches.allSatisfy { $0.hasPrefix("performBatchUpdates (no animation)") })
-      let after = try #require(table.scrollAnchors.first)
+      let after = try #require(table.catena.scrollAnchors.first)
       #expect(
         table.cellForRow(at: path(after.path.item)).map { ($0 as? TitleCell)?.title } == "r22")
       #expect(after.offset == before.offset)
