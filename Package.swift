@@ -87,8 +87,7 @@ let package = Package(
     // Compiles every Swift snippet of the README and the DocC articles.
     .testTarget(
       name: "DocSnippetTests",
-      dependencies: ["Catena", "CatenaTesting", "CatenaUIKit"],
-      exclude: ["Preludes"]),
+      dependencies: ["Catena", "CatenaTesting", "CatenaUIKit"]),
     // Runs the sample executables and checks what they print.
     .testTarget(
       name: "SampleTests",

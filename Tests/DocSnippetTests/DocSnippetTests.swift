@@ -8,9 +8,8 @@ struct DocSnippetTests {
     #expect(all.count >= 10, "the README and the articles have snippets")
     let modules = try modulesDirectory()
     for snippet in all {
-      guard case .linux(let prelude) = snippet.check else { continue }
-      let complaint = try typeCheck(
-        snippet.code, prelude: prelude, named: snippet.description, modules: modules)
+      guard snippet.check == .linux else { continue }
+      let complaint = try typeCheck(snippet.code, named: snippet.description, modules: modules)
       #expect(complaint == nil, "\(snippet) does not compile:\n\(complaint ?? "")")
     }
   }
@@ -63,8 +62,11 @@ struct DocSnippetTests {
   @Test func directivesAreKnown() throws {
     #expect(try snippetCheck("<!-- snippet: ios houses -->", at: "") == .apple(region: "houses"))
     #expect(try snippetCheck("<!-- snippet: manifest -->", at: "") == .manifest)
-    #expect(try snippetCheck("<!-- snippet: paging -->", at: "") == .linux(prelude: "paging"))
-    #expect(try snippetCheck("Some prose.", at: "") == .linux(prelude: nil))
+    #expect(try snippetCheck("Some prose.", at: "") == .linux)
+    // No hidden prelude: a block cannot name code it is compiled after.
+    #expect(throws: SnippetDirectiveError.self) {
+      try snippetCheck("<!-- snippet: paging -->", at: "")
+    }
     #expect(throws: SnippetDirectiveError.self) {
       try snippetCheck("<!-- snippet: skip (UIKit) -->", at: "")
     }

@@ -2,9 +2,9 @@ import Foundation
 
 /// How a fenced Swift block of a document is checked, from the directive on the line before it.
 enum SnippetCheck: Equatable, Sendable {
-  /// Type-checked on Linux, after `Preludes/NAME.swift` when a prelude is named
-  /// (`<!-- snippet: NAME -->`, or no directive).
-  case linux(prelude: String?)
+  /// Type-checked on Linux as it is (no directive): each block imports and declares what it
+  /// uses, so that a reader can paste it alone; nothing is added before it.
+  case linux
   /// Apple-only code (`<!-- snippet: ios NAME -->`): it must appear word for word as the region
   /// `NAME` of `Samples/AppleSnippets`, which `.ci/apple-build` compiles against the real iOS SDK.
   case apple(region: String)
@@ -70,14 +70,13 @@ func snippets() throws -> [Snippet] {
 func snippetCheck(_ directive: String, at place: String) throws -> SnippetCheck {
   let prefix = "<!-- snippet: "
   guard directive.hasPrefix(prefix), directive.hasSuffix(" -->") else {
-    return .linux(prelude: nil)
+    return .linux
   }
   let words = directive.dropFirst(prefix.count).dropLast(" -->".count)
     .split(separator: " ").map(String.init)
   switch words.first {
   case "manifest" where words.count == 1: return .manifest
   case "ios" where words.count == 2: return .apple(region: words[1])
-  case let prelude? where words.count == 1 && prelude != "skip": return .linux(prelude: prelude)
   default: throw SnippetDirectiveError(description: "\(place): unknown directive \(directive)")
   }
 }

@@ -41,17 +41,10 @@ func modulesDirectory() throws -> URL {
     }, "the built modules next to the test bundle")
 }
 
-/// Type-checks `code` (after the prelude `prelude`) against the built modules; returns the
+/// Type-checks `code`, as it is, against the built modules; returns the
 /// compiler's complaints, or nil when it compiles.
-func typeCheck(_ code: String, prelude: String?, named name: String, modules: URL) throws
-  -> String?
-{
-  var source = ""
-  if let prelude {
-    let file = root.appendingPathComponent("Tests/DocSnippetTests/Preludes/\(prelude).swift")
-    source = try String(contentsOf: file, encoding: .utf8) + "\n"
-  }
-  source += "// \(name)\n" + code + "\n"
+func typeCheck(_ code: String, named name: String, modules: URL) throws -> String? {
+  let source = "// \(name)\n" + code + "\n"
   let directory = try temporaryDirectory()
   defer { try? FileManager.default.removeItem(at: directory) }
   let file = directory.appendingPathComponent("main.swift")

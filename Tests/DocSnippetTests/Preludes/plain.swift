@@ -1,1 +1,0 @@
-// Context for snippets that need nothing but the imports they write themselves.
