@@ -175,11 +175,10 @@
   struct CatenaNamespaceTests {
     @Test func tableViewCatenaIsOneObjectThatDoesNotKeepTheTableAlive() {
       weak var weakTable: UITableView?
-      weak var weakHost: TableViewHost?
+      weak var weakHost: AnyObject?
       do {
         let table = UITableView(frame: .zero, style: .plain)
         #expect(table.catena === table.catena)
-        #expect(table.catena.tableView === table)
         weakTable = table
         weakHost = table.catena
       }
@@ -189,12 +188,11 @@
 
     @Test func collectionViewCatenaIsOneObjectThatDoesNotKeepTheViewAlive() {
       weak var weakView: UICollectionView?
-      weak var weakHost: CollectionViewHost?
+      weak var weakHost: AnyObject?
       do {
         let view = UICollectionView(
           frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
         #expect(view.catena === view.catena)
-        #expect(view.catena.collectionView === view)
         weakView = view
         weakHost = view.catena
       }

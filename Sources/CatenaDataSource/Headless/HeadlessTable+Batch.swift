@@ -20,7 +20,7 @@ extension HeadlessTable {
   ///   ``reloadData()``. Errors thrown by `updates` propagate after the batch is abandoned.
   /// - Returns: warnings about operations UIKit drops silently.
   @discardableResult
-  public func performBatchUpdates(
+  func performBatchUpdates(
     _ updates: () throws(DataSourceError) -> Void
   ) throws(DataSourceError) -> [BatchUpdateWarning] {
     try performBatchUpdates(countsBefore: nil, updates)
@@ -76,52 +76,52 @@ extension HeadlessTable {
   }
 
   /// Inserts rows at paths after the update.
-  public func insertRows(at paths: [ItemPath]) throws(DataSourceError) {
+  func insertRows(at paths: [ItemPath]) throws(DataSourceError) {
     try recordOperation { $0.itemInserts += paths }
   }
 
   /// Deletes rows at paths before the update.
-  public func deleteRows(at paths: [ItemPath]) throws(DataSourceError) {
+  func deleteRows(at paths: [ItemPath]) throws(DataSourceError) {
     try recordOperation { $0.itemDeletes += paths }
   }
 
   /// Reloads rows (delete and insert again, with new cells) at paths before the update.
-  public func reloadRows(at paths: [ItemPath]) throws(DataSourceError) {
+  func reloadRows(at paths: [ItemPath]) throws(DataSourceError) {
     try recordOperation { $0.itemReloads += paths }
   }
 
   /// Reconfigures the cells of rows at paths before the update, keeping the same cells.
-  public func reconfigureRows(at paths: [ItemPath]) throws(DataSourceError) {
+  func reconfigureRows(at paths: [ItemPath]) throws(DataSourceError) {
     try recordOperation { $0.itemReconfigures += paths }
   }
 
   /// Moves a row from a path before the update to a path after it.
-  public func moveRow(at source: ItemPath, to destination: ItemPath) throws(DataSourceError) {
+  func moveRow(at source: ItemPath, to destination: ItemPath) throws(DataSourceError) {
     try recordOperation { $0.itemMoves.append(ItemMove(from: source, to: destination)) }
   }
 
   /// Inserts sections at indexes after the update.
-  public func insertSections(_ sections: [Int]) throws(DataSourceError) {
+  func insertSections(_ sections: [Int]) throws(DataSourceError) {
     try recordOperation { $0.sectionInserts += sections }
   }
 
   /// Deletes sections at indexes before the update.
-  public func deleteSections(_ sections: [Int]) throws(DataSourceError) {
+  func deleteSections(_ sections: [Int]) throws(DataSourceError) {
     try recordOperation { $0.sectionDeletes += sections }
   }
 
   /// Reloads sections at indexes before the update.
-  public func reloadSections(_ sections: [Int]) throws(DataSourceError) {
+  func reloadSections(_ sections: [Int]) throws(DataSourceError) {
     try recordOperation { $0.sectionReloads += sections }
   }
 
   /// Moves a section from an index before the update to an index after it.
-  public func moveSection(_ section: Int, toSection newSection: Int) throws(DataSourceError) {
+  func moveSection(_ section: Int, toSection newSection: Int) throws(DataSourceError) {
     try recordOperation { $0.sectionMoves.append(SectionMove(from: section, to: newSection)) }
   }
 
   /// Refreshes the header and footer of sections at indexes before the update.
-  public func reconfigureSections(_ sections: [Int]) throws(DataSourceError) {
+  func reconfigureSections(_ sections: [Int]) throws(DataSourceError) {
     try recordOperation { $0.sectionUpdates += sections }
   }
 

@@ -2,7 +2,7 @@ public import CatenaDiff
 
 extension HeadlessTable {
   /// The paths of the selected rows, in order.
-  public var indexPathsForSelectedRows: [ItemPath] { selection.sorted() }
+  var indexPathsForSelectedRows: [ItemPath] { selection.sorted() }
 
   /// Selects the row at `path` in code, as `selectRow(at:animated:scrollPosition:)` does: the
   /// data source is not told. Without multiple selection, the previous selection is cleared.

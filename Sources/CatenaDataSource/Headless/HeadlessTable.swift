@@ -161,13 +161,13 @@ public final class HeadlessTable {
   public func cellForRow(at path: ItemPath) -> (any HeadlessCell)? { visibleCells[path] }
 
   /// The paths of the visible rows, in order.
-  public var indexPathsForVisibleRows: [ItemPath] { visibleCells.keys.sorted() }
+  var indexPathsForVisibleRows: [ItemPath] { visibleCells.keys.sorted() }
 
   /// The number of sections as of the last reload or batch.
-  public var numberOfSections: Int { rowCounts.count }
+  var numberOfSections: Int { rowCounts.count }
 
   /// The number of rows in `section` as of the last reload or batch.
-  public func numberOfRows(inSection section: Int) -> Int {
+  func numberOfRows(inSection section: Int) -> Int {
     rowCounts.indices.contains(section) ? rowCounts[section] : 0
   }
 

@@ -1,8 +1,9 @@
 public import CatenaDiff
 
-/// The questions a table asks about its content, independent of the kind of table: what
-/// ``SectionedDataSource`` answers, and what a ``TableHosting`` table forwards its own
-/// data-source and delegate calls to.
+/// The questions a table asks about its content, independent of the kind of table: what a
+/// ``SectionedDataSource`` answers (its ``SectionedDataSource/answers``), and what a
+/// ``TableHosting`` table forwards its own data-source and delegate calls to. The one protocol
+/// for what a table asks; a provider of one's own answers every requirement.
 @MainActor
 public protocol TableContentProviding: AnyObject {
   /// The number of sections.
@@ -72,50 +73,4 @@ public protocol TableContentProviding: AnyObject {
   /// A provider that drives the table stops doing so, since the table's rows are no longer
   /// its own.
   func tableDidDisconnect()
-}
-
-extension TableContentProviding {
-  /// ``canEditRow(at:)``.
-  public func canDeleteRow(at path: ItemPath) -> Bool { canEditRow(at: path) }
-
-  /// ``canEditRow(at:)``.
-  public func canMoveRow(at path: ItemPath) -> Bool { canEditRow(at: path) }
-
-  /// Does nothing.
-  public func willDisplayRow(at path: ItemPath) {}
-
-  /// Does nothing.
-  public func tableDidDisconnect() {}
-
-  /// No header or footer views.
-  public var providesSectionViews: Bool { false }
-
-  /// No header or footer views.
-  public func hasView(_ kind: SectionViewKind, inSection section: Int) -> Bool { false }
-
-  /// No header or footer views.
-  public func view(_ kind: SectionViewKind, inSection section: Int) throws -> Any? { nil }
-
-  /// No section views to configure.
-  public func configure(_ view: Any, as kind: SectionViewKind, inSection section: Int) -> Bool {
-    false
-  }
-
-  /// The table's default.
-  public func height(of kind: SectionViewKind, inSection section: Int) -> Double? { nil }
-
-  /// Does nothing.
-  public func prefetchRows(at paths: [ItemPath]) {}
-
-  /// Does nothing.
-  public func cancelPrefetchingForRows(at paths: [ItemPath]) {}
-
-  /// The table's default swipe.
-  public func swipeActions(_ edge: SwipeEdge, forRowAt path: ItemPath) -> [SwipeAction]? { nil }
-
-  /// No section index.
-  public func sectionIndexTitles() -> [String]? { nil }
-
-  /// The section at `index`.
-  public func section(forSectionIndexTitle title: String, at index: Int) -> Int { index }
 }

@@ -5,7 +5,7 @@
     public import UIKit
   #endif
   public import CatenaDataSource
-  public import CatenaDiff
+  import CatenaDiff
 
   extension UICollectionView {
     /// Catena's side of the collection view: the `TableHosting` a data source drives, its
@@ -14,7 +14,7 @@
     /// ```swift
     /// dataSource.bind(collectionView)  // the same as bind(collectionView.catena)
     /// ```
-    public var catena: CollectionViewHost {
+    public var catena: some TableHosting {
       if let host = objc_getAssociatedObject(self, &AssociatedKeys.host) as? CollectionViewHost {
         return host
       }
@@ -27,21 +27,21 @@
   /// A `UICollectionView` as a Catena table (`TableHosting`: items are its rows), reached as
   /// `collectionView.catena`; the collection view keeps it, and it holds the view weakly.
   @MainActor
-  public final class CollectionViewHost: TableHosting {
+  final class CollectionViewHost: TableHosting {
     /// The collection view, while it lives.
-    public private(set) weak var collectionView: UICollectionView?
+    private(set) weak var collectionView: UICollectionView?
 
     init(_ collectionView: UICollectionView) { self.collectionView = collectionView }
 
     /// Registers a cell class for `identifier` (UIKit's `forCellWithReuseIdentifier`).
-    public func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+    func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
       collectionView?.register(cellClass, forCellWithReuseIdentifier: identifier)
     }
 
     /// Dequeues a cell for the item at `path` (UIKit asserts when nothing is registered).
     ///
     /// - Throws: `DataSourceError` of kind `unregisteredCell` once the view is gone.
-    public func dequeueReusableCell(
+    func dequeueReusableCell(
       withIdentifier identifier: String, for path: ItemPath
     ) throws(DataSourceError) -> UICollectionViewCell {
       guard let collectionView else {
@@ -51,7 +51,7 @@
     }
 
     /// Reloads every item and section.
-    public func reloadData() { collectionView?.reloadData() }
+    func reloadData() { collectionView?.reloadData() }
 
     /// Performs `batch` as one `performBatchUpdates`, checked first, in every build, against
     /// the counts the collection view itself shows; an invalid batch becomes a `reloadData()`
@@ -59,7 +59,7 @@
     ///
     /// - Throws: `DataSourceError` of kind `invalidBatchUpdate`, after the reload.
     @discardableResult
-    public func performBatchUpdates(
+    func performBatchUpdates(
       _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
       guard let collectionView else {
@@ -71,54 +71,54 @@
     }
 
     /// The paths of the items on screen.
-    public var visibleItemPaths: [ItemPath] { collectionView?.visibleItemPaths ?? [] }
+    var visibleItemPaths: [ItemPath] { collectionView?.visibleItemPaths ?? [] }
 
     /// The cell showing the item at `path`, when it is on screen.
-    public func cellForRow(at path: ItemPath) -> UICollectionViewCell? {
+    func cellForRow(at path: ItemPath) -> UICollectionViewCell? {
       collectionView?.cellForRow(at: path)
     }
 
     /// The paths of the selected items.
-    public var selectedItemPaths: [ItemPath] { collectionView?.selectedItemPaths ?? [] }
+    var selectedItemPaths: [ItemPath] { collectionView?.selectedItemPaths ?? [] }
 
     /// Selects the item at `path` (nil clears the selection) without telling the delegate.
-    public func selectRow(at path: ItemPath?, animated: Bool) {
+    func selectRow(at path: ItemPath?, animated: Bool) {
       collectionView?.selectRow(at: path, animated: animated)
     }
 
     /// Deselects the item at `path` without telling the delegate.
-    public func deselectRow(at path: ItemPath, animated: Bool) {
+    func deselectRow(at path: ItemPath, animated: Bool) {
       collectionView?.deselectRow(at: path, animated: animated)
     }
 
     /// Whether the collection view is in a window.
-    public var isInWindow: Bool { collectionView?.window != nil }
+    var isInWindow: Bool { collectionView?.window != nil }
 
     /// Makes `provider` the collection view's data source and delegate, through a proxy the
     /// view keeps alive; the provider is held weakly. Nil disconnects and gives the view its
     /// own objects back.
-    public func connect(_ provider: (any TableContentProviding)?) {
+    func connect(_ provider: (any TableContentProviding)?) {
       collectionView?.connect(provider)
     }
 
     /// An object the collection view keeps alive for as long as it lives.
-    public var retainedDataSource: AnyObject? {
+    var retainedDataSource: AnyObject? {
       get { collectionView?.retainedDataSource }
       set { collectionView?.retainedDataSource = newValue }
     }
 
     /// Shows `text` in place of items (the view has none), or removes it when nil.
-    public func showEmptyState(_ text: String?) { collectionView?.showEmptyState(text) }
+    func showEmptyState(_ text: String?) { collectionView?.showEmptyState(text) }
 
     /// Runs `changes` inside `UIView.performWithoutAnimation(_:)`.
-    public func performWithoutAnimation(_ changes: () -> Void) {
+    func performWithoutAnimation(_ changes: () -> Void) {
       UIView.performWithoutAnimation(changes)
     }
 
     /// The items on screen, each with how far the viewport's top is below its top.
-    public var scrollAnchors: [TableAnchor] { collectionView?.scrollAnchors ?? [] }
+    var scrollAnchors: [TableAnchor] { collectionView?.scrollAnchors ?? [] }
 
     /// Scrolls so that the viewport's top is `anchor.offset` below the item's top.
-    public func scroll(to anchor: TableAnchor) { collectionView?.scroll(to: anchor) }
+    func scroll(to anchor: TableAnchor) { collectionView?.scroll(to: anchor) }
   }
 #endif

@@ -5,7 +5,7 @@
     public import UIKit
   #endif
   public import CatenaDataSource
-  public import CatenaDiff
+  import CatenaDiff
 
   extension UITableView {
     /// Catena's side of the table view: the `TableHosting` a data source drives. The one
@@ -16,7 +16,7 @@
     /// dataSource.bind(tableView)                        // the same as bind(tableView.catena)
     /// let anchors = tableView.catena.scrollAnchors      // the rows on screen, with offsets
     /// ```
-    public var catena: TableViewHost {
+    public var catena: some TableHosting {
       if let host = objc_getAssociatedObject(self, &AssociatedKeys.host) as? TableViewHost {
         return host
       }
@@ -29,21 +29,21 @@
   /// A `UITableView` as a Catena table (`TableHosting`), reached as `tableView.catena`; the
   /// table view keeps it, and it holds the table view weakly.
   @MainActor
-  public final class TableViewHost: TableHosting {
+  final class TableViewHost: TableHosting {
     /// The table view, while it lives.
-    public private(set) weak var tableView: UITableView?
+    private(set) weak var tableView: UITableView?
 
     init(_ tableView: UITableView) { self.tableView = tableView }
 
     /// Registers a cell class for `identifier`.
-    public func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+    func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
       tableView?.register(cellClass, forCellReuseIdentifier: identifier)
     }
 
     /// Dequeues a cell for the row at `path` (UIKit asserts when nothing is registered).
     ///
     /// - Throws: `DataSourceError` of kind `unregisteredCell` once the table view is gone.
-    public func dequeueReusableCell(
+    func dequeueReusableCell(
       withIdentifier identifier: String, for path: ItemPath
     ) throws(DataSourceError) -> UITableViewCell {
       guard let tableView else { throw gone(identifier, path) }
@@ -51,7 +51,7 @@
     }
 
     /// Registers a header or footer view class for `identifier`.
-    public func register(
+    func register(
       _ viewClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String
     ) {
       tableView?.register(viewClass, forHeaderFooterViewReuseIdentifier: identifier)
@@ -60,7 +60,7 @@
     /// Dequeues a header or footer view registered for `identifier`.
     ///
     /// - Throws: `DataSourceError` of kind `unregisteredView` when nothing is registered.
-    public func dequeueReusableHeaderFooterView(
+    func dequeueReusableHeaderFooterView(
       withIdentifier identifier: String, for kind: SectionViewKind, inSection section: Int
     ) throws(DataSourceError) -> UITableViewHeaderFooterView {
       guard let tableView else {
@@ -72,7 +72,7 @@
     }
 
     /// Reloads every row and section.
-    public func reloadData() { tableView?.reloadData() }
+    func reloadData() { tableView?.reloadData() }
 
     /// Performs `batch` as one `performBatchUpdates`, checked first, in every build, against
     /// the counts the table view itself shows, as UIKit checks it; an invalid batch becomes a
@@ -80,7 +80,7 @@
     ///
     /// - Throws: `DataSourceError` of kind `invalidBatchUpdate`, after the reload.
     @discardableResult
-    public func performBatchUpdates(
+    func performBatchUpdates(
       _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
       guard let tableView else {
@@ -91,57 +91,57 @@
     }
 
     /// The paths of the rows on screen.
-    public var visibleItemPaths: [ItemPath] { tableView?.visibleItemPaths ?? [] }
+    var visibleItemPaths: [ItemPath] { tableView?.visibleItemPaths ?? [] }
 
     /// The cell showing the row at `path`, when it is on screen.
-    public func cellForRow(at path: ItemPath) -> UITableViewCell? {
+    func cellForRow(at path: ItemPath) -> UITableViewCell? {
       tableView?.cellForRow(at: path)
     }
 
     /// The paths of the selected rows.
-    public var selectedItemPaths: [ItemPath] { tableView?.selectedItemPaths ?? [] }
+    var selectedItemPaths: [ItemPath] { tableView?.selectedItemPaths ?? [] }
 
     /// Selects the row at `path` (nil clears the selection) without telling the delegate.
-    public func selectRow(at path: ItemPath?, animated: Bool) {
+    func selectRow(at path: ItemPath?, animated: Bool) {
       tableView?.selectRow(at: path, animated: animated)
     }
 
     /// Deselects the row at `path` without telling the delegate.
-    public func deselectRow(at path: ItemPath, animated: Bool) {
+    func deselectRow(at path: ItemPath, animated: Bool) {
       tableView?.deselectRow(at: path, animated: animated)
     }
 
     /// Whether the table view is in a window.
-    public var isInWindow: Bool { tableView?.window != nil }
+    var isInWindow: Bool { tableView?.window != nil }
 
     /// Makes `provider` the table view's data source and delegate, through a proxy the table
     /// view keeps alive; the provider is held weakly. The delegate and data source the table
     /// view had keep receiving what Catena does not answer, and the row events it shares; a
     /// provider connected before is told it lost the table. Nil disconnects and gives the
     /// table view its own objects back.
-    public func connect(_ provider: (any TableContentProviding)?) {
+    func connect(_ provider: (any TableContentProviding)?) {
       tableView?.connect(provider)
     }
 
     /// An object the table view keeps alive for as long as it lives.
-    public var retainedDataSource: AnyObject? {
+    var retainedDataSource: AnyObject? {
       get { tableView?.retainedDataSource }
       set { tableView?.retainedDataSource = newValue }
     }
 
     /// Shows `text` in place of rows (the table view has none), or removes it when nil.
-    public func showEmptyState(_ text: String?) { tableView?.showEmptyState(text) }
+    func showEmptyState(_ text: String?) { tableView?.showEmptyState(text) }
 
     /// Runs `changes` inside `UIView.performWithoutAnimation(_:)`.
-    public func performWithoutAnimation(_ changes: () -> Void) {
+    func performWithoutAnimation(_ changes: () -> Void) {
       UIView.performWithoutAnimation(changes)
     }
 
     /// The rows on screen, each with how far the viewport's top is below its top.
-    public var scrollAnchors: [TableAnchor] { tableView?.scrollAnchors ?? [] }
+    var scrollAnchors: [TableAnchor] { tableView?.scrollAnchors ?? [] }
 
     /// Scrolls so that the viewport's top is `anchor.offset` below the row's top.
-    public func scroll(to anchor: TableAnchor) { tableView?.scroll(to: anchor) }
+    func scroll(to anchor: TableAnchor) { tableView?.scroll(to: anchor) }
 
     private func gone(_ identifier: String, _ path: ItemPath) -> DataSourceError {
       DataSourceError(kind: .unregisteredCell, id: identifier, incoming: path)

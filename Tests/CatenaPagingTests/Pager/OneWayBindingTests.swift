@@ -34,7 +34,7 @@ struct OneWayBindingTests {
     pager.bind(dataSource, section: "rows").statusRows(false)
     await pager.refresh().value
     await settled(pager)
-    #expect(table.numberOfRows(inSection: 0) == 10)
+    #expect(table.rowCounts[0] == 10)
     #expect(fixture.requests.count == 1, "the first screen is full: no next page yet")
     table.clearEvents()
     var scrolls = 0
@@ -45,11 +45,11 @@ struct OneWayBindingTests {
     }
     #expect(pager.items == rows(0..<53))
     #expect(dataSource.snapshot?.allItems.compactMap(\.item) == rows(0..<53))
-    #expect(table.numberOfRows(inSection: 0) == 53)
+    #expect(table.rowCounts[0] == 53)
     table.scrollToBottom()
-    #expect(table.indexPathsForVisibleRows.map(\.item) == Array(48..<53))
+    #expect(table.visibleItemPaths.map(\.item) == Array(48..<53))
     #expect(
-      table.indexPathsForVisibleRows.map { table.cellForRow(at: $0)?.renderedText }
+      table.visibleItemPaths.map { table.cellForRow(at: $0)?.renderedText }
         == (48..<53).map { "Row \($0)" })
     #expect(fixture.requests.map(\.page) == [1, 2, 3, 4, 5, 6], "each page asked once")
     let batches = table.events.filter { if case .batch = $0 { true } else { false } }
@@ -66,8 +66,8 @@ struct OneWayBindingTests {
     // Rows 0-4 stay on screen. Pages follow until row 4 is more than 8 rows from the end,
     // including pages whose rows all land below the screen (no row comes on screen then:
     // the binding checks again after every page).
-    #expect(table.numberOfRows(inSection: 0) == 15)
-    #expect(table.indexPathsForVisibleRows.map(\.item) == [0, 1, 2, 3, 4])
+    #expect(table.rowCounts[0] == 15)
+    #expect(table.visibleItemPaths.map(\.item) == [0, 1, 2, 3, 4])
     #expect(fixture.requests.count == 5)
   }
 
@@ -83,10 +83,10 @@ struct OneWayBindingTests {
     // Rows 0-4 are on screen, 5-9 prefetched: row 7 is within 3 of the end, so page 2
     // loads although no row near the end came on screen. Its rows are prefetched in turn
     // (10-14), none within 3 of the new end: no page 3.
-    #expect(table.indexPathsForVisibleRows.map(\.item) == [0, 1, 2, 3, 4])
+    #expect(table.visibleItemPaths.map(\.item) == [0, 1, 2, 3, 4])
     #expect(fixture.requests.map(\.page) == [1, 2])
     #expect(prefetched == [Array(5...9), Array(10...14)])
-    #expect(table.numberOfRows(inSection: 0) == 20)
+    #expect(table.rowCounts[0] == 20)
   }
 
   @Test func aPrefetchDoesNotRetryAFailedPage() async {
