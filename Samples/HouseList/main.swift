@@ -114,7 +114,7 @@ func run() async throws {
     scrolls += 1
     show("scroll to the bottom")
   }
-  table.tapRow(at: ItemPath(item: table.numberOfRows(inSection: 0) - 2, section: 0))
+  table.tapRow(at: ItemPath(item: table.rowCounts[0] - 2, section: 0))
   print("tapped: \(model.tapped.joined(separator: ", "))")
   print()
   table.scroll(toOffset: 0)

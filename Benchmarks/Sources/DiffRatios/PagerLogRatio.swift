@@ -78,8 +78,8 @@ func pagerLogLine() async -> String {
   let timeOff = median(runs: 21) { edit(off) }
   let timeOn = median(runs: 21) { edit(on) }
   let timeByHand = median(runs: 21) { editByHand() }
-  guard offTable.numberOfRows(inSection: 0) == 10_000, onTable.numberOfRows(inSection: 0) == 10_000,
-    manualTable.numberOfRows(inSection: 0) == 10_000
+  guard offTable.rowCounts[0] == 10_000, onTable.rowCounts[0] == 10_000,
+    manualTable.rowCounts[0] == 10_000
   else { return "pager log: the bound tables do not show the pages" }
   return String(
     format:

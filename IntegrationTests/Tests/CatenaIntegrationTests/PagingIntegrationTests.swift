@@ -62,10 +62,10 @@ struct PagingIntegrationTests {
       }
       #expect(houses.items.map(\.id) == Array(0..<95))
       #expect(dataSource.snapshot?.allItems.compactMap(\.item?.id) == Array(0..<95))
-      #expect(table.numberOfRows(inSection: 0) == 95)
+      #expect(table.rowCounts[0] == 95)
       #expect(binding.errors.isEmpty && houses.lastDroppedDuplicates == 0)
       table.scrollToBottom()
-      let shown = table.indexPathsForVisibleRows.map { table.cellForRow(at: $0)?.renderedText }
+      let shown = table.visibleItemPaths.map { table.cellForRow(at: $0)?.renderedText }
       #expect(shown == (85..<95).map { "House \($0)" })
       for page in 1...5 {
         #expect(await Attempts.shared.count("houses-\(run)-\(page)") == 1, "page \(page)")
