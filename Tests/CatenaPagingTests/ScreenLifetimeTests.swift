@@ -19,7 +19,7 @@ final class MessagesScreen {
   var greeting = ""
   var handle: RequestHandle?
 
-  /// Builds the screen with the `owner:` forms, or (`capturingSelf`) with closures that
+  /// Builds the screen with the `owned(by:)` forms, or (`capturingSelf`) with closures that
   /// capture `self` strongly, as a first try usually does.
   init(source: PageSource<Row>, api: Client, capturingSelf: Bool) {
     pager = Pager(PagerConfiguration(pageSize: 10), source: source)
@@ -46,9 +46,11 @@ final class MessagesScreen {
         .didSelect { owner, _, row in owner.opened.append(row.item?.id ?? -1) }
         .headerTitle { owner, _, _ in owner.greeting }
       pager.bind(dataSource, section: "messages")
-        .separator(owner: self) { owner, _, row in owner.opened.contains(row.id) ? "read" : nil }
+        .owned(by: self)
+        .separator { owner, _, row in owner.opened.contains(row.id) ? "read" : nil }
       handle = Get("greeting").json(at: "text")
-        .then(owner: self) { owner, text in owner.greeting = text.string ?? "" }.start(on: api)
+        .owned(by: self)
+        .then { owner, text in owner.greeting = text.string ?? "" }.start(on: api)
     }
   }
 }

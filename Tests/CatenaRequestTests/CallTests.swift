@@ -209,3 +209,46 @@ extension DefaultClientTests {
     #expect(fixtures.requests.count == 4)
   }
 }
+
+/// A screen that receives a request's outcome through `owned(by:)`.
+@MainActor
+final class OwnerScreen {
+  var shown: [String] = []
+}
+
+@MainActor
+@Suite("A request's owner form")
+struct OwnedCallTests {
+  let userJSON = #"{"data": {"user": {"id": 7, "name": "Ada"}}}"#
+
+  @Test func everyCallbackGetsTheOwnerWhileItLives() async {
+    let fixtures = FixtureTransport().route(.get, "user", json: userJSON)
+    let screen = OwnerScreen()
+    await Get("user").decode(User.self, at: "data.user")
+      .owned(by: screen)
+      .progress { owner, _ in if owner.shown.isEmpty { owner.shown.append("progress") } }
+      .then { owner, user in owner.shown.append(user.name) }
+      .always { owner in owner.shown.append("always") }
+      .start(on: api(fixtures)).finished()
+    #expect(screen.shown == ["progress", "Ada", "always"])
+  }
+
+  @Test func aScreenGoneBeforeTheAnswerIsNotKeptNorCalled() async {
+    let fixtures = FixtureTransport().route(.get, "user", json: userJSON)
+    weak var weakScreen: OwnerScreen?
+    var calls = 0
+    var screen: OwnerScreen? = OwnerScreen()
+    weakScreen = screen
+    let handle = Get("user").decode(User.self, at: "data.user")
+      .owned(by: screen!)
+      .then { _, _ in calls += 1 }
+      .failed { _, _ in calls += 1 }
+      .always { _ in calls += 1 }
+      .start(on: api(fixtures))
+    // Released before the answer can land: the callbacks run on this (main) actor later.
+    screen = nil
+    #expect(weakScreen == nil, "the call holds its owner weakly")
+    await handle.finished()
+    #expect(calls == 0)
+  }
+}

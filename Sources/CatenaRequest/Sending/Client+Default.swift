@@ -107,20 +107,6 @@ extension RequestConvertible {
     Call(request: self).delivering(delivery)
   }
 
-  /// ``then(_:)`` with `owner` passed in (held weakly).
-  public func then<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping @isolated(any) (Owner, Value) -> Void
-  ) -> Call<Self> {
-    Call(request: self).then(owner: owner, body)
-  }
-
-  /// ``failed(_:)`` with `owner` passed in (held weakly).
-  public func failed<Owner: AnyObject>(
-    owner: Owner, _ body: @escaping @isolated(any) (Owner, RequestError) -> Void
-  ) -> Call<Self> {
-    Call(request: self).failed(owner: owner, body)
-  }
-
   /// Sends this request without callbacks, through `client` (``Client/default`` when nil).
   @discardableResult
   public func start(on client: Client? = nil) -> RequestHandle {

@@ -21,3 +21,17 @@ extension Client {
     fatalError("unavailable")
   }
 }
+
+extension Call {
+  /// Replaced: `owned(by:)` passes an owner into every callback of the chain.
+  @available(*, unavailable, message: "use .owned(by: owner).then { owner, value in … }")
+  public func then<Owner: AnyObject>(
+    owner: Owner, _ body: @escaping @isolated(any) (Owner, Request.Value) -> Void
+  ) -> Self { fatalError("unavailable") }
+
+  /// Replaced: `owned(by:)` passes an owner into every callback of the chain.
+  @available(*, unavailable, message: "use .owned(by: owner).failed { owner, error in … }")
+  public func failed<Owner: AnyObject>(
+    owner: Owner, _ body: @escaping @isolated(any) (Owner, RequestError) -> Void
+  ) -> Self { fatalError("unavailable") }
+}
