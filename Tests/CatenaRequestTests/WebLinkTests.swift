@@ -1,6 +1,7 @@
-import CatenaRequest
 import Foundation
 import Testing
+
+@testable import CatenaRequest
 
 @Suite("Link headers")
 struct WebLinkTests {

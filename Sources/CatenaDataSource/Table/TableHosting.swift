@@ -6,7 +6,8 @@ public import CatenaDiff
 /// The requirements keep UIKit's names and semantics (register a cell class for a reuse
 /// identifier, dequeue a cell for a row, reload, perform a batch update, visible and selected
 /// rows, select and deselect), with Catena's `ItemPath` in place of `IndexPath` so the
-/// protocol needs no Foundation. A UIKit view conforms with a thin extension.
+/// protocol needs no Foundation. A UIKit view is one through the adapter it keeps,
+/// `tableView.catena` (CatenaUIKit), so nothing is added to the view's own members.
 @MainActor
 public protocol TableHosting: AnyObject {
   /// The type of the cells the table hands out.

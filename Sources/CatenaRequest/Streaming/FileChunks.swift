@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The bytes of a file as chunks, read from disk as they are asked for: a request body or a
 /// ``ByteSource`` that never holds the file in memory.
@@ -6,19 +6,19 @@ public import Foundation
 /// ```swift
 /// let source = ByteSource(length: try FileChunks.size(of: url)) { FileChunks(url) }
 /// ```
-public struct FileChunks: AsyncSequence, Sendable {
+package struct FileChunks: AsyncSequence, Sendable {
   /// A chunk of the file.
-  public typealias Element = Data
+  package typealias Element = Data
 
   /// The file.
-  public let url: URL
+  package let url: URL
   /// The most bytes per chunk.
-  public let chunkSize: Int
+  package let chunkSize: Int
   /// The size the file must have (a file that changed size fails the read), if checked.
-  public let expectedSize: Int64?
+  package let expectedSize: Int64?
 
   /// The chunks of the file at `url`, `chunkSize` bytes at a time.
-  public init(_ url: URL, chunkSize: Int = 64 << 10, expectedSize: Int64? = nil) {
+  package init(_ url: URL, chunkSize: Int = 64 << 10, expectedSize: Int64? = nil) {
     self.url = url
     self.chunkSize = Swift.max(chunkSize, 1)
     self.expectedSize = expectedSize
@@ -27,7 +27,7 @@ public struct FileChunks: AsyncSequence, Sendable {
   /// The size of the regular file at `url`.
   ///
   /// - Throws: ``RequestError/Kind/file`` when it is not a readable regular file.
-  public static func size(of url: URL) throws(RequestError) -> Int64 {
+  package static func size(of url: URL) throws(RequestError) -> Int64 {
     let file = try RequestDefinition.readableFile(url)
     do {
       let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
@@ -38,10 +38,10 @@ public struct FileChunks: AsyncSequence, Sendable {
   }
 
   /// Reads the chunks in order.
-  public func makeAsyncIterator() -> Iterator { Iterator(self) }
+  package func makeAsyncIterator() -> Iterator { Iterator(self) }
 
   /// Reads a file's chunks.
-  public struct Iterator: AsyncIteratorProtocol {
+  package struct Iterator: AsyncIteratorProtocol {
     let chunks: FileChunks
     var handle: FileHandle?
     var read: Int64 = 0
@@ -52,7 +52,7 @@ public struct FileChunks: AsyncSequence, Sendable {
     /// The next chunk, or nil at the end of the file.
     ///
     /// - Throws: ``RequestError/Kind/file`` when the file cannot be read or changed size.
-    public mutating func next() async throws -> Data? {
+    package mutating func next() async throws -> Data? {
       guard !done else { return nil }
       do {
         if handle == nil { handle = try FileHandle(forReadingFrom: chunks.url) }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A link of a `Link` response header (RFC 8288): where it points and how it relates to the
 /// response, as APIs give the next and previous pages of a list.
@@ -7,30 +7,30 @@ public import Foundation
 /// // Link: <https://api.example.com/houses?page=3>; rel="next", <…?page=1>; rel="prev"
 /// let next = response.headers.link(rel: "next")?.url(relativeTo: response.url)
 /// ```
-public struct WebLink: Hashable, Sendable {
+package struct WebLink: Hashable, Sendable {
   /// The target as the header wrote it, between `<` and `>`: absolute, or relative to the
   /// response's URL.
-  public var target: String
+  package var target: String
   /// The relation types (`rel="next last"` gives `["next", "last"]`), lowercased.
-  public var relations: [String]
+  package var relations: [String]
   /// The other parameters (`title`, `type`, …), names lowercased, values unquoted.
-  public var parameters: [String: String]
+  package var parameters: [String: String]
 
   /// A link to `target` with `relations` and `parameters`.
-  public init(target: String, relations: [String], parameters: [String: String] = [:]) {
+  package init(target: String, relations: [String], parameters: [String: String] = [:]) {
     self.target = target
     self.relations = relations
     self.parameters = parameters
   }
 
   /// The target resolved against `base` (the URL that answered); nil when it is not a URL.
-  public func url(relativeTo base: URL?) -> URL? {
+  package func url(relativeTo base: URL?) -> URL? {
     URL(string: target, relativeTo: base)?.absoluteURL
   }
 
   /// The links of one `Link` header value, in order. An entry that does not parse (no
   /// `<target>`, an unclosed quote) is skipped up to the next comma; the rest are kept.
-  public static func parse(_ value: String) -> [WebLink] {
+  package static func parse(_ value: String) -> [WebLink] {
     var scanner = LinkScanner(Array(value.unicodeScalars))
     var links: [WebLink] = []
     while !scanner.isAtEnd() {
@@ -42,12 +42,12 @@ public struct WebLink: Hashable, Sendable {
 
 extension HTTPHeaders {
   /// The links of every `Link` field, in order.
-  public var links: [WebLink] {
+  package var links: [WebLink] {
     fields.filter { $0.name.lowercased() == "link" }.flatMap { WebLink.parse($0.value) }
   }
 
   /// The first link with the relation `rel` (case-insensitive), if any.
-  public func link(rel: String) -> WebLink? {
+  package func link(rel: String) -> WebLink? {
     let rel = rel.lowercased()
     return links.first { $0.relations.contains(rel) }
   }
