@@ -8,9 +8,14 @@
   import CatenaDiff
 
   /// What `UITableView` and `UICollectionView` share as Catena tables: a proxy installed by
-  /// `connect(_:)`, counts of their own, and the checked batch update built on them.
+  /// `connect(_:)`, counts of their own, the checked batch update built on them, and what a
+  /// ``ListViewHost`` forwards (`TableHosting`'s questions, in the view's own terms).
   @MainActor
   protocol ProxiedListView: UIView {
+    /// The cells the view hands out.
+    associatedtype Cell
+    /// Its section views (`Never` for a collection view).
+    associatedtype HeaderFooterView
     /// The proxy `connect(_:)` installed, if it is still the data source.
     var installedProxy: ForwardingProxy? { get }
     /// The rows (items) per section the view shows: UIKit's cached counts.
@@ -18,6 +23,28 @@
     func reloadData()
     /// Makes the proxy the delegate again when the app set its own after `connect(_:)`.
     func reclaimDelegate()
+
+    func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String)
+    func dequeueReusableCell(
+      withIdentifier identifier: String, for path: ItemPath
+    ) throws(DataSourceError) -> Cell
+    func register(_ viewClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String)
+    func dequeueReusableHeaderFooterView(
+      withIdentifier identifier: String, for kind: SectionViewKind, inSection section: Int
+    ) throws(DataSourceError) -> HeaderFooterView
+    func performBatchUpdates(
+      _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void
+    ) throws(DataSourceError) -> [BatchUpdateWarning]
+    var visibleItemPaths: [ItemPath] { get }
+    func cellForRow(at path: ItemPath) -> Cell?
+    var selectedItemPaths: [ItemPath] { get }
+    func selectRow(at path: ItemPath?, animated: Bool)
+    func deselectRow(at path: ItemPath, animated: Bool)
+    func connect(_ provider: (any TableContentProviding)?)
+    var retainedDataSource: AnyObject? { get set }
+    func showEmptyState(_ text: String?)
+    var scrollAnchors: [TableAnchor] { get }
+    func scroll(to anchor: TableAnchor)
   }
 
   extension ProxiedListView {

@@ -9,6 +9,20 @@
 
   extension UICollectionView: ProxiedListView {
 
+    /// Does nothing: a collection view's section views are supplementary views, which Catena
+    /// does not drive.
+    func register(
+      _ viewClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String
+    ) {}
+
+    /// Throws: Catena gives a collection view no header or footer views.
+    func dequeueReusableHeaderFooterView(
+      withIdentifier identifier: String, for kind: SectionViewKind, inSection section: Int
+    ) throws(DataSourceError) -> Never {
+      throw DataSourceError(
+        kind: .unregisteredView, id: identifier, incoming: ItemPath(item: 0, section: section))
+    }
+
     /// Registers a cell class, under UIKit's collection-view name for it.
     func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
       register(cellClass, forCellWithReuseIdentifier: identifier)

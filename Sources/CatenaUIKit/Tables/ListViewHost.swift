@@ -1,0 +1,137 @@
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    public import UIKitFakes
+  #else
+    public import UIKit
+  #endif
+  public import CatenaDataSource
+  import CatenaDiff
+
+  extension UITableView {
+    /// Catena's side of the table view: the `TableHosting` a data source drives. The one
+    /// member Catena adds to `UITableView`, so that nothing of Catena's overloads UIKit's
+    /// names or fills the table view's autocomplete.
+    ///
+    /// ```swift
+    /// dataSource.bind(tableView)                        // the same as bind(tableView.catena)
+    /// let anchors = tableView.catena.scrollAnchors      // the rows on screen, with offsets
+    /// ```
+    public var catena: some TableHosting { ListViewHost.kept(by: self) }
+  }
+
+  extension UICollectionView {
+    /// Catena's side of the collection view: the `TableHosting` a data source drives, its
+    /// items as rows. The one member Catena adds to `UICollectionView`.
+    ///
+    /// ```swift
+    /// dataSource.bind(collectionView)  // the same as bind(collectionView.catena)
+    /// ```
+    public var catena: some TableHosting { ListViewHost.kept(by: self) }
+  }
+
+  extension SectionedDataSource {
+    /// Binds the data source to `tableView` (through `tableView.catena`); see ``bind(_:)``.
+    @discardableResult
+    public func bind(_ tableView: UITableView) -> Self { bind(tableView.catena) }
+
+    /// Binds the data source to `collectionView` (through `collectionView.catena`); see
+    /// ``bind(_:)``.
+    @discardableResult
+    public func bind(_ collectionView: UICollectionView) -> Self { bind(collectionView.catena) }
+  }
+
+  /// A `UITableView` or `UICollectionView` as a Catena table (`TableHosting`), reached as
+  /// `.catena`; the view keeps it, and it holds the view weakly. Once the view is gone it
+  /// reads as an empty table that is not in a window.
+  @MainActor
+  final class ListViewHost<View: ProxiedListView>: TableHosting {
+    private(set) weak var view: View?
+
+    private init(_ view: View) { self.view = view }
+
+    /// The host `view` keeps (made on first use).
+    static func kept(by view: View) -> ListViewHost {
+      if let host = objc_getAssociatedObject(view, &AssociatedKeys.host) as? ListViewHost {
+        return host
+      }
+      let host = ListViewHost(view)
+      objc_setAssociatedObject(view, &AssociatedKeys.host, host, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+      return host
+    }
+
+    func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+      view?.register(cellClass, forCellReuseIdentifier: identifier)
+    }
+
+    func dequeueReusableCell(
+      withIdentifier identifier: String, for path: ItemPath
+    ) throws(DataSourceError) -> View.Cell {
+      guard let view else {
+        throw DataSourceError(kind: .unregisteredCell, id: identifier, incoming: path)
+      }
+      return try view.dequeueReusableCell(withIdentifier: identifier, for: path)
+    }
+
+    func register(_ viewClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
+      view?.register(viewClass, forHeaderFooterViewReuseIdentifier: identifier)
+    }
+
+    func dequeueReusableHeaderFooterView(
+      withIdentifier identifier: String, for kind: SectionViewKind, inSection section: Int
+    ) throws(DataSourceError) -> View.HeaderFooterView {
+      guard let view else {
+        throw DataSourceError(
+          kind: .unregisteredView, id: identifier, incoming: ItemPath(item: 0, section: section))
+      }
+      return try view.dequeueReusableHeaderFooterView(
+        withIdentifier: identifier, for: kind, inSection: section)
+    }
+
+    func reloadData() { view?.reloadData() }
+
+    @discardableResult
+    func performBatchUpdates(
+      _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void
+    ) throws(DataSourceError) -> [BatchUpdateWarning] {
+      guard let view else {
+        commit()
+        return []
+      }
+      return try view.performBatchUpdates(batch, countsAfter: countsAfter, commit: commit)
+    }
+
+    var visibleItemPaths: [ItemPath] { view?.visibleItemPaths ?? [] }
+
+    func cellForRow(at path: ItemPath) -> View.Cell? { view?.cellForRow(at: path) }
+
+    var selectedItemPaths: [ItemPath] { view?.selectedItemPaths ?? [] }
+
+    func selectRow(at path: ItemPath?, animated: Bool) {
+      view?.selectRow(at: path, animated: animated)
+    }
+
+    func deselectRow(at path: ItemPath, animated: Bool) {
+      view?.deselectRow(at: path, animated: animated)
+    }
+
+    var isInWindow: Bool { view?.window != nil }
+
+    func connect(_ provider: (any TableContentProviding)?) { view?.connect(provider) }
+
+    var retainedDataSource: AnyObject? {
+      get { view?.retainedDataSource }
+      set { view?.retainedDataSource = newValue }
+    }
+
+    func showEmptyState(_ text: String?) { view?.showEmptyState(text) }
+
+    /// Runs `changes` inside `UIView.performWithoutAnimation(_:)`.
+    func performWithoutAnimation(_ changes: () -> Void) {
+      UIView.performWithoutAnimation(changes)
+    }
+
+    var scrollAnchors: [TableAnchor] { view?.scrollAnchors ?? [] }
+
+    func scroll(to anchor: TableAnchor) { view?.scroll(to: anchor) }
+  }
+#endif
