@@ -9,8 +9,7 @@ import SampleAPI
 /// A request type knows its endpoint and its response model.
 protocol APIRequest: Encodable, Sendable {
   associatedtype Response: Decodable & Sendable
-  /// `GetMethod`, `PostMethod`, …: the builder the request goes through.
-  associatedtype Method: HTTPMethodTag
+  static var method: HTTPMethod { get }
   static var path: String { get }
   /// Where the response model sits in the body.
   static var responsePath: JSONPath { get }
@@ -34,7 +33,7 @@ struct Order: Decodable, Sendable {
 /// `GET orders?user=7`: the user's orders.
 struct OrdersQuery: APIRequest {
   typealias Response = [Order]
-  typealias Method = GetMethod
+  static let method = HTTPMethod.get
   static let path = "orders"
   static let responsePath: JSONPath = "data.orders"
   var user: Int
@@ -50,7 +49,7 @@ struct PlaceOrder: APIRequest {
     var coupon: String?
   }
   typealias Response = Receipt
-  typealias Method = PostMethod
+  static let method = HTTPMethod.post
   static let path = "orders"
   static let responsePath: JSONPath = "data"
   var lines: [OrderLine]
@@ -61,7 +60,7 @@ extension APIRequest {
   /// Sends the request to the endpoint its type names and decodes its response model, as a
   /// Catena request's `value(on:)` does.
   func value(on client: Client) async throws(RequestError) -> Response {
-    try await MethodRequest<Method>(Self.path).parameters(self)
+    try await Request(Self.method, Self.path).parameters(self)
       .envelope(code: "code", message: "message", success: ["200"])
       .decode(Response.self, at: Self.responsePath)
       .value(on: client)

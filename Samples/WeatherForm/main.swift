@@ -100,7 +100,7 @@ func run() async {
   var form = MultipartForm()
   form.append("shanghai", name: "city")
   form.append(file: photo, name: "photo", contentType: "image/jpeg")  // read from disk as sent
-  await Post("weather/photo").body(multipart: form)
+  await Post("weather/photo").body(.multipart(form))
     .envelope(code: "data.code", message: "data.message", success: ["200"])
     .json(at: "data.bytes")
     .progress { progress in

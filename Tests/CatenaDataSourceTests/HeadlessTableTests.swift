@@ -38,10 +38,10 @@ struct HeadlessTableTests {
     ])
     let table = makeTable(model)
     let expected: Double = 28 + 2 * 44 + 28 + 5 * 44  // header A, two rows, header B, five rows
-    table.scrollToRow(at: row(1, 5))
+    table.scroll(to: TableAnchor(path: row(1, 5), offset: 0))
     #expect(table.contentOffset == expected)
     #expect(table.indexPathsForVisibleRows.first == row(1, 5))
-    table.scrollToRow(at: row(7, 0))
+    table.scroll(to: TableAnchor(path: row(7, 0), offset: 0))
     #expect(table.contentOffset == expected, "a missing row changes nothing")
   }
 

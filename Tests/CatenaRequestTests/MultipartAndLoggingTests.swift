@@ -9,7 +9,7 @@ struct MultipartAndLoggingTests {
     var form = MultipartForm(boundary: "B")
     form.append("Sea view", name: "title")
     form.append(Data([0x01, 0x02]), name: "photo", filename: "sea.jpg", contentType: "image/jpeg")
-    let request = try Post("houses").body(multipart: form).definition.httpRequest(baseURL: base)
+    let request = try Post("houses").body(.multipart(form)).definition.httpRequest(baseURL: base)
     #expect(request.headers["Content-Type"] == "multipart/form-data; boundary=B")
     var expected = Data(
       ("--B\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nSea view\r\n"

@@ -132,10 +132,11 @@ struct RequestBuildingTests {
 
   @Test func formAndRawBodiesCarryTheirContentType() throws {
     let form = try built(
-      Post("login").body(form: [QueryItem("user", "a b"), QueryItem("pw", "&")]))
+      Post("login").body(.form([QueryItem("user", "a b"), QueryItem("pw", "&")])))
     #expect(form.headers["Content-Type"] == "application/x-www-form-urlencoded")
     #expect(bodyText(form) == "user=a%20b&pw=%26")
-    let raw = try built(Put("blob").body(Data([1, 2]), contentType: "application/octet-stream"))
+    let raw = try built(
+      Put("blob").body(.data(Data([1, 2]), contentType: "application/octet-stream")))
     #expect(raw.body == Data([1, 2]))
     #expect(raw.headers["content-type"] == "application/octet-stream")
   }

@@ -138,9 +138,9 @@ struct ResponseShapingTests {
     let json = try JSONValue(
       parsing: Data(#"{"id": 1152921504606846977, "a": [{"b": true}], "x": 1.5}"#.utf8))
     #expect(json["id"].int == 1_152_921_504_606_846_977)
-    #expect(json.at("a.0.b")?.bool == true)
+    #expect(try json.value(at: "a.0.b").bool == true)
     #expect(json["x"].double == 1.5)
-    #expect(json.at("a.3") == nil)
+    #expect(throws: RequestError.self) { try json.value(at: "a.3") }
     let error = #expect(throws: RequestError.self) { try json.value(at: "a.0.b.c") }
     #expect(error?.message == "found bool where c was expected at \"a.0.b\"")
     let literal: JSONValue = ["k": [1, "two", nil, false, 2.5]]

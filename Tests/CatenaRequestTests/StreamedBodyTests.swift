@@ -25,7 +25,7 @@ struct StreamedBodyTests {
     let data = Data(text.utf8)
     let cuts = (0..<random.below(8)).map { _ in random.below(data.count) }
     var lines: [String] = []
-    for try await line in body(data, cutAt: cuts).lines { lines.append(line) }
+    for try await line in body(data, cutAt: cuts).lines() { lines.append(line) }
     #expect(lines == ["first", "second", "", "fourth: é ☃", "last without a break"])
   }
 
@@ -46,7 +46,7 @@ struct StreamedBodyTests {
     data.append(contentsOf: [0xFF, 0xFE, 0x0A])
     var seen: [String] = []
     do {
-      for try await line in body(data, cutAt: [4]).lines { seen.append(line) }
+      for try await line in body(data, cutAt: [4]).lines() { seen.append(line) }
       Issue.record("line 3 is not UTF-8")
     } catch {
       let failure = try #require(error as? RequestError)
@@ -62,7 +62,7 @@ struct StreamedBodyTests {
     continuation.finish(throwing: URLError(.networkConnectionLost))
     var lines: [String] = []
     do {
-      for try await line in ResponseBody(chunks).lines { lines.append(line) }
+      for try await line in ResponseBody(chunks).lines() { lines.append(line) }
       Issue.record("the stream ends with an error")
     } catch {
       #expect((error as? RequestError)?.kind == .transport)
@@ -105,7 +105,7 @@ struct StreamedBodyTests {
     #expect(largest <= 64 << 10, "the file is read a chunk at a time")
 
     // The request carries the form as a stream, with the form's content type.
-    let request = try Post("houses").body(multipart: streamed).definition.httpRequest(
+    let request = try Post("houses").body(.multipart(streamed)).definition.httpRequest(
       baseURL: URL(string: "https://api.example.com/"))
     #expect(request.body == nil && request.headers["Content-Type"] == streamed.contentType)
     guard case .source = request.streamedBody else {
@@ -129,7 +129,7 @@ struct StreamedBodyTests {
         continuation.finish()
       }
     }
-    return try await Post("logs").body(source).definition
+    return try await Post("logs").body(.stream(source)).definition
       .httpRequest(baseURL: URL(string: "https://api.example.com/"))
       .loadingStreamedBody().body
   }
@@ -156,7 +156,7 @@ struct StreamedBodyTests {
       try #require(URL(string: "https://example.com/file")),
     ] {
       #expect(throws: RequestError.self) {
-        _ = try Post("upload").body(file: url).definition.httpRequest(baseURL: base)
+        _ = try Post("upload").body(.file(url)).definition.httpRequest(baseURL: base)
       }
     }
   }

@@ -29,7 +29,7 @@ struct FixtureTransportRouteTests {
     #expect(third == [["id": 3]])
     let first = try await Get("houses").json(at: "items").value(on: api)
     #expect(first == [["id": 1]])
-    let found = try await Post("search").body(json: ["text": "loft"]).json(at: "results")
+    let found = try await Post("search").body(.json(["text": "loft"])).json(at: "results")
       .value(on: api)
     #expect(found == ["loft"])
   }

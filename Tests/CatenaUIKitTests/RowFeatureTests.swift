@@ -1,7 +1,7 @@
 #if os(Linux)
   import CatenaDataSource
   import CatenaDiff
-  import CatenaUIKit
+  @testable import CatenaUIKit
   import Foundation
   import Testing
   import UIKitFakes
@@ -110,7 +110,7 @@
       #expect(heard == ["prefetch [2, 3]", "prefetch [4]", "cancel [3, 4]"])
       #expect(app.heard == ["prefetch [2, 3]", "prefetch [4]", "cancel [3, 4]"])
       // Disconnected, the table gives the app its prefetch data source back.
-      table.catena.connect(nil)
+      ListViewHost.kept(by: table).connect(nil)
       #expect(table.prefetchDataSource === app)
       withExtendedLifetime((window, dataSource)) {}
     }

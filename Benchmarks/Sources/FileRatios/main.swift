@@ -109,7 +109,7 @@ func measure(_ kind: Kind, base: URL, size: Int, source: URL, target: URL) async
       throw URLError(.badServerResponse)
     }
   case .catenaUpload:
-    let response = try await Post("sink").body(file: source).value(on: api)
+    let response = try await Post("sink").body(.file(source)).value(on: api)
     guard String(data: response.body, encoding: .utf8) == String(size) else {
       throw URLError(.badServerResponse)
     }
@@ -118,7 +118,7 @@ func measure(_ kind: Kind, base: URL, size: Int, source: URL, target: URL) async
     form.append("A title", name: "title")
     form.append(file: source, name: "video", contentType: "video/mp4")
     let length = try form.source().length ?? 0
-    let response = try await Post("sink").body(multipart: form).value(on: api)
+    let response = try await Post("sink").body(.multipart(form)).value(on: api)
     guard length > size, String(data: response.body, encoding: .utf8) == String(length) else {
       throw URLError(.badServerResponse)
     }

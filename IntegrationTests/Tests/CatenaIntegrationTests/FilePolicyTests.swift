@@ -59,7 +59,8 @@ struct FilePolicyTests {
       let upload = Put("files/upload").query("protected", "1")
       // The first is refused (the token is stale) while its body is still going out.
       for request in [
-        upload.body(file: file), upload.body(source), upload.body(memory, contentType: "x/y"),
+        upload.body(.file(file)), upload.body(.stream(source)),
+        upload.body(.data(memory, contentType: "x/y")),
       ] {
         let json = try await request.json().value(on: api)
         #expect(json["length"].int == Int(size))
@@ -127,7 +128,8 @@ struct FilePolicyTests {
       }
       let upload = Task { () async -> RequestError? in
         do throws(RequestError) {
-          _ = try await Post("files/upload").query("key", id).body(source).value(on: client(port))
+          _ = try await Post("files/upload").query("key", id).body(.stream(source)).value(
+            on: client(port))
           return nil
         } catch {
           return error
@@ -140,8 +142,10 @@ struct FilePolicyTests {
       // The server saw the connection fail, not a complete body that was cut short.
       #expect(await UploadOutcomes.shared.outcome(of: id) == .aborted)
       // The client still works: the transfer's thread was let go.
-      let echo = try await Post("files/upload").body(Data("after".utf8), contentType: "text/plain")
-        .json().value(on: client(port))
+      let echo = try await Post("files/upload").body(
+        .data(Data("after".utf8), contentType: "text/plain")
+      )
+      .json().value(on: client(port))
       #expect(echo["length"].int == 5)
     }
   }
@@ -162,7 +166,7 @@ struct FileLimitTests {
           // The server stops reading after 2 MB until the test opens the gate: the cancel
           // comes in the middle.
           _ = try await Post("files/upload").query("hold", "2000000").query("gate", id)
-            .query("key", id).body(file: file)
+            .query("key", id).body(.file(file))
             .exchange(on: client(port)) { update in
               if update.direction == .upload, update.completed >= 1_000_000 { running.cancel() }
             }
@@ -193,7 +197,8 @@ struct FileLimitTests {
         }
       }
       do throws(RequestError) {
-        _ = try await Put("files/upload").query("key", key).body(source).value(on: client(port))
+        _ = try await Put("files/upload").query("key", key).body(.stream(source)).value(
+          on: client(port))
         Issue.record("the source failed")
       } catch {
         #expect(error.kind == .encoding && error.underlyingError is Broken, "\(error)")

@@ -58,7 +58,7 @@
     /// Sends `request` to a hostile server of this process, prints `peak <MiB> MiB` (this
     /// process's peak RSS, measured from just before the request) and exits: 0 when the
     /// request failed once with `.tooLarge` and `limit`, 1 otherwise.
-    static func run(_ request: Get, limit: RequestError.Limit) async -> Never {
+    static func run(_ request: Request<HTTPResponse>, limit: RequestError.Limit) async -> Never {
       guard let server = try? HostileServer() else {
         print("no server")
         exit(2)

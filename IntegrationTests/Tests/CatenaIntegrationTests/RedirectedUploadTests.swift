@@ -27,10 +27,10 @@ struct RedirectedUploadTests {
       }
       switch self {
       case .memory:
-        return base.body(Data(FileEndpoints.bytes(0..<size)), contentType: "x/bytes").json()
-      case .file: return base.body(file: file).json()
-      case .knownSource: return base.body(ByteSource(length: size, source)).json()
-      case .unknownSource: return base.body(ByteSource(source)).json()
+        return base.body(.data(Data(FileEndpoints.bytes(0..<size)), contentType: "x/bytes")).json()
+      case .file: return base.body(.file(file)).json()
+      case .knownSource: return base.body(.stream(ByteSource(length: size, source))).json()
+      case .unknownSource: return base.body(.stream(ByteSource(source))).json()
       }
     }
   }

@@ -17,7 +17,7 @@ struct ServerSentEventTests {
       let feed = try await Get("events/ticks", ["count": 300]).stream(on: client(port))
       #expect(feed.head.headers["Content-Type"] == "text/event-stream")
       var received: [ServerSentEvent] = []
-      for try await event in feed.body.events { received.append(event) }
+      for try await event in feed.body.events() { received.append(event) }
       #expect(received == (0..<300).map(tick))
     }
   }
@@ -28,14 +28,14 @@ struct ServerSentEventTests {
       var lastID = ""
       // Stops after event 99 (the transfer is cancelled), then asks for the rest.
       let first = try await Get("events/ticks", ["count": 300]).stream(on: api)
-      for try await event in first.body.events {
+      for try await event in first.body.events() {
         lastID = event.id
         if event.id == "99" { break }
       }
       let rest = try await Get("events/ticks", ["count": 300]).header("Last-Event-ID", lastID)
         .stream(on: api)
       var received: [ServerSentEvent] = []
-      for try await event in rest.body.events { received.append(event) }
+      for try await event in rest.body.events() { received.append(event) }
       #expect(received == (100..<300).map(tick))
     }
   }

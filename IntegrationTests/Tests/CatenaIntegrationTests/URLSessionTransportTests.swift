@@ -131,7 +131,7 @@ struct URLSessionTransportTests {
       var form = MultipartForm()
       form.append("Sea view", name: "title")
       form.append(Data((0..<256).map { UInt8($0) }), name: "photo", filename: "sea.jpg")
-      let echoed = try await Post("echo").body(multipart: form).value(on: client(port))
+      let echoed = try await Post("echo").body(.multipart(form)).value(on: client(port))
       #expect(echoed.headers["Content-Type"] == form.contentType)
       #expect(echoed.body == form.encoded())
     }
@@ -153,9 +153,11 @@ struct URLSessionTransportTests {
       #expect(downloads.last?.completed == Int64(size))
 
       await MainActor.run { tally.progress.removeAll() }
-      let upload = Post("echo").body(Data(count: size), contentType: "application/octet-stream")
-        .progress { @MainActor update in tally.progress.append(update) }
-        .start(on: client(port))
+      let upload = Post("echo").body(
+        .data(Data(count: size), contentType: "application/octet-stream")
+      )
+      .progress { @MainActor update in tally.progress.append(update) }
+      .start(on: client(port))
       await upload.finished()
       let uploads = await tally.progress.filter { $0.direction == .upload }
       #expect(uploads.count > 1)

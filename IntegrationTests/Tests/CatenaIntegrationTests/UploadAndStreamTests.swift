@@ -42,7 +42,7 @@ struct UploadAndStreamTests {
     let file = try sourceFile(size)
     try await TestServer.run { port in
       let log = TransferLog()
-      let (json, _) = try await Post("files/upload").body(file: file).json()
+      let (json, _) = try await Post("files/upload").body(.file(file)).json()
         .exchange(on: client(port), progress: log.record)
       // With Content-Length, not chunked.
       #expect(
@@ -72,7 +72,7 @@ struct UploadAndStreamTests {
           continuation.finish()
         }
       }
-      let json = try await Put("files/upload").body(source).json().value(on: client(port))
+      let json = try await Put("files/upload").body(.stream(source)).json().value(on: client(port))
       #expect(
         Received(json)
           == Received(length: Int(size), hash: FileEndpoints.hash(size: size), chunked: true))
@@ -83,7 +83,7 @@ struct UploadAndStreamTests {
     try await TestServer.run { port in
       let size = size
       let source = ByteSource(length: size) { FileEndpoints.chunks(of: 0..<size, step: 40_000) }
-      let json = try await Put("files/upload").body(source).json().value(on: client(port))
+      let json = try await Put("files/upload").body(.stream(source)).json().value(on: client(port))
       #expect(
         Received(json)
           == Received(length: Int(size), hash: FileEndpoints.hash(size: size), chunked: false))
@@ -101,14 +101,14 @@ struct UploadAndStreamTests {
         FileEndpoints.chunks(of: 0..<(size + difference), step: 40_000)
       }
       do throws(RequestError) {
-        _ = try await Put("files/upload").body(source).json().value(on: api)
+        _ = try await Put("files/upload").body(.stream(source)).json().value(on: api)
         Issue.record("\(size + difference) bytes were sent as \(size)")
       } catch {
         #expect(error.kind == .encoding)
         #expect(error.message.contains("\(size) bytes of its length"), "\(error)")
       }
       let exact = ByteSource(length: size) { FileEndpoints.chunks(of: 0..<size, step: 65_536) }
-      let json = try await Put("files/upload").body(exact).json().value(on: api)
+      let json = try await Put("files/upload").body(.stream(exact)).json().value(on: api)
       #expect(
         Received(json)
           == Received(length: Int(size), hash: FileEndpoints.hash(size: size), chunked: false))
@@ -140,7 +140,7 @@ struct UploadAndStreamTests {
       for (label, body) in [("source", StreamedBody.source(source)), ("file", .file(file))] {
         let upload = Put("files/upload").query("fail", "1000000")
           .query("key", UUID().uuidString)
-        let request = body == .file(file) ? upload.body(file: file) : upload.body(source)
+        let request = body == .file(file) ? upload.body(.file(file)) : upload.body(.stream(source))
         let json = try await request.json().value(on: api)
         #expect(
           Received(json).length == Int(size)
@@ -164,7 +164,7 @@ struct UploadAndStreamTests {
       let expected = inMemory.encoded()
       var hash = FNV1a()
       hash.add(expected)
-      let json = try await Post("files/upload").body(multipart: streamed).json()
+      let json = try await Post("files/upload").body(.multipart(streamed)).json()
         .value(on: client(port))
       // The form's length is known: sent with Content-Length.
       #expect(
@@ -175,7 +175,7 @@ struct UploadAndStreamTests {
   @Test func aMissingFileFailsBeforeAnythingIsSent() async throws {
     try await TestServer.run { port in
       do throws(RequestError) {
-        _ = try await Post("files/upload").body(file: URL(fileURLWithPath: "/nonexistent/x"))
+        _ = try await Post("files/upload").body(.file(URL(fileURLWithPath: "/nonexistent/x")))
           .value(on: client(port))
         Issue.record("the file does not exist")
       } catch {
@@ -189,7 +189,7 @@ struct UploadAndStreamTests {
       let response = try await Get("files/lines", ["count": 20_000]).stream(on: client(port))
       #expect(response.head.status == 200 && response.head.body.isEmpty)
       var count = 0
-      for try await line in response.body.lines {
+      for try await line in response.body.lines() {
         #expect(line == "line \(count)")
         count += 1
       }

@@ -3,13 +3,17 @@ public import CatenaDiff
 extension SectionedDataSource {
   /// Binds the data source to `table`: it registers the chain's cells and views there and
   /// drives it, and the table asks it (through ``answers``) what to show. The table is held
-  /// weakly.
+  /// weakly. A `UITableView` or `UICollectionView` binds the same way (CatenaUIKit).
   ///
   /// ```swift
   /// dataSource.bind(table)
   /// ```
   @discardableResult
-  public func bind<Table: TableHosting>(_ table: Table) -> Self {
+  public func bind(_ table: HeadlessTable) -> Self { bind(driving: table) }
+
+  /// Binds the data source to `table`, any table Catena drives: what every `bind` does.
+  @discardableResult
+  package func bind<Table: TableDriving>(driving table: Table) -> Self {
     guard !isInvalidated else { return self }
     binding?.disconnect()
     // After every reload and batch, the table shows the empty-state text when it has no row.

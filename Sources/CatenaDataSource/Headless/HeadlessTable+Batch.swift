@@ -1,4 +1,4 @@
-public import CatenaDiff
+package import CatenaDiff
 
 extension HeadlessTable {
   /// Performs the row and section operations that `updates` records as one animated batch,
@@ -66,7 +66,7 @@ extension HeadlessTable {
   /// Performs `batch` as one batch update (the operations a `StagedChangeset` stage holds),
   /// calling `commit` first, inside the batch, to change the model.
   @discardableResult
-  public func performBatchUpdates(
+  package func performBatchUpdates(
     _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void
   ) throws(DataSourceError) -> [BatchUpdateWarning] {
     try performBatchUpdates { () throws(DataSourceError) in

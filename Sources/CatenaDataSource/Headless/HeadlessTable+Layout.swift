@@ -48,14 +48,6 @@ extension HeadlessTable {
     headerHeight(section) + rowsHeight(section) + footerHeight(section)
   }
 
-  /// Scrolls so the row at `path` is at the top of the viewport, if it exists.
-  public func scrollToRow(at path: ItemPath) {
-    guard rowCounts.indices.contains(path.section), path.item < rowCounts[path.section] else {
-      return
-    }
-    scroll(toOffset: top(of: path))
-  }
-
   /// Where the row at `path` starts in the content.
   func top(of path: ItemPath) -> Double {
     var offset = (0..<path.section).reduce(0.0) { $0 + sectionHeight($1) }

@@ -13,7 +13,7 @@ struct SectionViewSlot: Hashable, Comparable {
 extension HeadlessTable {
   /// Registers a header or footer view class for a reuse identifier, as `UITableView` does;
   /// nil, or a class that is not a ``HeadlessHeaderFooterView``, unregisters.
-  public func register(
+  package func register(
     _ viewClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String
   ) {
     viewPool[identifier] = nil
@@ -24,7 +24,7 @@ extension HeadlessTable {
   ///
   /// - Throws: ``DataSourceError`` of kind `unregisteredView` when nothing is registered for
   ///   `identifier`.
-  public func dequeueReusableHeaderFooterView(
+  package func dequeueReusableHeaderFooterView(
     withIdentifier identifier: String
   ) throws(DataSourceError) -> any HeadlessHeaderFooterView {
     guard let viewType = viewRegistrations[identifier] else {
@@ -40,7 +40,7 @@ extension HeadlessTable {
   }
 
   /// ``dequeueReusableHeaderFooterView(withIdentifier:)``, with the section in the error.
-  public func dequeueReusableHeaderFooterView(
+  package func dequeueReusableHeaderFooterView(
     withIdentifier identifier: String, for kind: SectionViewKind, inSection section: Int
   ) throws(DataSourceError) -> any HeadlessHeaderFooterView {
     do {
@@ -62,7 +62,7 @@ extension HeadlessTable {
   }
 
   /// How many header and footer views wait in the reuse pool for `identifier`.
-  public func pooledHeaderFooterViewCount(forIdentifier identifier: String) -> Int {
+  package func pooledHeaderFooterViewCount(forIdentifier identifier: String) -> Int {
     viewPool[identifier]?.count ?? 0
   }
 

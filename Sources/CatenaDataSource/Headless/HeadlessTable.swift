@@ -36,7 +36,7 @@ public final class HeadlessTable {
   /// Whether tapping rows can select several at once.
   public var allowsMultipleSelection = false
   /// Whether the table is in a window; peers fall back to `reloadData()` when it is not.
-  public var isInWindow = true
+  package var isInWindow = true
   /// How many rows beyond the viewport, in the direction of the last scroll, the data source
   /// is asked to prefetch (`UITableViewDataSourcePrefetching`); 0 turns prefetching off.
   public var prefetchDistance = 10
@@ -75,7 +75,7 @@ public final class HeadlessTable {
   /// The adapter that forwards to a connected ``TableContentProviding``.
   var providerAdapter: ProviderAdapter?
   /// An object the table keeps alive with itself (a data source a convenience created).
-  public var retainedDataSource: AnyObject?
+  package var retainedDataSource: AnyObject?
 
   /// Creates an empty table whose visible area is `viewportHeight` points tall.
   public init(viewportHeight: Double = 440) {
@@ -93,7 +93,7 @@ public final class HeadlessTable {
   ///
   /// The class must conform to ``HeadlessCell``; dequeuing a class that does not throws
   /// ``DataSourceError/Kind/unexpectedCellType``.
-  public func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+  package func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
     reusePool[identifier] = nil
     guard let cellClass else {
       registrations[identifier] = nil
@@ -113,7 +113,7 @@ public final class HeadlessTable {
   ///
   /// - Throws: ``DataSourceError`` when nothing is registered for `identifier`, worded as UIKit
   ///   words it.
-  public func dequeueReusableCell(
+  package func dequeueReusableCell(
     withIdentifier identifier: String, for path: ItemPath
   ) throws(DataSourceError) -> any HeadlessCell {
     if let reconfiguring, reconfiguring.path == path {
@@ -142,7 +142,7 @@ public final class HeadlessTable {
   /// selection is cleared, and the visible rows are configured anew.
   ///
   /// Inside a batch update this is an error that the batch reports when it closes.
-  public func reloadData() {
+  package func reloadData() {
     guard batchDepth == 0 else {
       reloadedDuringBatch = true
       return
@@ -172,7 +172,7 @@ public final class HeadlessTable {
   }
 
   /// How many cells wait in the reuse pool for `identifier`.
-  public func pooledCellCount(forIdentifier identifier: String) -> Int {
+  package func pooledCellCount(forIdentifier identifier: String) -> Int {
     reusePool[identifier]?.count ?? 0
   }
 

@@ -1,15 +1,51 @@
 public import CatenaDiff
 
-/// A table a data source can drive: the headless abstraction over `UITableView`,
-/// `UICollectionView` and ``HeadlessTable``.
+/// A table a data source drives, as the app sees it: ``HeadlessTable``, and a `UITableView`
+/// or `UICollectionView` through the adapter it keeps (`tableView.catena`, CatenaUIKit).
 ///
-/// The requirements keep UIKit's names and semantics (register a cell class for a reuse
-/// identifier, dequeue a cell for a row, reload, perform a batch update, visible and selected
-/// rows, select and deselect), with Catena's `ItemPath` in place of `IndexPath` so the
-/// protocol needs no Foundation. A UIKit view is one through the adapter it keeps,
-/// `tableView.catena` (CatenaUIKit), so nothing is added to the view's own members.
+/// The app creates a data source on it, reads which rows are on screen and where, and scrolls
+/// back to a row. What the data source itself asks of the table (registering and dequeuing
+/// cells, reloading, batch updates) is Catena's business and stays out of autocomplete.
+///
+/// ```swift
+/// let dataSource = table.configureDataSource(sections: String.self, items: Article.self) {
+///   $0.configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+///     cell.title = article.title
+///   }
+/// }
+/// let anchor = table.scrollAnchors.first  // the top row on screen, and how far it is scrolled
+/// ```
 @MainActor
 public protocol TableHosting: AnyObject {
+  /// The paths of the rows on screen, in order.
+  var visibleItemPaths: [ItemPath] { get }
+
+  /// The paths of the selected rows, in order.
+  var selectedItemPaths: [ItemPath] { get }
+
+  /// The rows on screen, in order, each with how far the viewport's top is below its top
+  /// (negative for the rows under the first); empty when no row shows.
+  var scrollAnchors: [TableAnchor] { get }
+
+  /// Scrolls so that the viewport's top is `anchor.offset` below the top of the row at
+  /// `anchor.path`: what keeps the row the user saw in place after rows were inserted above.
+  func scroll(to anchor: TableAnchor)
+
+  /// Creates a ``SectionedDataSource`` bound to this table, lets `configure` set it up, and
+  /// keeps it alive for as long as the table lives (the original `configureHelper` idea).
+  @discardableResult
+  func configureDataSource<SectionID: Hashable, Item: Identifiable & Equatable>(
+    sections: SectionID.Type, items: Item.Type,
+    _ configure: (SectionedDataSource<SectionID, Item>) -> Void
+  ) -> SectionedDataSource<SectionID, Item>
+}
+
+/// What a data source asks of the table it drives. The requirements keep UIKit's names and
+/// semantics (register a cell class for a reuse identifier, dequeue a cell for a row, reload,
+/// perform a batch update, select and deselect), with Catena's `ItemPath` in place of
+/// `IndexPath` so the protocol needs no Foundation.
+@MainActor
+package protocol TableDriving: TableHosting {
   /// The type of the cells the table hands out.
   associatedtype Cell
 
@@ -27,7 +63,7 @@ public protocol TableHosting: AnyObject {
   ) throws(DataSourceError) -> Cell
 
   /// The type of the section header and footer views the table hands out.
-  associatedtype HeaderFooterView = Never
+  associatedtype HeaderFooterView
 
   /// Registers a header or footer view class for a reuse identifier; nil unregisters.
   func register(_ viewClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String)
@@ -54,14 +90,8 @@ public protocol TableHosting: AnyObject {
     _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void
   ) throws(DataSourceError) -> [BatchUpdateWarning]
 
-  /// The paths of the rows on screen, in order.
-  var visibleItemPaths: [ItemPath] { get }
-
   /// The cell showing the row at `path`, when it is on screen.
   func cellForRow(at path: ItemPath) -> Cell?
-
-  /// The paths of the selected rows, in order.
-  var selectedItemPaths: [ItemPath] { get }
 
   /// Selects the row at `path` (nil clears the selection) without telling the data source.
   func selectRow(at path: ItemPath?, animated: Bool)
@@ -76,71 +106,49 @@ public protocol TableHosting: AnyObject {
   /// the provider weakly; nil disconnects.
   func connect(_ provider: (any TableContentProviding)?)
 
-  /// An object the table keeps alive for as long as it lives (the data source a table-side
-  /// convenience created).
+  /// An object the table keeps alive for as long as it lives (the data source
+  /// ``TableHosting/configureDataSource(sections:items:_:)`` created).
   var retainedDataSource: AnyObject? { get set }
+
   /// Shows `text` in place of rows (the table has none), or removes it when nil. A bound data
-  /// source calls it after every reload and batch update with its ``TableContentProviding/emptyStateText``.
+  /// source calls it after every reload and batch update with its
+  /// ``TableContentProviding/emptyStateText``.
   func showEmptyState(_ text: String?)
+
   /// Runs `changes` (batch updates) without animation: an apply with `animated: false` on a
   /// table in a window, which updates the rows in place rather than reloading them all (a
   /// reload would end the editing in a cell and re-measure every visible row).
   func performWithoutAnimation(_ changes: () -> Void)
-
-  /// The rows on screen, in order, each with how far the viewport's top is below its top
-  /// (negative for the rows under the first); empty when no row shows (or the table cannot
-  /// tell).
-  var scrollAnchors: [TableAnchor] { get }
-
-  /// Scrolls so that the viewport's top is `anchor.offset` below the top of the row at
-  /// `anchor.path`: what keeps the row the user saw in place after rows were inserted above.
-  func scroll(to anchor: TableAnchor)
 }
 
-extension TableHosting where HeaderFooterView == Never {
-  /// Does nothing: the table has no header and footer views.
-  public func register(
-    _ viewClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String
-  ) {}
-
-  /// Throws: the table has no header and footer views.
-  public func dequeueReusableHeaderFooterView(
-    withIdentifier identifier: String, for kind: SectionViewKind, inSection section: Int
-  ) throws(DataSourceError) -> Never {
-    throw DataSourceError(
-      kind: .unregisteredView, id: identifier, incoming: ItemPath(item: 0, section: section))
-  }
-}
-
-extension TableHosting {
-  /// Performs `batch` as one batch update, with `commit` changing the model inside it.
-  ///
-  /// - Throws: ``DataSourceError`` when the batch breaks UIKit's rules.
+extension TableDriving {
+  /// Performs `batch` as one batch update, with `commit` changing the model inside it, checked
+  /// once `commit` has run.
   @discardableResult
-  public func performBatchUpdates(
+  package func performBatchUpdates(
     _ batch: BatchUpdate, commit: () -> Void
   ) throws(DataSourceError) -> [BatchUpdateWarning] {
     try performBatchUpdates(batch, countsAfter: nil, commit: commit)
   }
 
-  /// Runs `changes`: a table that does not animate.
-  public func performWithoutAnimation(_ changes: () -> Void) { changes() }
-
-  /// Does nothing: a table that renders ``TableContentProviding/emptyStateText`` itself.
-  public func showEmptyState(_ text: String?) {}
-
-  /// None: a table that cannot tell where it is scrolled.
-  public var scrollAnchors: [TableAnchor] { [] }
-
-  /// Does nothing: a table that cannot be scrolled to a row.
-  public func scroll(to anchor: TableAnchor) {}
+  /// Creates a data source bound to this table, lets `configure` set it up, and keeps it alive
+  /// for as long as the table lives: every table's
+  /// ``TableHosting/configureDataSource(sections:items:_:)``.
+  package func makeDataSource<SectionID: Hashable, Item: Identifiable & Equatable>(
+    _ configure: (SectionedDataSource<SectionID, Item>) -> Void
+  ) -> SectionedDataSource<SectionID, Item> {
+    let dataSource = SectionedDataSource<SectionID, Item>().bind(driving: self)
+    configure(dataSource)
+    retainedDataSource = dataSource
+    return dataSource
+  }
 }
 
-extension HeadlessTable: TableHosting {
+extension HeadlessTable: TableDriving {
   /// The headless table hands out ``HeadlessCell``s.
-  public typealias Cell = any HeadlessCell
+  package typealias Cell = any HeadlessCell
   /// Its section views are ``HeadlessHeaderFooterView``s.
-  public typealias HeaderFooterView = any HeadlessHeaderFooterView
+  package typealias HeaderFooterView = any HeadlessHeaderFooterView
 
   /// The paths of the rows on screen, in order.
   public var visibleItemPaths: [ItemPath] { indexPathsForVisibleRows }
@@ -161,5 +169,29 @@ extension HeadlessTable: TableHosting {
     else { return }
     let offset = top(of: anchor.path) + anchor.offset
     if offset != contentOffset { scroll(toOffset: offset) }
+  }
+
+  /// Runs `changes`: the headless table does not animate.
+  package func performWithoutAnimation(_ changes: () -> Void) { changes() }
+
+  /// Does nothing: the headless table renders ``TableContentProviding/emptyStateText`` itself.
+  package func showEmptyState(_ text: String?) {}
+
+  /// Creates a ``SectionedDataSource`` bound to this table, lets `configure` set it up, and
+  /// keeps it alive for as long as the table lives (the original `configureHelper` idea).
+  ///
+  /// ```swift
+  /// let dataSource = table.configureDataSource(sections: String.self, items: Article.self) {
+  ///   $0.configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+  ///     cell.title = article.title
+  ///   }
+  /// }
+  /// ```
+  @discardableResult
+  public func configureDataSource<SectionID: Hashable, Item: Identifiable & Equatable>(
+    sections: SectionID.Type, items: Item.Type,
+    _ configure: (SectionedDataSource<SectionID, Item>) -> Void = { _ in }
+  ) -> SectionedDataSource<SectionID, Item> {
+    makeDataSource(configure)
   }
 }

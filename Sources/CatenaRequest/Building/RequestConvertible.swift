@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A request description plus the way its response becomes a value: what `Get`, `Post`, … and
 /// every shaped ``Request`` share. Modifiers return a modified copy.
@@ -71,62 +71,21 @@ extension RequestConvertible {
     return copy
   }
 
-  /// Sends `value` as a JSON body.
-  public func body(json value: JSONValue) -> Self {
-    var copy = self
-    copy.definition.body = .json(value)
-    return copy
-  }
-
-  /// Sends URL-encoded form fields as the body.
-  public func body(form fields: [QueryItem]) -> Self {
-    var copy = self
-    copy.definition.body = .form(fields)
-    return copy
-  }
-
-  /// Sends raw bytes as the body.
-  public func body(_ data: Data, contentType: String) -> Self {
-    var copy = self
-    copy.definition.body = .data(data, contentType: contentType)
-    return copy
-  }
-
-  /// Sends the bytes of a file as the body, read from disk as they are sent (never whole in
-  /// memory), with its size as `Content-Length`. Upload progress counts the bytes sent. On
-  /// Linux the file is read 64 KiB at a time by Catena (FoundationNetworking's own file upload
-  /// traps when cancelled midway).
+  /// Sends `body`: JSON, form fields, raw bytes, a multipart form, a file read as it is sent,
+  /// or the chunks of a ``ByteSource`` made as they are sent (see ``RequestBody``).
   ///
   /// ```swift
-  /// Put("videos/42").body(file: movieURL, contentType: "video/mp4")
+  /// Post("houses").body(.json(["title": "Sea view"]))
+  /// Put("videos/42").body(.file(movieURL, contentType: "video/mp4"))
   ///   .progress { bar.progress = $0.fraction ?? 0 }
   ///   .start(on: api)
+  /// Post("logs").body(.stream(ByteSource { logFile.chunks() }, contentType: "text/plain"))
   /// ```
   ///
   /// A file that is missing or unreadable fails the request with ``RequestError/Kind/file``.
-  public func body(file url: URL, contentType: String = "application/octet-stream") -> Self {
+  public func body(_ body: RequestBody) -> Self {
     var copy = self
-    copy.definition.body = .file(url, contentType: contentType)
-    return copy
-  }
-
-  /// Sends the chunks of `source` as the body as they are made: with `Content-Length` when
-  /// the source knows its length (its chunks must add up to it exactly), chunked otherwise. A
-  /// retried request asks the source for its chunks again.
-  ///
-  /// ```swift
-  /// Post("logs").body(ByteSource { logFile.chunks() }, contentType: "text/plain")
-  /// ```
-  public func body(_ source: ByteSource, contentType: String = "application/octet-stream") -> Self {
-    var copy = self
-    copy.definition.body = .stream(source, contentType: contentType)
-    return copy
-  }
-
-  /// Sends a `multipart/form-data` form as the body.
-  public func body(multipart form: MultipartForm) -> Self {
-    var copy = self
-    copy.definition.body = .multipart(form)
+    copy.definition.body = body
     return copy
   }
 

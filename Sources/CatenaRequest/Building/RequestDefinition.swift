@@ -1,6 +1,6 @@
 public import Foundation
 
-/// How a request's body is made.
+/// How a request's body is made: what ``RequestConvertible/body(_:)`` sends.
 public enum RequestBody: Hashable, Sendable {
   /// No body.
   case none
@@ -12,10 +12,15 @@ public enum RequestBody: Hashable, Sendable {
   case data(Data, contentType: String)
   /// A `multipart/form-data` form.
   case multipart(MultipartForm)
-  /// The bytes of a file, read from disk as they are sent.
-  case file(URL, contentType: String)
-  /// Chunks from a ``ByteSource``, made as they are sent.
-  case stream(ByteSource, contentType: String)
+  /// The bytes of a file, read from disk as they are sent (never whole in memory), with its
+  /// size as `Content-Length`; upload progress counts the bytes sent. On Linux the file is read
+  /// 64 KiB at a time by Catena (FoundationNetworking's own file upload traps when cancelled
+  /// midway).
+  case file(URL, contentType: String = "application/octet-stream")
+  /// The chunks of a ``ByteSource``, sent as they are made: with `Content-Length` when the
+  /// source knows its length (its chunks must add up to it exactly), chunked otherwise. A
+  /// retried request asks the source for its chunks again.
+  case stream(ByteSource, contentType: String = "application/octet-stream")
 }
 
 /// A query item or form field: a name and a value, both still unencoded.
@@ -56,12 +61,12 @@ public struct RequestDefinition: Hashable, Sendable {
   /// The most bytes the response body may decode to; nil for the client's
   /// ``Client/maxResponseBytes``.
   public var responseSizeLimit: ResponseSizeLimit?
-  /// Names of headers that carry credentials, besides ``HTTPRequest/credentialHeaders``: sent
-  /// only to the origin they were set for.
+  /// Names of headers that carry credentials, besides the ones Catena knows (see
+  /// ``HTTPRequest/isSensitive(_:)``): sent only to the origin they were set for.
   public var sensitiveHeaders: Set<String> = []
   /// The first problem a modifier found (an invalid header, an unencodable model); building
   /// the request reports it.
-  public var problem: String?
+  package var problem: String?
 
   /// Creates a definition.
   public init(method: HTTPMethod, path: String, parameters: [String: JSONValue] = [:]) {
@@ -103,7 +108,8 @@ public struct HTTPRequest: Hashable, Sendable {
   public var idleTimeout: Duration?
   /// The most bytes the body may decode to; nil for no bound.
   public var maxResponseBytes: Int?
-  /// Names (lowercased) of headers besides ``credentialHeaders`` that carry credentials.
+  /// Names (lowercased) of headers that carry credentials, besides the ones Catena knows (see
+  /// ``isSensitive(_:)``).
   public var sensitiveHeaders: Set<String>
 
   /// Creates a request.
@@ -122,8 +128,9 @@ public struct HTTPRequest: Hashable, Sendable {
     self.sensitiveHeaders = Set(sensitiveHeaders.map { $0.lowercased() })
   }
 
-  /// Whether the header `name` carries credentials: one of ``credentialHeaders`` or
-  /// ``sensitiveHeaders``.
+  /// Whether the header `name` carries credentials: one Catena knows (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-API-Key`, `X-Auth-Token`) or one
+  /// of ``sensitiveHeaders``. Such a header is redacted in logs and sent only to the origin it
+  /// was set for.
   public func isSensitive(_ name: String) -> Bool {
     let name = name.lowercased()
     return Self.credentialHeaders.contains(name) || sensitiveHeaders.contains(name)

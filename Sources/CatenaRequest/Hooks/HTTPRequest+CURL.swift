@@ -3,13 +3,13 @@ import Foundation
 extension HTTPRequest {
   /// Header names whose values are credentials, lowercased: redacted in logs, and sent only to
   /// the origin they were set for.
-  public static let credentialHeaders: Set<String> = [
+  package static let credentialHeaders: Set<String> = [
     "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
     "x-auth-token",
   ]
 
   /// Query names whose values are credentials.
-  public static let credentialQueryNames: Set<String> = [
+  package static let credentialQueryNames: Set<String> = [
     "token", "access_token", "refresh_token", "api_key", "apikey", "key", "password", "secret",
     "signature", "sig",
   ]

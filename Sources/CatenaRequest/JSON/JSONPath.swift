@@ -31,11 +31,7 @@ extension JSONValue {
   }
 
   /// The value at `path`, or nil when a component is missing or of the wrong kind.
-  ///
-  /// ```swift
-  /// json.at("Data.HouseList.0")
-  /// ```
-  public func at(_ path: JSONPath) -> JSONValue? { try? value(at: path) }
+  package func at(_ path: JSONPath) -> JSONValue? { try? value(at: path) }
 
   /// The value at `path`.
   ///

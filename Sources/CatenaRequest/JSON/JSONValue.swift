@@ -5,7 +5,7 @@ public import Foundation
 /// ```swift
 /// let json = try JSONValue(parsing: data)
 /// json["Data"]["HouseList"][0]["Title"].string  // "Sea view"
-/// json.at("Data.HouseList.0.Title")              // the same
+/// try json.value(at: "Data.HouseList.0.Title")   // the same, or an error naming the step
 /// ```
 ///
 /// Integers stay integers (`.int`), so ids above 2⁵³ keep every digit.
@@ -127,7 +127,7 @@ public enum JSONValue: Hashable, Sendable {
     return nil
   }
   /// A short name of the value's type, for error messages.
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .null: "null"
     case .bool: "bool"

@@ -40,8 +40,8 @@ public struct Client: Sendable {
   /// bound. 64 MiB by default: bodies are held in memory.
   public var maxResponseBytes: Int?
   /// Names of headers that carry credentials on every request, besides
-  /// ``HTTPRequest/credentialHeaders`` (`Authorization`, `Cookie`, …): sent only to the origin
-  /// they were set for.
+  /// the credential headers Catena knows (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-API-Key`, `X-Auth-Token`): sent only to the origin they were
+  /// set for.
   public var sensitiveHeaders: Set<String>
 
   /// The default ``maxResponseBytes``: 64 MiB.

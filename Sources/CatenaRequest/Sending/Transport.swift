@@ -18,11 +18,6 @@ public protocol Transport: Sendable {
 }
 
 extension Transport {
-  /// Sends `request` and waits for its response.
-  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    try await send(request, progress: nil)
-  }
-
   /// Sends `request` and gives the whole body as one chunk.
   public func stream(
     _ request: HTTPRequest, progress: ProgressHandler?

@@ -38,7 +38,7 @@ extension RequestConvertible {
   ///
   /// ```swift
   /// let events = try await Get("events").header("Accept", "text/event-stream").stream(on: api)
-  /// for try await line in events.body.lines { print(line) }
+  /// for try await line in events.body.lines() { print(line) }
   /// ```
   ///
   /// - Throws: ``RequestError``: a status outside 200..<300 is a `status` error with the

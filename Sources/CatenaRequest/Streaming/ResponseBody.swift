@@ -9,7 +9,7 @@ public import Foundation
 ///
 /// ```swift
 /// let (response, body) = try await Get("exports/orders.jsonl").stream(on: api)
-/// for try await line in body.lines { try handle(line) }
+/// for try await line in body.lines() { try handle(line) }
 /// ```
 public final class ResponseBody: AsyncSequence, Sendable {
   /// A chunk of the body.

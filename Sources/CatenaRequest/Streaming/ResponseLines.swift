@@ -1,7 +1,7 @@
 import Foundation
 
 extension ResponseBody {
-  /// The body as UTF-8 text lines, as they arrive (for JSON Lines and logs; ``events`` parses
+  /// The body as UTF-8 text lines, as they arrive (for JSON Lines and logs; ``events(maxEventBytes:)`` parses
   /// server-sent events): split at `\n`, a trailing `\r` removed, the last line given even
   /// without a final `\n`.
   ///
@@ -11,9 +11,6 @@ extension ResponseBody {
   public func lines(maxLineBytes: Int = 1 << 20) -> ResponseLines {
     ResponseLines(body: self, maxLineBytes: maxLineBytes)
   }
-
-  /// ``lines(maxLineBytes:)`` with lines of at most 1 MiB.
-  public var lines: ResponseLines { lines() }
 }
 
 /// The lines of a ``ResponseBody`` (see ``ResponseBody/lines(maxLineBytes:)``).

@@ -16,7 +16,7 @@ extension ResponseBody {
   /// ```swift
   /// var lastID = ""
   /// let feed = try await Get("prices").header("Last-Event-ID", lastID).stream(on: api)
-  /// for try await event in feed.body.events where event.type == "price" {
+  /// for try await event in feed.body.events() where event.type == "price" {
   ///   lastID = event.id
   ///   print(event.data)
   /// }
@@ -24,9 +24,6 @@ extension ResponseBody {
   public func events(maxEventBytes: Int = 1 << 20) -> ServerSentEvents {
     ServerSentEvents(body: self, maxEventBytes: maxEventBytes)
   }
-
-  /// ``events(maxEventBytes:)`` with events of at most 1 MiB.
-  public var events: ServerSentEvents { events() }
 }
 
 /// One event of a `text/event-stream` body (see ``ResponseBody/events(maxEventBytes:)``).

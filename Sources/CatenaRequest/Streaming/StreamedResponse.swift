@@ -38,7 +38,7 @@ public enum StreamedBody: Hashable, Sendable {
 ///
 /// ```swift
 /// let source = ByteSource(length: nil) { camera.encodedChunks() }
-/// Post("videos").body(source, contentType: "video/mp4")
+/// Post("videos").body(.stream(source, contentType: "video/mp4"))
 /// ```
 public struct ByteSource: Hashable, Sendable {
   /// The number of bytes the chunks add up to, when known (sent as `Content-Length`; the
@@ -112,7 +112,7 @@ extension HTTPRequest {
   ///
   /// - Throws: ``RequestError/Kind/file`` when the file cannot be read, the source's error, or
   ///   ``RequestError/Kind/encoding`` when its chunks do not add up to its length.
-  public func loadingStreamedBody() async throws -> HTTPRequest {
+  package func loadingStreamedBody() async throws -> HTTPRequest {
     var loaded = self
     switch streamedBody {
     case nil: return self

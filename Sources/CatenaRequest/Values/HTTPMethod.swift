@@ -24,7 +24,7 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
   public var isIdempotent: Bool { self != .post && self != .patch }
 
   /// Whether parameters go into the query (GET, HEAD, DELETE) rather than the body.
-  public var sendsParametersInQuery: Bool { self == .get || self == .head || self == .delete }
+  package var sendsParametersInQuery: Bool { self == .get || self == .head || self == .delete }
 
   /// The method's name.
   public var description: String { rawValue }

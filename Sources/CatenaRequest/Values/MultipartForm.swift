@@ -7,7 +7,7 @@ public import Foundation
 /// var form = MultipartForm()
 /// form.append("Sea view", name: "title")
 /// form.append(photo, name: "photo", filename: "sea.jpg", contentType: "image/jpeg")
-/// Post("houses").body(multipart: form)
+/// Post("houses").body(.multipart(form))
 /// ```
 public struct MultipartForm: Hashable, Sendable {
   /// One part of the form.
@@ -68,7 +68,7 @@ public struct MultipartForm: Hashable, Sendable {
   }
 
   /// Whether a part is read from a file.
-  public var hasFiles: Bool { parts.contains { $0.file != nil } }
+  package var hasFiles: Bool { parts.contains { $0.file != nil } }
 
   /// The `Content-Type` header value, with the boundary.
   public var contentType: String { "multipart/form-data; boundary=\(boundary)" }

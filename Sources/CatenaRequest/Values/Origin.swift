@@ -1,19 +1,19 @@
-public import Foundation
+package import Foundation
 
 /// Where a credential may go: a URL's scheme, host and port, as browsers compare them.
 ///
 /// `https://api.example.com/v1` and `https://API.example.com:443/v2` are one origin;
 /// `http://api.example.com` and `https://api.example.com:8443` are two others.
-public struct Origin: Hashable, Sendable, CustomStringConvertible {
+package struct Origin: Hashable, Sendable, CustomStringConvertible {
   /// The scheme, lowercased.
-  public var scheme: String
+  package var scheme: String
   /// The host, lowercased.
-  public var host: String
+  package var host: String
   /// The port, the scheme's default when the URL names none.
-  public var port: Int?
+  package var port: Int?
 
   /// The origin of `url`, or nil when it has no scheme or host.
-  public init?(_ url: URL) {
+  package init?(_ url: URL) {
     guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else {
       return nil
     }
@@ -29,7 +29,7 @@ public struct Origin: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `https://api.example.com:443`.
-  public var description: String {
+  package var description: String {
     "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
   }
 }

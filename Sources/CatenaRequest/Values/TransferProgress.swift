@@ -2,7 +2,7 @@
 /// byte counts (never from Foundation's `Progress`, which misbehaves on Linux).
 public struct TransferProgress: Hashable, Sendable, CustomStringConvertible {
   /// Which way the bytes go.
-  public enum Direction: String, Hashable, Sendable {
+  public enum Direction: Hashable, Sendable {
     /// The request body going out.
     case upload
     /// The response body coming in.
@@ -34,7 +34,7 @@ public struct TransferProgress: Hashable, Sendable, CustomStringConvertible {
 
   /// `upload 512/1024`.
   public var description: String {
-    "\(direction.rawValue) \(completed)/\(total.map(String.init) ?? "?")"
+    "\(direction == .upload ? "upload" : "download") \(completed)/\(total.map(String.init) ?? "?")"
   }
 }
 

@@ -13,8 +13,8 @@
     /// names or fills the table view's autocomplete.
     ///
     /// ```swift
-    /// dataSource.bind(tableView)                        // the same as bind(tableView.catena)
-    /// let anchors = tableView.catena.scrollAnchors      // the rows on screen, with offsets
+    /// dataSource.bind(tableView)
+    /// let anchors = tableView.catena.scrollAnchors  // the rows on screen, with offsets
     /// ```
     public var catena: some TableHosting { ListViewHost.kept(by: self) }
   }
@@ -24,27 +24,32 @@
     /// items as rows. The one member Catena adds to `UICollectionView`.
     ///
     /// ```swift
-    /// dataSource.bind(collectionView)  // the same as bind(collectionView.catena)
+    /// dataSource.bind(collectionView)
+    /// let rows = collectionView.catena.visibleItemPaths
     /// ```
     public var catena: some TableHosting { ListViewHost.kept(by: self) }
   }
 
   extension SectionedDataSource {
-    /// Binds the data source to `tableView` (through `tableView.catena`); see ``bind(_:)``.
+    /// Binds the data source to `tableView`: it registers the chain's cells and views there and
+    /// drives it, and the table view asks it what to show. The table view is held weakly.
     @discardableResult
-    public func bind(_ tableView: UITableView) -> Self { bind(tableView.catena) }
+    public func bind(_ tableView: UITableView) -> Self {
+      bind(driving: ListViewHost.kept(by: tableView))
+    }
 
-    /// Binds the data source to `collectionView` (through `collectionView.catena`); see
-    /// ``bind(_:)``.
+    /// Binds the data source to `collectionView`, its items as rows; as `bind(tableView)`.
     @discardableResult
-    public func bind(_ collectionView: UICollectionView) -> Self { bind(collectionView.catena) }
+    public func bind(_ collectionView: UICollectionView) -> Self {
+      bind(driving: ListViewHost.kept(by: collectionView))
+    }
   }
 
   /// A `UITableView` or `UICollectionView` as a Catena table (`TableHosting`), reached as
   /// `.catena`; the view keeps it, and it holds the view weakly. Once the view is gone it
   /// reads as an empty table that is not in a window.
   @MainActor
-  final class ListViewHost<View: ProxiedListView>: TableHosting {
+  final class ListViewHost<View: ProxiedListView>: TableDriving {
     private(set) weak var view: View?
 
     private init(_ view: View) { self.view = view }
@@ -133,5 +138,13 @@
     var scrollAnchors: [TableAnchor] { view?.scrollAnchors ?? [] }
 
     func scroll(to anchor: TableAnchor) { view?.scroll(to: anchor) }
+
+    @discardableResult
+    func configureDataSource<SectionID: Hashable, Item: Identifiable & Equatable>(
+      sections: SectionID.Type, items: Item.Type,
+      _ configure: (SectionedDataSource<SectionID, Item>) -> Void
+    ) -> SectionedDataSource<SectionID, Item> {
+      makeDataSource(configure)
+    }
   }
 #endif
