@@ -11,7 +11,7 @@ public import CatenaDiff
 /// ```
 public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
-  public enum Kind: String, Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
     /// An item with this id is already in the snapshot.
     case duplicateItemID
     /// A section with this id is already in the snapshot.
@@ -55,7 +55,7 @@ public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertibl
   public var batchError: BatchUpdateError?
 
   /// Creates an error.
-  public init(
+  @usableFromInline package init(
     kind: Kind, id: String, existing: ItemPath? = nil, incoming: ItemPath? = nil,
     batchError: BatchUpdateError? = nil
   ) {

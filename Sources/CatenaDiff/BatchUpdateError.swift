@@ -10,7 +10,7 @@
 /// ```
 public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What kind of rule the batch broke.
-  public enum Kind: String, Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
     /// A section index outside the table before (B4) or after (B5) the update.
     case sectionOutOfBounds
     /// An item path outside the table before (B4) or after (B5) the update.
@@ -50,7 +50,7 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
   public var update: BatchUpdate
 
   /// Creates an error; validators build these, users read them.
-  public init(
+  package init(
     kind: Kind, rule: String, message: String, rowCountsBefore: [Int], rowCountsAfter: [Int],
     update: BatchUpdate
   ) {
@@ -80,7 +80,7 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
 /// Something UIKit tolerates in a batch but that hides a bug; the validator reports it and goes on.
 public struct BatchUpdateWarning: Hashable, Sendable, CustomStringConvertible {
   /// What the validator noticed.
-  public enum Kind: String, Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
     /// An item delete inside a deleted section, or an item insert inside an inserted section;
     /// UIKit drops it (B11).
     case absorbedOperation
@@ -97,5 +97,5 @@ public struct BatchUpdateWarning: Hashable, Sendable, CustomStringConvertible {
   public var message: String
 
   /// `kind: message`.
-  public var description: String { "\(kind.rawValue): \(message)" }
+  public var description: String { "\(kind): \(message)" }
 }

@@ -14,7 +14,7 @@
 /// ```
 public struct DiffError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is duplicated.
-  public enum Kind: String, Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
     /// Two items share an id.
     case duplicateItemID
     /// Two sections share an id.
@@ -22,7 +22,7 @@ public struct DiffError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Which side of the diff holds the duplicate.
-  public enum Side: String, Hashable, Sendable {
+  public enum Side: Hashable, Sendable {
     /// The old data.
     case source
     /// The new data.
@@ -41,7 +41,9 @@ public struct DiffError: Error, Hashable, Sendable, CustomStringConvertible {
   public var id: String
 
   /// Creates an error naming both positions of a duplicated id.
-  public init(kind: Kind, side: Side, first: ItemPath, second: ItemPath, id: String) {
+  @usableFromInline package init(
+    kind: Kind, side: Side, first: ItemPath, second: ItemPath, id: String
+  ) {
     self.kind = kind
     self.side = side
     self.first = first
@@ -53,9 +55,9 @@ public struct DiffError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch kind {
     case .duplicateItemID:
-      "duplicate item id \(id) in the \(side.rawValue) at (\(first)) and (\(second))"
+      "duplicate item id \(id) in the \(side) at (\(first)) and (\(second))"
     case .duplicateSectionID:
-      "duplicate section id \(id) in the \(side.rawValue) at sections \(first.section) and "
+      "duplicate section id \(id) in the \(side) at sections \(first.section) and "
         + "\(second.section)"
     }
   }

@@ -76,7 +76,7 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
   public var underlyingError: any Error
 
   /// A failure of the `direction` load of the page at `key`, caused by `error`.
-  public init(_ direction: LoadDirection, key: PageKey? = nil, error: any Error) {
+  package init(_ direction: LoadDirection, key: PageKey? = nil, error: any Error) {
     self.direction = direction
     self.key = key
     self.underlyingError = error

@@ -16,7 +16,7 @@ public import Foundation
 /// ```
 public struct RequestError: Error, Sendable, CustomStringConvertible {
   /// What went wrong.
-  public enum Kind: String, Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
     /// The request could not be sent or the response not received (connection, DNS, TLS).
     case transport
     /// No response in time: the whole exchange took longer than its deadline, or no byte came
@@ -102,15 +102,12 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
     self.underlyingError = underlyingError
   }
 
-  /// Whether the request was cancelled.
-  public var isCancelled: Bool { kind == .cancelled }
-
   /// The body as UTF-8 text, if it is.
   public var bodyText: String? { body.flatMap { String(data: $0, encoding: .utf8) } }
 
   /// The message, with the status, server code and failing path when known.
   public var description: String {
-    var parts = ["\(kind.rawValue): \(message)"]
+    var parts = ["\(kind): \(message)"]
     if let status { parts.append("status \(status)") }
     if let code { parts.append("code \(code)") }
     if let stage { parts.append("stage \(stage)") }

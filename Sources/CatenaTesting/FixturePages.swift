@@ -74,7 +74,7 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
   public var requests: [(page: Int, size: Int)] { lock.withLock { recorded } }
 
   /// The items of page `page` with pages of `size` (or the server's size).
-  public func items(page: Int, size: Int) -> [Item] {
+  func items(page: Int, size: Int) -> [Item] {
     let size = serverPageSize ?? max(size, 1)
     return items(offset: (page - firstPage) * size, size: size)
   }

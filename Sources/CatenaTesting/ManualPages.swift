@@ -69,9 +69,6 @@ public final class ManualPages<Item: Sendable>: @unchecked Sendable {
   /// The key of every request so far, oldest first (nil for a first page keyed by the server).
   public var keys: [PageKey?] { lock.withLock { askedKeys } }
 
-  /// The pages waiting for an answer, oldest first.
-  public var pending: [Int] { lock.withLock { waiting.map(\.page) } }
-
   /// The keys of the requests waiting for an answer, oldest first.
   public var waitingKeys: [PageKey?] { lock.withLock { waiting.map(\.key) } }
 

@@ -25,7 +25,7 @@ struct SnapshotTests {
     #expect(snapshot.path(of: 4) == ItemPath(item: 0, section: 1))
     #expect(snapshot.item(at: ItemPath(item: 1, section: 0))?.id == 2)
     #expect(snapshot.item(at: ItemPath(item: 9, section: 0)) == nil)
-    #expect(snapshot.section(at: 0) == SnapshotSection(id: "news"))
+    #expect(snapshot.sections.first?.model == SnapshotSection(id: "news"))
     #expect(try snapshot.items(inSection: "archive").map(\.id) == [4])
     #expect(snapshot.index(ofSection: "archive") == 1)
   }

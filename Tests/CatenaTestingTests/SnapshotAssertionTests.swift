@@ -54,7 +54,7 @@ final class SnapshotAssertionTests {
       try SnapshotChecker(recording: .missing).checkFile(
         "a\nB\nc\n", named: "rows", testFile: test, line: 42)
     }
-    #expect(mismatch?.isMismatch == true)
+    #expect(mismatch?.kind == .mismatch)
     #expect(
       mismatch?.description == """
         snapshot "rows" at line 42 does not match its reference in \(path):

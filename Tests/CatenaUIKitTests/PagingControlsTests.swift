@@ -234,8 +234,8 @@
         await screen.pages.waitForRequests(1)
         await screen.answer(0..<10)
         screen.table.simulateScroll(toY: 100)
-        await settle { screen.pages.pending.count == 1 }
-        #expect(screen.pages.pending.count == 1)
+        await settle { screen.pages.waitingNumbers.count == 1 }
+        #expect(screen.pages.waitingNumbers.count == 1)
         if !loadingWhenClosed { await screen.answer(10..<20) }
       }
       // The screen closes with page 2 in flight or not: nothing waits for the server.
@@ -251,7 +251,7 @@
       // A late answer finds nothing alive and changes nothing.
       if loadingWhenClosed {
         pages.respond(with: Page(items: [Row(99)]))
-        await settle { pages.pending.isEmpty }
+        await settle { pages.waitingNumbers.isEmpty }
         #expect(weakList == nil)
       }
     }

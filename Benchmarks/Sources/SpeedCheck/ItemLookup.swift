@@ -1,4 +1,4 @@
-import CatenaDataSource
+@_spi(Measurement) import CatenaDataSource
 import CatenaDiff
 
 /// A cell for the lookup check; never configured on the measured path.
@@ -28,10 +28,10 @@ func itemLookupCheck() -> Check {
     .bind(table)
     .configureCell(LookupCell.self, reuseIdentifier: "item") { _, _ in }
     .rowHeight(height)
-  let answers = dataSource.answers
   guard (try? dataSource.apply(snapshot)) != nil else { fatalError("the apply failed") }
   let paths = (0..<100_000).map { ItemPath(item: ($0 &* 7_919) % 10_000, section: 0) }
-  guard paths.allSatisfy({ answers.heightForRow(at: $0) == height($0, snapshot.item(at: $0)) })
+  guard
+    paths.allSatisfy({ dataSource.rowHeightAnswer(at: $0) == height($0, snapshot.item(at: $0)) })
   else {
     fatalError("the data source and its snapshot disagree")
   }
@@ -40,7 +40,7 @@ func itemLookupCheck() -> Check {
     ratio: ratio(
       {
         var sum = 0.0
-        for path in paths { sum += answers.heightForRow(at: path) ?? 0 }
+        for path in paths { sum += dataSource.rowHeightAnswer(at: path) ?? 0 }
         blackHole(sum)
       },
       against: {

@@ -2,7 +2,7 @@ public import CatenaDiff
 
 extension SectionedDataSource {
   /// Binds the data source to `table`: it registers the chain's cells and views there and
-  /// drives it, and the table asks it (through ``answers``) what to show. The table is held
+  /// drives it, and the table asks it what to show. The table is held
   /// weakly. A `UITableView` or `UICollectionView` binds the same way (CatenaUIKit).
   ///
   /// ```swift

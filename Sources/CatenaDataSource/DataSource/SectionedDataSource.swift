@@ -185,15 +185,8 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
 
   /// What the bound table asks (counts, cells, titles, edits, selection): the data source's
   /// answers, kept apart from the chain, so that the data source shows an app only the chain.
-  /// A table reads them through ``TableHosting/connect(_:)``; an app reads them only to see
-  /// what a table would be told:
-  ///
-  /// ```swift
-  /// let shown = dataSource.answers.numberOfRows(inSection: 0)
-  /// ```
-  ///
   /// The items themselves are the ``snapshot``'s (`snapshot?.item(at:)`).
-  public var answers: some TableContentProviding { answerObject }
+  package var answers: some TableContentProviding { answerObject }
   private lazy var answerObject = Answers(self)
 
   /// Whether ``invalidate()`` was called.

@@ -1,4 +1,4 @@
-public import CatenaDiff
+import CatenaDiff
 
 /// Row heights for a ``HeadlessTable`` whose rows are not all `rowHeight` tall.
 ///

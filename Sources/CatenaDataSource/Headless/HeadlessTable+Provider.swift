@@ -3,7 +3,7 @@ import CatenaDiff
 extension HeadlessTable {
   /// Makes `provider` answer the table's questions, through an adapter the table owns; the
   /// provider itself is held weakly. Nil disconnects.
-  public func connect(_ provider: (any TableContentProviding)?) {
+  package func connect(_ provider: (any TableContentProviding)?) {
     if let previous = providerAdapter?.provider, previous !== provider {
       previous.tableDidDisconnect()
     }

@@ -26,16 +26,6 @@ extension Snapshot {
   /// - Complexity: O(1).
   public func index(ofSection id: SectionID) -> Int? { sectionIndex[id] }
 
-  /// The section at `index` (its id, header and footer), or nil when out of bounds.
-  public func section(at index: Int) -> SnapshotSection<SectionID>? {
-    sections.indices.contains(index) ? sections[index].model : nil
-  }
-
-  /// The number of items in the section at `index` (0 when out of bounds).
-  public func numberOfItems(inSection index: Int) -> Int {
-    sections.indices.contains(index) ? sections[index].items.count : 0
-  }
-
   /// The items of the section with `id`.
   ///
   /// - Throws: ``DataSourceError`` when no section has that id.

@@ -1,11 +1,11 @@
-public import CatenaDiff
+package import CatenaDiff
 
 /// The questions a table asks about its content, independent of the kind of table: what a
-/// ``SectionedDataSource`` answers (its ``SectionedDataSource/answers``), and what a
-/// ``TableHosting`` table forwards its own data-source and delegate calls to. The one protocol
-/// for what a table asks; a provider of one's own answers every requirement.
+/// ``SectionedDataSource`` answers (its `answers`), and what a table Catena drives forwards its
+/// own data-source and delegate calls to. The one protocol for what a table asks; it is
+/// Catena's business, kept out of the app's autocomplete.
 @MainActor
-public protocol TableContentProviding: AnyObject {
+package protocol TableContentProviding: AnyObject {
   /// The number of sections.
   func numberOfSections() -> Int
   /// The number of rows in `section`.

@@ -57,7 +57,7 @@ public struct LoadStates: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The state of `direction`.
-  public subscript(direction: LoadDirection) -> LoadState {
+  package subscript(direction: LoadDirection) -> LoadState {
     get {
       switch direction {
       case .refresh: refresh

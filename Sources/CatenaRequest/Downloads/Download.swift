@@ -129,5 +129,5 @@ public struct ResumePoint: Hashable, Sendable, Codable {
   }
 
   /// The validator a resume sends in `If-Range`: the strong `ETag`, else `Last-Modified`.
-  public var validator: String? { etag ?? lastModified }
+  package var validator: String? { etag ?? lastModified }
 }

@@ -173,10 +173,10 @@ public struct Call<Request: RequestConvertible>: Sendable {
     case .success(let value):
       if let onInform { await onInform.show(onInform.message) }
       await onSuccess?(value)
-    case .failure(let error) where error.isCancelled && !cancellationIsFailure:
+    case .failure(let error) where error.kind == .cancelled && !cancellationIsFailure:
       await onCancel?(())
     case .failure(let error):
-      if error.isCancelled {
+      if error.kind == .cancelled {
         await onCancel?(())
       } else {
         await onWarn?(error.serverMessage ?? error.message)

@@ -29,13 +29,9 @@ public struct MultipartForm: Hashable, Sendable {
   /// The parts, in order.
   public private(set) var parts: [Part] = []
 
-  /// An empty form with a random boundary.
-  public init() {
-    boundary = "catena-" + UUID().uuidString
-  }
-
-  /// An empty form with `boundary` (for reproducible bodies in tests).
-  public init(boundary: String) {
+  /// An empty form whose parts are separated by `boundary`: a random one unless given (give
+  /// one for reproducible bodies in tests).
+  public init(boundary: String = "catena-" + UUID().uuidString) {
     self.boundary = boundary
   }
 

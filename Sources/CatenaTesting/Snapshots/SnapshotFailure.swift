@@ -36,9 +36,6 @@ public struct SnapshotFailure: Error, CustomStringConvertible, Sendable {
   /// What the file system or the source scan reported, when that is the cause.
   public let underlyingError: (any Error)?
 
-  /// Whether the text differed from its reference.
-  public var isMismatch: Bool { kind == .mismatch }
-
   /// A report: the snapshot, its reference, what failed, and the diff of a mismatch.
   public var description: String {
     let subject = "snapshot \"\(name)\" at line \(line)"

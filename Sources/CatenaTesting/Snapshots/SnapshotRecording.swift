@@ -7,7 +7,7 @@ import Foundation
 /// `false` mean `never`; any other value fails the assertion with
 /// ``SnapshotFailure/Kind/invalidSetting``); when it is unset, `missing` on a developer's machine
 /// and `never` when `CI` is set, so a CI run never passes by writing its own references.
-public enum SnapshotRecording: String, Sendable, CaseIterable {
+public enum SnapshotRecording: Sendable, CaseIterable {
   /// Compare only; a missing reference fails with ``SnapshotFailure/Kind/missing``.
   case never
   /// Write references that do not exist yet (and fail, asking for a second run); compare the
