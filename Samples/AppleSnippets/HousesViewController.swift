@@ -73,8 +73,8 @@
           content.text = street
           view.contentConfiguration = content
         }
-      dataSource.owned(by: self).swipeActions(.trailing) { owner, _, house in
-        [SwipeAction("Remove", style: .destructive) { done in owner.remove(house, done: done) }]
+      dataSource.swipeActions(.trailing) { [weak self] _, house in
+        [SwipeAction("Remove", style: .destructive) { done in self?.remove(house, done: done) }]
       }
       self.dataSource = dataSource
     }

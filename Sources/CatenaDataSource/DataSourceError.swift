@@ -66,9 +66,6 @@ public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertibl
     self.batchError = batchError
   }
 
-  /// The error underneath this one, if any.
-  public var underlyingError: (any Error)? { batchError }
-
   /// A sentence naming the id and the positions, in UIKit's words where UIKit has some.
   public var description: String {
     let at = { (path: ItemPath?) in path.map(String.init(describing:)) ?? "?" }

@@ -19,8 +19,8 @@ final class MessagesScreen {
   var greeting = ""
   var handle: RequestHandle?
 
-  /// Builds the screen with the `owned(by:)` forms, or (`capturingSelf`) with closures that
-  /// capture `self` strongly, as a first try usually does.
+  /// Builds the screen with closures that capture `self` weakly, or (`capturingSelf`) with
+  /// closures that capture it strongly, as a first try usually does.
   init(source: PageSource<Row>, api: Client, capturingSelf: Bool) {
     pager = Pager(PagerConfiguration(pageSize: 10), source: source)
     self.api = api
@@ -38,19 +38,17 @@ final class MessagesScreen {
       handle = Get("greeting").json(at: "text")
         .then { text in self.greeting = text.string ?? "" }.start(on: api)
     } else {
-      dataSource.owned(by: self)
-        .configureCell(TextCell.self, reuseIdentifier: "row") { owner, cell, _, row in
+      dataSource
+        .configureCell(TextCell.self, reuseIdentifier: "row") { [weak self] cell, _, row in
           cell.text = row.item?.title ?? row.text
-          owner.configured += 1
+          self?.configured += 1
         }
-        .didSelect { owner, _, row in owner.opened.append(row.item?.id ?? -1) }
-        .headerTitle { owner, _, _ in owner.greeting }
+        .didSelect { [weak self] _, row in self?.opened.append(row.item?.id ?? -1) }
+        .headerTitle { [weak self] _, _ in self?.greeting }
       pager.bind(dataSource, section: "messages")
-        .owned(by: self)
-        .separator { owner, _, row in owner.opened.contains(row.id) ? "read" : nil }
+        .separator { [weak self] _, row in self?.opened.contains(row.id) == true ? "read" : nil }
       handle = Get("greeting").json(at: "text")
-        .owned(by: self)
-        .then { owner, text in owner.greeting = text.string ?? "" }.start(on: api)
+        .then { [weak self] text in self?.greeting = text.string ?? "" }.start(on: api)
     }
   }
 }
@@ -110,7 +108,7 @@ struct ScreenLifetimeTests {
     return parts
   }
 
-  @Test func theOwnerFormsLetTheWholeScreenGoWhileItsRequestRuns() async {
+  @Test func weakCapturesLetTheWholeScreenGoWhileItsRequestRuns() async {
     let parts = await useAndDrop(capturingSelf: false)
     #expect(!parts.anyAlive, "screen, table, data source and pager all went away")
     await gate.open()  // the request ends after its screen: its callback does nothing

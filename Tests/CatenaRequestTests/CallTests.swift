@@ -210,25 +210,26 @@ extension DefaultClientTests {
   }
 }
 
-/// A screen that receives a request's outcome through `owned(by:)`.
+/// A screen that receives a request's outcome in callbacks that capture it weakly.
 @MainActor
 final class OwnerScreen {
   var shown: [String] = []
 }
 
 @MainActor
-@Suite("A request's owner form")
-struct OwnedCallTests {
+@Suite("A request's callbacks and the screen they work on")
+struct OwnerCallTests {
   let userJSON = #"{"data": {"user": {"id": 7, "name": "Ada"}}}"#
 
-  @Test func everyCallbackGetsTheOwnerWhileItLives() async {
+  @Test func everyCallbackReachesTheScreenWhileItLives() async {
     let fixtures = FixtureTransport().route(.get, "user", json: userJSON)
     let screen = OwnerScreen()
     await Get("user").decode(User.self, at: "data.user")
-      .owned(by: screen)
-      .progress { owner, _ in if owner.shown.isEmpty { owner.shown.append("progress") } }
-      .then { owner, user in owner.shown.append(user.name) }
-      .always { owner in owner.shown.append("always") }
+      .progress { [weak screen] _ in
+        if screen?.shown.isEmpty == true { screen?.shown.append("progress") }
+      }
+      .then { [weak screen] user in screen?.shown.append(user.name) }
+      .always { [weak screen] in screen?.shown.append("always") }
       .start(on: api(fixtures)).finished()
     #expect(screen.shown == ["progress", "Ada", "always"])
   }
@@ -240,14 +241,13 @@ struct OwnedCallTests {
     var screen: OwnerScreen? = OwnerScreen()
     weakScreen = screen
     let handle = Get("user").decode(User.self, at: "data.user")
-      .owned(by: screen!)
-      .then { _, _ in calls += 1 }
-      .failed { _, _ in calls += 1 }
-      .always { _ in calls += 1 }
+      .then { [weak screen] _ in if screen != nil { calls += 1 } }
+      .failed { [weak screen] _ in if screen != nil { calls += 1 } }
+      .always { [weak screen] in if screen != nil { calls += 1 } }
       .start(on: api(fixtures))
     // Released before the answer can land: the callbacks run on this (main) actor later.
     screen = nil
-    #expect(weakScreen == nil, "the call holds its owner weakly")
+    #expect(weakScreen == nil, "the call holds the screen only as its closures do: weakly")
     await handle.finished()
     #expect(calls == 0)
   }

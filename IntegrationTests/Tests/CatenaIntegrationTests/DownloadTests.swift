@@ -46,7 +46,7 @@ struct DownloadTests {
       let (file, response) = try await Download(
         "files/blob", ["size": .int(Int(size))], to: destination
       )
-      .exchange(on: client(port)) { update in
+      .response(on: client(port)) { update in
         log.record(update)
         // Nothing at the destination until the body is complete.
         if update.completed < size {
@@ -90,7 +90,7 @@ struct DownloadTests {
       #expect(points.allSatisfy { $0.etag == "\"v1-\(size)\"" && $0.total != nil })
       #expect(!FileManager.default.fileExists(atPath: destination.path))
       let log = TransferLog()
-      _ = try await attempt.exchange(on: client(port), progress: log.record)
+      _ = try await attempt.response(on: client(port), progress: log.record)
       #expect(try fileHash(destination) == FileEndpoints.hash(size: size))
       #expect(log.all.first?.completed ?? 0 > 2_000_000, "the resume appended to what was there")
       #expect(log.isMonotonic && log.all.last?.completed == size)
@@ -111,7 +111,7 @@ struct DownloadTests {
           "key": .string(UUID().uuidString),
         ],
         to: destination
-      ).exchange(on: api, progress: log.record)
+      ).response(on: api, progress: log.record)
       #expect(try fileHash(destination) == FileEndpoints.hash(size: size))
       #expect(log.isMonotonic && log.all.last?.completed == size)
     }
@@ -217,7 +217,7 @@ struct DownloadTests {
       // Once the folder is gone, the resume gets a 416 and only moves the file into place.
       try FileManager.default.removeItem(at: destination)
       let log = TransferLog()
-      _ = try await download.resuming(from: kept).exchange(on: client(port), progress: log.record)
+      _ = try await download.resuming(from: kept).response(on: client(port), progress: log.record)
       #expect(try fileHash(destination) == FileEndpoints.hash(size: size))
       #expect(log.all.map(\.completed) == [size], "nothing was downloaded again")
       #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["map.pack"])
@@ -275,7 +275,7 @@ struct DownloadTests {
         #expect(error.kind == .transport && error.resumePoint == nil, "\(error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
       }
-      let (file, response) = try await compressed.exchange(on: client(port), progress: nil)
+      let (file, response) = try await compressed.response(on: client(port), progress: nil)
       #expect(response.headers["Content-Encoding"] == "gzip")
       #expect(try fileHash(file) == FileEndpoints.hash(size: size))
     }
@@ -346,7 +346,7 @@ struct DownloadTests {
       let task = Task { () async -> Result<URL, RequestError> in
         do throws(RequestError) {
           return .success(
-            try await download.exchange(on: client(port)) { update in
+            try await download.response(on: client(port)) { update in
               if update.completed >= 700_000 { running.cancel() }
             }.value)
         } catch {

@@ -167,7 +167,7 @@ struct FileLimitTests {
           // comes in the middle.
           _ = try await Post("files/upload").query("hold", "2000000").query("gate", id)
             .query("key", id).body(.file(file))
-            .exchange(on: client(port)) { update in
+            .response(on: client(port)) { update in
               if update.direction == .upload, update.completed >= 1_000_000 { running.cancel() }
             }
           return nil

@@ -113,7 +113,7 @@ struct URLSessionTransportTests {
       let headers = try await Get("redirect", ["to": .string("http://localhost:\(port)/headers")])
         .header("Authorization", "Bearer secret").header("X-Kept", "yes")
         .json().value(on: client(port))
-      #expect(headers["authorization"].isNull)
+      #expect(headers["authorization"] == .null)
       #expect(headers["x-kept"].string == "yes")
     }
   }

@@ -43,7 +43,7 @@ struct UploadAndStreamTests {
     try await TestServer.run { port in
       let log = TransferLog()
       let (json, _) = try await Post("files/upload").body(.file(file)).json()
-        .exchange(on: client(port), progress: log.record)
+        .response(on: client(port), progress: log.record)
       // With Content-Length, not chunked.
       #expect(
         Received(json)

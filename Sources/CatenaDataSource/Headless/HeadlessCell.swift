@@ -45,7 +45,7 @@ public final class TextCell: HeadlessCell {
   /// The secondary text, shown after the main text.
   public var detailText: String?
   /// How many times the cell was prepared for reuse.
-  public private(set) var reuseCount = 0
+  package private(set) var reuseCount = 0
 
   /// Creates an empty cell.
   public init(reuseIdentifier: String) {

@@ -28,7 +28,7 @@ public final class TextHeaderFooterView: HeadlessHeaderFooterView {
   /// The secondary text, shown after the main text.
   public var detailText: String?
   /// How many times the view was prepared for reuse.
-  public private(set) var reuseCount = 0
+  package private(set) var reuseCount = 0
 
   /// Creates an empty view.
   public init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }

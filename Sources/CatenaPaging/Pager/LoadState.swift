@@ -22,7 +22,7 @@ public enum LoadState: Equatable, Sendable, CustomStringConvertible {
   case end
 
   /// Whether a load is running.
-  public var isLoading: Bool { self == .loading }
+  @usableFromInline package var isLoading: Bool { self == .loading }
 
   /// The error of a failed load.
   public var error: PageLoadError? {

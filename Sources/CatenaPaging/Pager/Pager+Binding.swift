@@ -152,45 +152,6 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
     return self
   }
 
-  /// The binding's chain with `owner` (held weakly) passed into each closure, as on a data
-  /// source and a request (`owned(by:)`).
-  ///
-  /// ```swift
-  /// binding.owned(by: self).separator { owner, before, item in owner.day(of: item) }
-  /// ```
-  public func owned<Owner: AnyObject>(by owner: Owner) -> Owned<Owner> {
-    Owned(binding: self, owner: owner)
-  }
-
-  /// A binding's chain with an owner passed into each closure; made by ``owned(by:)``.
-  @MainActor
-  public struct Owned<Owner: AnyObject> {
-    /// The binding the chain sets up.
-    public let binding: PagerBinding
-    private weak var owner: Owner?
-
-    init(binding: PagerBinding, owner: Owner) {
-      self.binding = binding
-      self.owner = owner
-    }
-
-    /// ``PagerBinding/filter(_:)``, with the owner (everything shows once it is gone).
-    @discardableResult
-    public func filter(_ isIncluded: @escaping (Owner, Item) -> Bool) -> Self {
-      if let owner { binding.filter(weakly(owner, otherwise: true, isIncluded)) }
-      return self
-    }
-
-    /// ``PagerBinding/separator(_:)``, with the owner (no separator once it is gone).
-    @discardableResult
-    public func separator(
-      _ text: @escaping (Owner, _ before: Item?, _ item: Item) -> String?
-    ) -> Self {
-      if let owner { binding.separator(weakly(owner, otherwise: nil, text)) }
-      return self
-    }
-  }
-
   /// Whether status rows show (on by default); without them, the app shows
   /// ``Pager/loadStates`` its own way.
   @discardableResult

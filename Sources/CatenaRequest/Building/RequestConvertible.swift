@@ -13,13 +13,6 @@ public protocol RequestConvertible<Value>: Sendable {
   ///
   /// - Throws: ``RequestError`` for an unaccepted status or a body that does not shape.
   func interpret(_ response: HTTPResponse) throws(RequestError) -> Value
-
-  /// Sends the request through `client` and makes its value. The default sends it through
-  /// the client's exchange (interceptors, credentials, retries) with the body in memory and
-  /// shapes the response with ``interpret(_:)``; a ``Download`` writes the body to a file.
-  func exchange(
-    on client: Client, progress: ProgressHandler?
-  ) async throws(RequestError) -> (value: Value, response: HTTPResponse)
 }
 
 extension RequestConvertible {

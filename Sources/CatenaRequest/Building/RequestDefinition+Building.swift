@@ -41,7 +41,7 @@ extension RequestDefinition {
     var streamed: StreamedBody?
     switch body {
     case .none where !bodyParameters.isEmpty:
-      let members = bodyParameters.filter { !$0.value.isNull }.map { (JSONKey($0.key), $0.value) }
+      let members = bodyParameters.filter { $0.value != .null }.map { (JSONKey($0.key), $0.value) }
       data = try Self.encode(.object(Dictionary(members, uniquingKeysWith: { $1 })))
       try headers.setIfMissing("Content-Type", "application/json")
     case .none:

@@ -77,8 +77,8 @@ public struct Download: RequestConvertible {
     return copy
   }
 
-  /// The destination, once the response is a success (the file itself is written by
-  /// ``exchange(on:progress:)``).
+  /// The destination, once the response is a success (the file itself is written as the body
+  /// arrives).
   public func interpret(_ response: HTTPResponse) throws(RequestError) -> URL {
     _ = try Shaping.accept(response, statuses: 200..<300)
     return destination
@@ -88,7 +88,7 @@ public struct Download: RequestConvertible {
   /// retry policy allow.
   ///
   /// - Returns: the destination and the response's head (status and headers; no body).
-  public func exchange(
+  func download(
     on client: Client, progress: ProgressHandler?
   ) async throws(RequestError) -> (value: URL, response: HTTPResponse) {
     var transfer = try DownloadTransfer(self, client: client, progress: progress)

@@ -38,7 +38,7 @@ extension HTTPRequest {
   }
 
   /// The URL with credentials in its user info and query replaced by `***`.
-  public var redactedURL: String {
+  package var redactedURL: String {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
       return url.absoluteString
     }

@@ -87,8 +87,6 @@ public enum JSONValue: Hashable, Sendable {
     return .null
   }
 
-  /// Whether this is `null`.
-  public var isNull: Bool { self == .null }
   /// The boolean, if this is one.
   public var bool: Bool? {
     if case .bool(let value) = self { return value }

@@ -23,7 +23,7 @@
 /// `always` after whichever fired.
 public struct Call<Request: RequestConvertible>: Sendable {
   /// The request.
-  public let request: Request
+  let request: Request
   var delivery: Delivery?
   var onSuccess: Handler<Request.Value>?
   var onFailure: Handler<RequestError>?

@@ -51,21 +51,31 @@ final class DefaultClient: @unchecked Sendable {
 /// it is built: a request (or a paged list) made before the app sets its client goes through
 /// the one it set.
 extension RequestConvertible {
-  /// The shaped value, sent through `client` (``Client/default`` when nil).
+  /// The shaped value, sent through `client` (``Client/default`` when nil), with the upload
+  /// and download reported to `progress` when given.
+  ///
+  /// ```swift
+  /// let file = try await Download("exports/7.zip", to: target).value(on: api) { progress in
+  ///   print(progress)  // download 512/1024
+  /// }
+  /// ```
   ///
   /// - Throws: ``RequestError``, never anything else.
-  public func value(on client: Client? = nil) async throws(RequestError) -> Value {
-    try await exchange(on: client ?? .default, progress: nil).value
+  public func value(
+    on client: Client? = nil, progress: ProgressHandler? = nil
+  ) async throws(RequestError) -> Value {
+    try await exchange(on: client ?? .default, progress: progress).value
   }
 
   /// The shaped value with the response it came from (status, headers, body), sent through
-  /// `client` (``Client/default`` when nil).
+  /// `client` (``Client/default`` when nil), with the transfer reported to `progress` when
+  /// given.
   ///
   /// - Throws: ``RequestError``, never anything else.
   public func response(
-    on client: Client? = nil
+    on client: Client? = nil, progress: ProgressHandler? = nil
   ) async throws(RequestError) -> (value: Value, response: HTTPResponse) {
-    try await exchange(on: client ?? .default, progress: nil)
+    try await exchange(on: client ?? .default, progress: progress)
   }
 
   /// A ``Call`` of this request that receives the shaped value on success.

@@ -23,14 +23,14 @@ extension Client {
 }
 
 extension Call {
-  /// Replaced: `owned(by:)` passes an owner into every callback of the chain.
-  @available(*, unavailable, message: "use .owned(by: owner).then { owner, value in … }")
+  /// Replaced: capture the owner weakly, as any Swift closure does.
+  @available(*, unavailable, message: "use .then { [weak self] value in … }")
   public func then<Owner: AnyObject>(
     owner: Owner, _ body: @escaping @isolated(any) (Owner, Request.Value) -> Void
   ) -> Self { fatalError("unavailable") }
 
-  /// Replaced: `owned(by:)` passes an owner into every callback of the chain.
-  @available(*, unavailable, message: "use .owned(by: owner).failed { owner, error in … }")
+  /// Replaced: capture the owner weakly, as any Swift closure does.
+  @available(*, unavailable, message: "use .failed { [weak self] error in … }")
   public func failed<Owner: AnyObject>(
     owner: Owner, _ body: @escaping @isolated(any) (Owner, RequestError) -> Void
   ) -> Self { fatalError("unavailable") }

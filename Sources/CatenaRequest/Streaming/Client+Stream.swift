@@ -18,13 +18,20 @@ extension StreamedResponse: Exchanged {
 }
 
 extension RequestConvertible {
-  /// Sends the request through `client`: the default sends it through the client's exchange
-  /// (interceptors, credentials, retries) with the body in memory and shapes the response
-  /// with ``interpret(_:)``; a ``Download`` writes its body to a file instead.
-  public func exchange(
+  /// Sends the request through `client` and makes its value: through the client's exchange
+  /// (interceptors, credentials, retries) with the body in memory, shaped by
+  /// ``interpret(_:)``; a ``Download`` writes its body to a file instead.
+  package func exchange(
     on client: Client, progress: ProgressHandler?
   ) async throws(RequestError) -> (value: Value, response: HTTPResponse) {
-    try await client.sendInMemory(self, progress: progress)
+    if let download = self as? Download {
+      let (destination, head) = try await download.download(on: client, progress: progress)
+      guard let value = destination as? Value else {
+        preconditionFailure("a download's value is its destination")
+      }
+      return (value, head)
+    }
+    return try await client.sendInMemory(self, progress: progress)
   }
 
   /// Sends the request through `client` (``Client/default`` when nil) and returns at the head of the response, once its

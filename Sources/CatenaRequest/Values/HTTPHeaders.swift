@@ -9,7 +9,7 @@
 /// A value containing CR or LF is rejected (it would let the value add headers of its own).
 public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
   /// The fields in the order they were set.
-  public private(set) var fields: [(name: String, value: String)] = []
+  package private(set) var fields: [(name: String, value: String)] = []
 
   /// Creates an empty set of headers.
   public init() {}

@@ -80,7 +80,7 @@
 
     /// The height the footer needs for `width`: the message's height plus margins, at least
     /// 44 points.
-    public func preferredHeight(forWidth width: CGFloat) -> CGFloat {
+    func preferredHeight(forWidth width: CGFloat) -> CGFloat {
       guard label.text != nil else { return Self.minimumHeight }
       let fits = label.sizeThatFits(
         CGSize(width: max(width - 2 * Self.margin, 0), height: .greatestFiniteMagnitude))
