@@ -63,7 +63,7 @@ where Item.ID: Sendable {
     while !visiblePaths.contains(where: { $0.item == index }), turns < 1_000 {
       let before = table.contentOffset
       let first = visiblePaths.first?.item ?? 0
-      table.scroll(by: (index < first ? -1 : 1) * table.viewportHeight / 2)
+      table.scroll(toOffset: table.contentOffset + (index < first ? -1 : 1) * table.viewportHeight / 2)
       try await settle()
       if table.contentOffset == before { break }  // at an end, and nothing more loaded
       turns += 1
@@ -72,7 +72,7 @@ where Item.ID: Sendable {
 
   /// Scrolls by `rows` rows (negative: up) and waits.
   public func scroll(byRows rows: Int) async throws {
-    table.scroll(by: Double(rows) * table.rowHeight)
+    table.scroll(toOffset: table.contentOffset + Double(rows) * table.rowHeight)
     try await settle()
   }
 
@@ -81,7 +81,7 @@ where Item.ID: Sendable {
   public func scroll(up: Bool = false, while condition: () -> Bool) async throws {
     while condition() {
       let before = table.contentOffset
-      table.scroll(by: (up ? -1 : 1) * table.viewportHeight / 2)
+      table.scroll(toOffset: table.contentOffset + (up ? -1 : 1) * table.viewportHeight / 2)
       try await settle()
       if table.contentOffset == before { return }
     }

@@ -79,7 +79,7 @@ struct HeadlessTablePropertyTests {
           let shown = (table.cellForRow(at: path) as? TextCell)?.text
           #expect(shown == target[path.section].items[path.item].text, "seed \(seed) \(path)")
         }
-        if random.below(2) == 0 { table.scroll(by: Double(random.below(200)) - 100) }
+        if random.below(2) == 0 { table.scroll(toOffset: table.contentOffset + Double(random.below(200)) - 100) }
       }
     }
   }
@@ -114,7 +114,7 @@ extension HeadlessTablePropertyTests {
       try dataSource.apply(last)
       for version in 1...5 {
         if random.below(3) == 0 { table.tapRow(at: ItemPath(item: 0, section: 0)) }
-        table.scroll(by: Double(random.below(300)) - 100)
+        table.scroll(toOffset: table.contentOffset + Double(random.below(300)) - 100)
         shelves = self.shelves(&random, version: version)
         titles = Dictionary(shelves.map { ($0.model.id, $0.model.title) }) { $1 }
         last = try snapshot(shelves)

@@ -19,7 +19,7 @@ struct HeadlessTableTests {
     let table = makeTable(model)
     let first = table.cellForRow(at: row(0, 0))
     table.clearEvents()
-    table.scroll(by: 5 * 44)
+    table.scroll(toOffset: table.contentOffset + 5 * 44)
     #expect(table.indexPathsForVisibleRows == (5..<15).map { row(0, $0) })
     #expect(table.events.configures == 5)
     #expect(table.events.count { if case .endDisplay = $0 { true } else { false } } == 5)
@@ -52,7 +52,7 @@ struct HeadlessTableTests {
     table.viewportHeight = 220
     #expect(table.indexPathsForVisibleRows.count == 5)
     #expect(table.pooledCellCount(forIdentifier: "row") == 5, "the five rows that left wait")
-    table.scroll(by: 44)
+    table.scroll(toOffset: table.contentOffset + 44)
     #expect(table.pooledCellCount(forIdentifier: "row") == 5, "one left, one came: reused")
   }
 

@@ -41,11 +41,11 @@ struct PrefetchTests {
     let (table, dataSource, heard) = screen()
     try dataSource.apply(try snapshot([("s", Array(0..<30))]))
     #expect(heard.prefetched == [[5, 6, 7, 8]])
-    table.scroll(by: 2 * 44)  // rows 2-6 on screen: 9 and 10 are new ahead; 5 and 6 shown
+    table.scroll(toOffset: table.contentOffset + 2 * 44)  // rows 2-6 on screen: 9 and 10 are new ahead; 5 and 6 shown
     #expect(heard.prefetched == [[5, 6, 7, 8], [9, 10]])
     #expect(heard.cancelled.isEmpty, "rows that came on screen are not cancelled")
     #expect(table.prefetchingRows.map(\.item) == [7, 8, 9, 10])
-    table.scroll(by: -44)  // upwards: rows below are cancelled, row 0 (above) is ahead
+    table.scroll(toOffset: table.contentOffset + -44)  // upwards: rows below are cancelled, row 0 (above) is ahead
     #expect(heard.cancelled == [[7, 8, 9, 10]])
     #expect(heard.prefetched.last == [0])
     #expect(table.events.contains(.cancelPrefetch((7...10).map { ItemPath(item: $0, section: 0) })))
@@ -85,7 +85,7 @@ struct PrefetchTests {
     #expect(heard.prefetched == [[5, 6, 7, 8], [5, 6, 7, 8]])
     let (quiet, quietSource, nothing) = screen(distance: 0)
     try quietSource.apply(try snapshot([("s", Array(0..<30))]))
-    quiet.scroll(by: 300)
+    quiet.scroll(toOffset: quiet.contentOffset + 300)
     #expect(nothing.prefetched.isEmpty && nothing.cancelled.isEmpty)
     #expect(quiet.prefetchingRows.isEmpty)
   }
@@ -94,7 +94,7 @@ struct PrefetchTests {
     let (table, dataSource, heard) = screen()
     try dataSource.apply(try snapshot([("s", Array(0..<30))]))
     dataSource.invalidate()
-    table.scroll(by: 300)
+    table.scroll(toOffset: table.contentOffset + 300)
     #expect(heard.prefetched == [[5, 6, 7, 8]])
   }
 
@@ -128,7 +128,7 @@ struct PrefetchTests {
     try dataSource.apply(try snapshot([("s", ids)]))
     for _ in 0..<120 {
       switch random.below(5) {
-      case 0: table.scroll(by: Double(random.below(400)) - 200)
+      case 0: table.scroll(toOffset: table.contentOffset + Double(random.below(400)) - 200)
       case 1:
         ids.insert(nextID, at: random.below(ids.count + 1))
         nextID += 1

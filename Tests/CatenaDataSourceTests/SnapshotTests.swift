@@ -49,7 +49,7 @@ struct SnapshotTests {
     var snapshot = Snapshot<Int, Article>()
     try snapshot.appendSection(3)
     #expect(throws: DataSourceError.self) { try snapshot.appendSection(3) }
-    #expect(snapshot.numberOfSections == 1)
+    #expect(snapshot.sectionIDs.count == 1)
   }
 
   @Test func keepFirstDropsTheNewCopyAndRecordsIt() throws {

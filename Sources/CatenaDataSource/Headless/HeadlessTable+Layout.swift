@@ -24,9 +24,6 @@ extension HeadlessTable {
     layOut()
   }
 
-  /// Scrolls by `delta` points (positive: towards the end).
-  public func scroll(by delta: Double) { scroll(toOffset: contentOffset + delta) }
-
   /// Scrolls to the end of the content.
   public func scrollToBottom() { scroll(toOffset: .infinity) }
 

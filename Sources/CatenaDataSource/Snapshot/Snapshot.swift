@@ -66,9 +66,6 @@ public struct Snapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
     }
   }
 
-  /// The number of sections.
-  public var numberOfSections: Int { sections.count }
-
   /// The number of items in all sections.
   public var numberOfItems: Int { itemIndex.count }
 

@@ -100,10 +100,10 @@ struct OneWayBindingTests {
     #expect(pager.loadStates.append.error?.key == .index(2))
     // Scrolling up cancels the prefetched rows; scrolling down again prefetches the rows near
     // the end once more: still no retry until a tap or a retry.
-    table.scroll(by: 44)
+    table.scroll(toOffset: table.contentOffset + 44)
     table.scroll(toOffset: 0)
     table.clearEvents()
-    table.scroll(by: 10)
+    table.scroll(toOffset: table.contentOffset + 10)
     await settled(pager)
     #expect(table.events.contains { if case .prefetch = $0 { true } else { false } })
     #expect(fixture.requests.map(\.page) == [1, 2], "a failed page waits for a tap")
