@@ -67,7 +67,7 @@ func main() async throws {
   let oldest = timeline.items.first?.id
   var top = ""
   while timeline.items.first?.id == oldest {
-    table.scroll(toOffset: table.contentOffset + -2 * 44)
+    table.scroll(toOffset: table.contentOffset - 2 * 44)
     top = table.render().split(separator: "\n").first.map(String.init) ?? ""
     await settle()
   }

@@ -63,7 +63,8 @@ where Item.ID: Sendable {
     while !visiblePaths.contains(where: { $0.item == index }), turns < 1_000 {
       let before = table.contentOffset
       let first = visiblePaths.first?.item ?? 0
-      table.scroll(toOffset: table.contentOffset + (index < first ? -1 : 1) * table.viewportHeight / 2)
+      table.scroll(
+        toOffset: table.contentOffset + (index < first ? -1 : 1) * table.viewportHeight / 2)
       try await settle()
       if table.contentOffset == before { break }  // at an end, and nothing more loaded
       turns += 1

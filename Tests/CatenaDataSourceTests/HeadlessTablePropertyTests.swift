@@ -79,7 +79,9 @@ struct HeadlessTablePropertyTests {
           let shown = (table.cellForRow(at: path) as? TextCell)?.text
           #expect(shown == target[path.section].items[path.item].text, "seed \(seed) \(path)")
         }
-        if random.below(2) == 0 { table.scroll(toOffset: table.contentOffset + Double(random.below(200)) - 100) }
+        if random.below(2) == 0 {
+          table.scroll(toOffset: table.contentOffset + Double(random.below(200)) - 100)
+        }
       }
     }
   }

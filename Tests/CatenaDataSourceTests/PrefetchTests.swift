@@ -41,11 +41,13 @@ struct PrefetchTests {
     let (table, dataSource, heard) = screen()
     try dataSource.apply(try snapshot([("s", Array(0..<30))]))
     #expect(heard.prefetched == [[5, 6, 7, 8]])
-    table.scroll(toOffset: table.contentOffset + 2 * 44)  // rows 2-6 on screen: 9 and 10 are new ahead; 5 and 6 shown
+    // Rows 2-6 on screen: 9 and 10 are new ahead; 5 and 6 shown.
+    table.scroll(toOffset: table.contentOffset + 2 * 44)
     #expect(heard.prefetched == [[5, 6, 7, 8], [9, 10]])
     #expect(heard.cancelled.isEmpty, "rows that came on screen are not cancelled")
     #expect(table.prefetchingRows.map(\.item) == [7, 8, 9, 10])
-    table.scroll(toOffset: table.contentOffset + -44)  // upwards: rows below are cancelled, row 0 (above) is ahead
+    // Upwards: rows below are cancelled, row 0 (above) is ahead.
+    table.scroll(toOffset: table.contentOffset - 44)
     #expect(heard.cancelled == [[7, 8, 9, 10]])
     #expect(heard.prefetched.last == [0])
     #expect(table.events.contains(.cancelPrefetch((7...10).map { ItemPath(item: $0, section: 0) })))
