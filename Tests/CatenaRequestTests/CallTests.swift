@@ -53,6 +53,21 @@ struct CallTests {
     #expect(sent.headers["accept"] == "application/json")
   }
 
+  @Test func awaitingAValueReportsTheTransferWhenAsked() async throws {
+    let fixtures = FixtureTransport().route(.post, "houses", status: 201, json: #"{"id": 9}"#)
+    let heard = PlaceLog()
+    let id = try await Post("houses").body(.json(["title": "Sea view"])).json(at: "id")
+      .value(on: api(fixtures)) { heard.add("\($0)") }
+    #expect(id == 9)
+    let size = try #require(fixtures.requests.first?.body?.count)
+    #expect(size > 0)
+    #expect(heard.entries == ["upload \(size)/\(size)", "download 9/9"], "each way, once, whole")
+    let (_, response) = try await Post("houses").json(at: "id")
+      .response(on: api(fixtures)) { heard.add("again \($0)") }
+    #expect(response.status == 201)
+    #expect(heard.entries.filter { $0.hasPrefix("again download") } == ["again download 9/9"])
+  }
+
   @Test func responseGivesStatusAndHeadersWithTheValue() async throws {
     let fixtures = FixtureTransport()
       .route(.post, "houses", status: 201, json: #"{"id": 9}"#, headers: ["Location": "/houses/9"])

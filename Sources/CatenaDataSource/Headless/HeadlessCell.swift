@@ -1,6 +1,6 @@
 /// A cell of a ``HeadlessTable``: what `UITableViewCell` is to `UITableView`.
 ///
-/// Register a conforming class for a reuse identifier; the table creates instances with
+/// Name a conforming class in a data source's `configureCell`; the table creates instances with
 /// ``init(reuseIdentifier:)``, reuses them off screen, and calls ``prepareForReuse()`` before a
 /// reused cell is handed out again (never before a reconfigure, which keeps the same instance).
 ///

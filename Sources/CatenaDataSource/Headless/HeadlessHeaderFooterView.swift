@@ -1,8 +1,7 @@
 /// A section header or footer view of a ``HeadlessTable``: what `UITableViewHeaderFooterView`
 /// is to `UITableView`.
 ///
-/// Register a conforming class with
-/// ``HeadlessTable/register(_:forHeaderFooterViewReuseIdentifier:)``; the table creates
+/// Name a conforming class in a data source's `headerView` or `footerView`; the table creates
 /// instances with ``init(reuseIdentifier:)``, reuses them when their section leaves the
 /// screen, and calls ``prepareForReuse()`` before a reused view is handed out again.
 @MainActor
