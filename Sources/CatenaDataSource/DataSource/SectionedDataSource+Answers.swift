@@ -34,8 +34,23 @@ extension SectionedDataSource {
     }
     let cell = try binding.dequeue(kind.identifier, path)
     kind.configure?(cell, path, item)
+    kind.behaviors?(cell, path, item)
     for decorate in cellDecorators.values { decorate(cell, item) }
     return cell
+  }
+
+  /// Sets the behaviours of every cell on screen again (``configureCell(_:reuseIdentifier:when:_:behaviors:)``):
+  /// after an update, a cell whose content did not change still gets the closures of now.
+  func resetBehaviors() {
+    guard !isInvalidated, let binding,
+      cellKinds.contains(where: { $0.behaviors != nil }) || defaultKind?.behaviors != nil
+    else { return }
+    for path in binding.visible() {
+      guard let cell = binding.cell(path) else { continue }
+      let item = item(at: path)
+      let accepted = item.flatMap { item in cellKinds.first { $0.accepts?(item) == true } }
+      (accepted ?? defaultKind)?.behaviors?(cell, path, item)
+    }
   }
 
   /// The cell showing the item with `id`, when its row is on screen.

@@ -123,6 +123,7 @@ extension SectionedDataSource {
     } catch {
       failure = error
     }
+    resetBehaviors()
     isPerforming = false
     do {
       try performPending()

@@ -18,21 +18,46 @@ extension SectionedDataSource {
   /// it). A row without an item (count closures without ``item(_:)``) gets the kind without
   /// `when`, and `configure` is not called for it: use the `(cell, path)` form.
   ///
+  /// **Content is diffed; behaviour is not.** `configure` runs when a row's cell is made or its
+  /// item's content changed; a cell whose item is equal keeps what `configure` set. What a
+  /// cell *does* (a tap handler, a binding to the screen) goes in `behaviors`, which runs after
+  /// `configure` and again for every cell on screen after each apply, reload and batch
+  /// update, even when nothing visible changed: a cell never calls a closure an earlier apply
+  /// gave it.
+  ///
+  /// ```swift
+  /// .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+  ///   cell.title = article.title
+  /// } behaviors: { cell, _, article in
+  ///   cell.onLike = { [weak self] in self?.like(article) }
+  /// }
+  /// ```
+  ///
   /// - Parameters:
   ///   - type: the cell class: a `UITableViewCell` (or `UICollectionViewCell`) subclass on
   ///     UIKit, a ``HeadlessCell`` headless.
   ///   - reuseIdentifier: the identifier the class is registered and dequeued under.
   ///   - accepts: which items the kind shows; nil: every item no other kind accepts.
   ///   - configure: sets up a dequeued cell for its row and item.
+  ///   - behaviors: sets what the cell does; run after `configure` and after every update.
   @discardableResult
   public func configureCell<Cell: AnyObject>(
     _ type: Cell.Type, reuseIdentifier: String, when accepts: ((Item) -> Bool)? = nil,
-    _ configure: @escaping (Cell, ItemPath, Item) -> Void
+    _ configure: @escaping (Cell, ItemPath, Item) -> Void,
+    behaviors: ((Cell, ItemPath, Item) -> Void)? = nil
   ) -> Self {
-    addKind(type, reuseIdentifier, accepts) { cell, path, item in
-      guard let cell = cell as? Cell, let item else { return }
-      configure(cell, path, item)
-    }
+    addKind(
+      type, reuseIdentifier, accepts,
+      { cell, path, item in
+        guard let cell = cell as? Cell, let item else { return }
+        configure(cell, path, item)
+      },
+      behaviors: behaviors.map { behaviors in
+        { cell, path, item in
+          guard let cell = cell as? Cell, let item else { return }
+          behaviors(cell, path, item)
+        }
+      })
   }
 
   /// Shows rows in cells of `type`, configured for their row only: the original article's
@@ -55,11 +80,13 @@ extension SectionedDataSource {
 
   private func addKind(
     _ type: AnyClass, _ identifier: String, _ accepts: ((Item) -> Bool)?,
-    _ configure: @escaping (Any, ItemPath, Item?) -> Void
+    _ configure: @escaping (Any, ItemPath, Item?) -> Void,
+    behaviors: ((Any, ItemPath, Item?) -> Void)? = nil
   ) -> Self {
     guard !isInvalidated else { return self }
     let kind = CellKind(
-      identifier: identifier, cellClass: type, accepts: accepts, configure: configure)
+      identifier: identifier, cellClass: type, accepts: accepts, configure: configure,
+      behaviors: behaviors)
     if accepts == nil {
       defaultKind = kind
     } else {

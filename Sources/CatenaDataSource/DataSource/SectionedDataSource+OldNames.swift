@@ -37,7 +37,7 @@ extension SectionedDataSource {
   ) -> Self { fatalError("unavailable") }
 
   /// Renamed: every cell kind is a `configureCell`.
-  @available(*, unavailable, renamed: "configureCell(_:reuseIdentifier:when:_:)")
+  @available(*, unavailable, renamed: "configureCell(_:reuseIdentifier:when:_:behaviors:)")
   public func cell<Other: AnyObject>(
     _ type: Other.Type, reuseIdentifier: String, when accepts: @escaping (Item) -> Bool,
     configure: @escaping (Other, ItemPath, Item) -> Void

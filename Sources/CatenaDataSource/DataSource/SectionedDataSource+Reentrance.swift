@@ -97,6 +97,8 @@ extension SectionedDataSource {
       } catch {
         failure = failure ?? error
       }
+      // Cells whose content did not change still get the behaviours of now.
+      resetBehaviors()
       isPerforming = false
     }
     if let failure { throw failure }

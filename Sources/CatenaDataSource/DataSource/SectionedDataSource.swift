@@ -78,6 +78,8 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     let cellClass: AnyClass
     let accepts: ((Item) -> Bool)?
     var configure: ((Any, ItemPath, Item?) -> Void)?
+    /// What the cell does (its closures): set after `configure` and after every update.
+    var behaviors: ((Any, ItemPath, Item?) -> Void)? = nil
   }
 
   /// A kind of header or footer view: its class, identifier, height, which sections have it,
@@ -180,7 +182,7 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   @usableFromInline package var selectObservers: [(ItemPath) -> Void] = []
 
   /// Creates an unbound data source; bind it to a table with ``bind(_:)`` and give its cells
-  /// with ``configureCell(_:reuseIdentifier:when:_:)``.
+  /// with ``configureCell(_:reuseIdentifier:when:_:behaviors:)``.
   public init() {}
 
   /// What the bound table asks (counts, cells, titles, edits, selection): the data source's
