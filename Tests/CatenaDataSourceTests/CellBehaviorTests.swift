@@ -43,14 +43,9 @@ struct CellBehaviorTests {
     return snapshot
   }
 
-  func tap(_ table: HeadlessTable, _ item: Int) {
-    (table.cellForRow(at: ItemPath(item: item, section: 0)) as? TappableCell)?.onTap?()
-  }
-
-  @Test func aCellWhoseItemIsEqualGetsTheClosuresOfNow() throws {
-    let screen = MailScreen()
-    let table = HeadlessTable(viewportHeight: 440)
-    let dataSource = SectionedDataSource<Int, Mail>()
+  /// A data source on `table` whose cells show a mail's title and tap into `screen`.
+  func mailSource(_ table: HeadlessTable, _ screen: MailScreen) -> SectionedDataSource<Int, Mail> {
+    SectionedDataSource<Int, Mail>()
       .bind(table)
       .configureCell(TappableCell.self, reuseIdentifier: "mail") { cell, _, mail in
         cell.title = mail.title
@@ -60,6 +55,16 @@ struct CellBehaviorTests {
         cell.onTap = { screen.taps.append("\(generation):\(mail.id)") }
         screen.behaviorRuns += 1
       }
+  }
+
+  func tap(_ table: HeadlessTable, _ item: Int) {
+    (table.cellForRow(at: ItemPath(item: item, section: 0)) as? TappableCell)?.onTap?()
+  }
+
+  @Test func aCellWhoseItemIsEqualGetsTheClosuresOfNow() throws {
+    let screen = MailScreen()
+    let table = HeadlessTable(viewportHeight: 440)
+    let dataSource = mailSource(table, screen)
     let mails = [Mail(id: 1, title: "a"), Mail(id: 2, title: "b")]
     try dataSource.apply(snapshot(mails))
     tap(table, 0)
@@ -104,15 +109,7 @@ struct CellBehaviorTests {
   @Test func behaviorsRunForNewCellsReloadsBatchesAndOnlyForCellsOnScreen() throws {
     let screen = MailScreen()
     let table = HeadlessTable(viewportHeight: 2 * 44)
-    let dataSource = SectionedDataSource<Int, Mail>()
-      .bind(table)
-      .configureCell(TappableCell.self, reuseIdentifier: "mail") { cell, _, mail in
-        cell.title = mail.title
-      } behaviors: { cell, _, mail in
-        let generation = screen.generation
-        cell.onTap = { screen.taps.append("\(generation):\(mail.id)") }
-        screen.behaviorRuns += 1
-      }
+    let dataSource = mailSource(table, screen)
     let mails = (0..<20).map { Mail(id: $0, title: "m\($0)") }
     try dataSource.apply(snapshot(mails))
     let afterFirst = screen.behaviorRuns
