@@ -217,6 +217,11 @@
       engine.record { $0.itemReconfigures += indexPaths.map(ItemPath.init) }
     }
 
+    /// The cells on screen (in no order UIKit promises; here, by index path).
+    open var visibleCells: [UICollectionViewCell] {
+      engine.visible.sorted { $0.key < $1.key }.compactMap { $0.value as? UICollectionViewCell }
+    }
+
     open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
       engine.visible[ItemPath(indexPath)] as? UICollectionViewCell
     }
@@ -277,6 +282,8 @@
       dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
     }
     func askCell(at path: IndexPath) -> UIView? {
+      Self.cellProviderDepth += 1
+      defer { Self.cellProviderDepth -= 1 }
       guard let cell = dataSource?.collectionView(self, cellForItemAt: path) else { return nil }
       if cell.reuseIdentifier == nil || !engine.dequeuedSinceAsk {
         engine.raise(
