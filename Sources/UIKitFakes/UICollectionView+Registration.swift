@@ -7,8 +7,9 @@
   // new reuse pool for every cell and keep every cell it made alive.
 
   extension UICollectionView {
-    /// How deep the calling code is in a data source's `cellForItemAt` (the cell provider).
-    nonisolated(unsafe) static var cellProviderDepth = 0
+    /// How deep the calling code is in a data source's `cellForItemAt` or
+    /// `viewForSupplementaryElementOfKind` (a cell or supplementary view provider).
+    nonisolated(unsafe) static var providerDepth = 0
 
     /// A cell class with the handler that configures it for an item; made once, up front, and
     /// used for every cell of that kind.
@@ -22,7 +23,7 @@
       /// The reuse identifier UIKit makes up for the registration (one per registration).
       let identifier = "CellRegistration-" + UUID().uuidString
       /// Whether it was made inside a cell provider (which UIKit refuses when it is used).
-      let madeInCellProvider = UICollectionView.cellProviderDepth > 0
+      let madeInCellProvider = UICollectionView.providerDepth > 0
 
       /// A registration of `Cell` configured by `handler`.
       public init(handler: @escaping Handler) { self.handler = handler }

@@ -45,6 +45,10 @@
       _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
     ) -> UICollectionViewCell
     func numberOfSections(in collectionView: UICollectionView) -> Int
+    func collectionView(
+      _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+      at indexPath: IndexPath
+    ) -> UICollectionReusableView
     func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath)
       -> Bool
     func collectionView(
@@ -54,6 +58,18 @@
 
   extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    /// Not implemented: UIKit stops the app when the layout shows a supplementary view and the
+    /// data source does not give one.
+    public func collectionView(
+      _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+      at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+      collectionView.engine.raise(
+        "the data source does not implement -collectionView:viewForSupplementaryElementOfKind:"
+          + "atIndexPath:, and its layout shows a view of kind '\(kind)' at \(ItemPath(indexPath))")
+      collectionView.supplementaryDequeued = true  // one exception for this mistake
+      return UICollectionReusableView(frame: .zero)
+    }
     public func collectionView(
       _ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath
     ) -> Bool { false }
@@ -132,6 +148,18 @@
     lazy var engine = ListEngine(host: self)
     /// Whether a reload waits for the next layout.
     var reloadPending = false
+    /// Not UIKit: the height of a section header or footer in the fake's list layout.
+    public var fakeSupplementaryHeight: CGFloat = 28
+    /// Supplementary view classes by kind, then reuse identifier.
+    var supplementaryClasses: [String: [String: UICollectionReusableView.Type]] = [:]
+    /// Supplementary views off screen, by kind and reuse identifier.
+    var supplementaryPool: [String: [UICollectionReusableView]] = [:]
+    /// The supplementary views shown, by kind, then section.
+    var supplementaryViews: [String: [Int: UICollectionReusableView]] = [:]
+    /// The kind the collection view is asking its data source for, while it asks.
+    var askedSupplementaryKind: String?
+    /// Whether a supplementary view was dequeued since the data source was asked for one.
+    var supplementaryDequeued = false
 
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
       collectionViewLayout = layout
@@ -180,6 +208,7 @@
       guard reloadPending else { return }
       reloadPending = false
       engine.counts = engine.readCounts()
+      refreshSupplementaryViews()
     }
 
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
@@ -232,13 +261,13 @@
       let counts = engine.loadedCounts()
       guard counts.indices.contains(indexPath.section), indexPath.item < counts[indexPath.section]
       else { return nil }
-      let height = fakeItemHeight > 0 ? fakeItemHeight : 44
-      let before = counts.prefix(indexPath.section).reduce(0, +) + indexPath.item
+      // One line of items, section headers and footers (a list's) between them.
+      let line = geometry(counts: counts, measured: [:]).frame(
+        of: ItemPath(indexPath), width: isHorizontal ? bounds.height : bounds.width)
       let attributes = UICollectionViewLayoutAttributes()
       attributes.frame =
         isHorizontal
-        ? CGRect(x: CGFloat(before) * height, y: 0, width: height, height: bounds.height)
-        : CGRect(x: 0, y: CGFloat(before) * height, width: bounds.width, height: height)
+        ? CGRect(x: line.minY, y: 0, width: line.height, height: bounds.height) : line
       return attributes
     }
 
@@ -282,8 +311,8 @@
       dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
     }
     func askCell(at path: IndexPath) -> UIView? {
-      Self.cellProviderDepth += 1
-      defer { Self.cellProviderDepth -= 1 }
+      Self.providerDepth += 1
+      defer { Self.providerDepth -= 1 }
       guard let cell = dataSource?.collectionView(self, cellForItemAt: path) else { return nil }
       if cell.reuseIdentifier == nil || !engine.dequeuedSinceAsk {
         engine.raise(
@@ -305,7 +334,7 @@
       delegate?.collectionView(self, willDisplay: cell, forItemAt: path)
     }
     func tellDidEndDisplaying(_ cell: UIView, at path: IndexPath) {}
-    func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int]) {}
+    func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int]) { refreshSupplementaryViews() }
     func setNeedsLayoutForEngine() { setNeedsLayout() }
     var prefetcher: ((_ paths: [IndexPath], _ cancel: Bool) -> Void)? {
       guard isPrefetchingEnabled, let prefetchDataSource else { return nil }
@@ -328,8 +357,11 @@
     }
     func geometry(counts: [Int], measured: [ItemPath: CGFloat]) -> ListGeometry {
       let height = fakeItemHeight > 0 ? fakeItemHeight : 44
+      let kinds = supplementaryKinds
+      let header = kinds.contains(Self.elementKindSectionHeader) ? fakeSupplementaryHeight : 0
+      let footer = kinds.contains(Self.elementKindSectionFooter) ? fakeSupplementaryHeight : 0
       return ListGeometry(
-        counts: counts, header: { _ in 0 }, footer: { _ in 0 }, row: { _ in height })
+        counts: counts, header: { _ in header }, footer: { _ in footer }, row: { _ in height })
     }
     func selfSizedHeight(of cell: UIView, at path: IndexPath) -> CGFloat? { nil }
   }

@@ -1,0 +1,194 @@
+#if os(Linux)
+  import CatenaDiff
+  import Foundation
+
+  // Supplementary views (section headers and footers), transcribed from UIKit (iOS 18.6): the
+  // layout says which kinds it shows, the collection view asks its data source for each, and
+  // the data source must dequeue a view registered for that kind. Each mistake UIKit stops the
+  // app for is recorded in `exceptions`.
+
+  extension UICollectionView {
+    /// The kind of a section header.
+    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    /// The kind of a section footer.
+    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+
+    /// Registers a view class for supplementary views of `elementKind` and `identifier`; nil
+    /// unregisters.
+    public func register(
+      _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String,
+      withReuseIdentifier identifier: String
+    ) {
+      supplementaryClasses[elementKind, default: [:]][identifier] =
+        viewClass as? UICollectionReusableView.Type
+      supplementaryPool["\(elementKind)|\(identifier)"] = nil
+    }
+
+    /// A supplementary view of `elementKind` registered for `identifier`, reused when one is
+    /// free.
+    public func dequeueReusableSupplementaryView(
+      ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
+    ) -> UICollectionReusableView {
+      engine.calls.append(
+        "dequeueSupplementary(\(elementKind), \(identifier), \(ItemPath(indexPath)))")
+      supplementaryDequeued = true
+      if let asked = askedSupplementaryKind, asked != elementKind {
+        engine.raise(
+          "the view returned from -collectionView:viewForSupplementaryElementOfKind:"
+            + "atIndexPath: does not match the element kind it is being used for. When asked "
+            + "for a view of element kind '\(asked)' the data source dequeued a view "
+            + "registered for the element kind '\(elementKind)'.")
+      }
+      let key = "\(elementKind)|\(identifier)"
+      if let view = supplementaryPool[key]?.popLast() {
+        view.prepareForReuse()
+        return view
+      }
+      guard let viewClass = supplementaryClasses[elementKind]?[identifier] else {
+        engine.raise(
+          "could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - "
+            + "must register a nib or a class for the identifier or connect a prototype cell "
+            + "in a storyboard")
+        return UICollectionReusableView(frame: .zero)
+      }
+      let view = viewClass.init(frame: .zero)
+      view.reuseIdentifier = identifier
+      return view
+    }
+
+    /// The supplementary view of `elementKind` shown at `indexPath` (item 0 of its section).
+    public func supplementaryView(
+      forElementKind elementKind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView? {
+      supplementaryViews[elementKind]?[indexPath.section]
+    }
+
+    /// A registration's supplementary view (see ``SupplementaryRegistration``).
+    public struct SupplementaryRegistration<Supplementary>
+    where Supplementary: UICollectionReusableView {
+      /// Configures a dequeued view for its element kind and index path.
+      public typealias Handler = (
+        _ supplementaryView: Supplementary, _ elementKind: String, _ indexPath: IndexPath
+      ) -> Void
+
+      let elementKind: String
+      let handler: Handler
+      let identifier = "SupplementaryRegistration-" + UUID().uuidString
+      let madeInProvider = UICollectionView.providerDepth > 0
+
+      /// A registration of `Supplementary` views of `elementKind`, configured by `handler`.
+      public init(elementKind: String, handler: @escaping Handler) {
+        self.elementKind = elementKind
+        self.handler = handler
+      }
+    }
+
+    /// A supplementary view of `registration`'s class and kind, reused when one is free,
+    /// configured by its handler.
+    public func dequeueConfiguredReusableSupplementary<Supplementary>(
+      using registration: SupplementaryRegistration<Supplementary>, for indexPath: IndexPath
+    ) -> Supplementary where Supplementary: UICollectionReusableView {
+      if registration.madeInProvider {
+        engine.raise(
+          "Attempted to dequeue a supplementary view using a registration that was created "
+            + "inside -collectionView:viewForSupplementaryElementOfKind:atIndexPath: or inside "
+            + "a UICollectionViewDiffableDataSource supplementary view provider. Creating a new "
+            + "registration each time a supplementary view is requested will prevent reuse and "
+            + "cause created supplementary views to remain inaccessible in memory for the "
+            + "lifetime of the collection view. Registrations should be created up front and "
+            + "reused.")
+      }
+      if supplementaryClasses[registration.elementKind]?[registration.identifier] == nil {
+        register(
+          Supplementary.self, forSupplementaryViewOfKind: registration.elementKind,
+          withReuseIdentifier: registration.identifier)
+      }
+      let dequeued = dequeueReusableSupplementaryView(
+        ofKind: registration.elementKind, withReuseIdentifier: registration.identifier,
+        for: indexPath)
+      let view = dequeued as? Supplementary ?? Supplementary(frame: .zero)
+      registration.handler(view, registration.elementKind, indexPath)
+      return view
+    }
+
+    /// The supplementary kinds the layout shows in every section: a list's header and footer
+    /// when its configuration makes them supplementary views.
+    var supplementaryKinds: [String] {
+      guard
+        let list = (collectionViewLayout as? UICollectionViewCompositionalLayout)?
+          .listConfiguration
+      else { return [] }
+      var kinds: [String] = []
+      if list.headerMode == .supplementary { kinds.append(Self.elementKindSectionHeader) }
+      if list.footerMode == .supplementary { kinds.append(Self.elementKindSectionFooter) }
+      return kinds
+    }
+
+    /// Asks the data source again for every section's supplementary views; the views shown
+    /// before go back to their pools.
+    func refreshSupplementaryViews() {
+      for (kind, views) in supplementaryViews {
+        for view in views.values {
+          guard let identifier = view.reuseIdentifier else { continue }
+          supplementaryPool["\(kind)|\(identifier)", default: []].append(view)
+        }
+      }
+      supplementaryViews = [:]
+      let kinds = supplementaryKinds
+      guard !kinds.isEmpty, let dataSource else { return }
+      for section in engine.loadedCounts().indices {
+        for kind in kinds {
+          let path = IndexPath(item: 0, section: section)
+          askedSupplementaryKind = kind
+          supplementaryDequeued = false
+          Self.providerDepth += 1
+          let view = dataSource.collectionView(
+            self, viewForSupplementaryElementOfKind: kind, at: path)
+          Self.providerDepth -= 1
+          askedSupplementaryKind = nil
+          if !supplementaryDequeued {
+            engine.raise(
+              "the view returned from -collectionView:viewForSupplementaryElementOfKind:"
+                + "atIndexPath (\(kind),\(ItemPath(path))) was not retrieved by calling "
+                + "-dequeueReusableSupplementaryViewOfKind:withReuseIdentifier:forIndexPath:")
+          }
+          supplementaryViews[kind, default: [:]][section] = view
+        }
+      }
+    }
+  }
+#endif
+
+#if os(Linux)
+  // MARK: Not UIKit: the user's gestures on a list.
+
+  extension UICollectionView {
+    /// The user swipes the item at `indexPath` from its leading or trailing edge: the buttons
+    /// the list layout's swipe provider gives (as its configuration was when the layout was
+    /// made). A test taps one with ``simulateTap(on:)``.
+    public func simulateSwipe(at indexPath: IndexPath, leading: Bool)
+      -> UISwipeActionsConfiguration?
+    {
+      engine.calls.append("swipe \(leading ? "leading" : "trailing") \(ItemPath(indexPath))")
+      guard
+        let list = (collectionViewLayout as? UICollectionViewCompositionalLayout)?
+          .listConfiguration
+      else { return nil }
+      let provider =
+        leading
+        ? list.leadingSwipeActionsConfigurationProvider
+        : list.trailingSwipeActionsConfigurationProvider
+      return provider?(indexPath)
+    }
+
+    /// The user taps `action` of an item swiped open: its handler runs (its completion is
+    /// heard once; UIKit ignores later calls).
+    public func simulateTap(on action: UIContextualAction) {
+      var completed = false
+      action.handler(action, UIView()) { _ in
+        guard !completed else { return }
+        completed = true
+      }
+    }
+  }
+#endif
