@@ -4,7 +4,7 @@
   import UIKitFakes
 
   /// A section header view.
-  final class SectionTitleView: UICollectionReusableView {
+  final class HeaderTitleView: UICollectionReusableView {
     var title = ""
   }
 
@@ -18,7 +18,7 @@
     let cells = UICollectionView.CellRegistration<NameCell, String> { cell, _, name in
       cell.name = name
     }
-    let headerRegistration = UICollectionView.SupplementaryRegistration<SectionTitleView>(
+    let headerRegistration = UICollectionView.SupplementaryRegistration<HeaderTitleView>(
       elementKind: UICollectionView.elementKindSectionHeader
     ) { view, _, path in view.title = "section \(path.section)" }
     var asked: [String] = []
@@ -52,19 +52,19 @@
       case .registered:
         let view = collectionView.dequeueReusableSupplementaryView(
           ofKind: kind, withReuseIdentifier: "title", for: indexPath)
-        (view as? SectionTitleView)?.title = "section \(indexPath.section)"
+        (view as? HeaderTitleView)?.title = "section \(indexPath.section)"
         return view
       case .wrongKind:
         return collectionView.dequeueReusableSupplementaryView(
           ofKind: UICollectionView.elementKindSectionFooter, withReuseIdentifier: "title",
           for: indexPath)
       case .undequeued:
-        return SectionTitleView(frame: .zero)
+        return HeaderTitleView(frame: .zero)
       case .registration:
         return collectionView.dequeueConfiguredReusableSupplementary(
           using: headerRegistration, for: indexPath)
       case .registrationInProvider:
-        let made = UICollectionView.SupplementaryRegistration<SectionTitleView>(
+        let made = UICollectionView.SupplementaryRegistration<HeaderTitleView>(
           elementKind: kind
         ) { _, _, _ in }
         return collectionView.dequeueConfiguredReusableSupplementary(using: made, for: indexPath)
@@ -91,7 +91,7 @@
         collectionViewLayout: UICollectionViewCompositionalLayout.list(using: configuration))
       window.addSubview(collection)
       collection.register(
-        SectionTitleView.self,
+        HeaderTitleView.self,
         forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
         withReuseIdentifier: "title")
       collection.dataSource = source
@@ -103,7 +103,7 @@
     func header(_ collection: UICollectionView, _ section: Int) -> String? {
       (collection.supplementaryView(
         forElementKind: UICollectionView.elementKindSectionHeader,
-        at: IndexPath(item: 0, section: section)) as? SectionTitleView)?.title
+        at: IndexPath(item: 0, section: section)) as? HeaderTitleView)?.title
     }
 
     @Test func headersAreAskedForEverySectionAndTakeTheirPlace() {

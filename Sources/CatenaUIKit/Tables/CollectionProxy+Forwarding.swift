@@ -51,3 +51,73 @@
     }
   }
 #endif
+
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    import UIKitFakes
+  #else
+    import UIKit
+  #endif
+
+  extension SectionViewKind {
+    /// The collection view's supplementary kind of a section header or footer.
+    @MainActor var elementKind: String {
+      self == .header
+        ? UICollectionView.elementKindSectionHeader : UICollectionView.elementKindSectionFooter
+    }
+  }
+
+  // A collection's section headers and footers: supplementary views its layout asks for (a
+  // list with `headerMode` or `footerMode` `.supplementary`).
+  extension CollectionProxy {
+    /// The reuse identifier of the view showing a section's title (`headerTitle`).
+    static let titleView = "catena.title"
+
+    /// The chain's view for the section (`headerView`/`footerView`), else a view showing its
+    /// title (`headerTitle`/`footerTitle`), else the app's own data source's view, else an
+    /// empty one: the layout asked, and a collection view accepts only dequeued views.
+    func collectionView(
+      _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+      at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+      let sectionKind: SectionViewKind? =
+        kind == UICollectionView.elementKindSectionHeader
+        ? .header : kind == UICollectionView.elementKindSectionFooter ? .footer : nil
+      let section = indexPath.section
+      if let sectionKind, let provider {
+        if provider.hasView(sectionKind, inSection: section) {
+          do {
+            if let view = try provider.view(sectionKind, inSection: section)
+              as? UICollectionReusableView
+            {
+              return view
+            }
+          } catch {
+            assertionFailure("Catena: no \(sectionKind) view for section \(section): \(error)")
+          }
+        }
+        let title =
+          sectionKind == .header
+          ? provider.titleForHeader(inSection: section)
+          : provider.titleForFooter(inSection: section)
+        if let title {
+          let view = collectionView.dequeueReusableSupplementaryView(
+            ofKind: kind, withReuseIdentifier: Self.titleView, for: indexPath)
+          (view as? SectionTitleView)?.title = title
+          return view
+        }
+      }
+      #if !os(Linux)
+        if let app = appDataSource as? any UICollectionViewDataSource,
+          implements(app, "collectionView:viewForSupplementaryElementOfKind:atIndexPath:"),
+          let view = app.collectionView?(
+            collectionView, viewForSupplementaryElementOfKind: kind, at: indexPath)
+        {
+          return view
+        }
+      #endif
+      return collectionView.dequeueReusableSupplementaryView(
+        ofKind: kind, withReuseIdentifier: Self.placeholder, for: indexPath)
+    }
+  }
+#endif

@@ -14,7 +14,7 @@
   protocol ProxiedListView: UIView {
     /// The cells the view hands out.
     associatedtype Cell
-    /// Its section views (`Never` for a collection view).
+    /// Its section views (supplementary views of a collection view).
     associatedtype HeaderFooterView
     /// The proxy `connect(_:)` installed, if it is still the data source.
     var installedProxy: ForwardingProxy? { get }

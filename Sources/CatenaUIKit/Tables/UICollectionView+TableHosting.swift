@@ -9,18 +9,24 @@
 
   extension UICollectionView: ProxiedListView {
 
-    /// Does nothing: a collection view's section views are supplementary views, which Catena
-    /// does not drive.
+    /// Registers a header or footer view class: a supplementary view of both section kinds, so
+    /// the chain's `headerView` and `footerView` classes serve either.
     func register(
       _ viewClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String
-    ) {}
+    ) {
+      for kind in [Self.elementKindSectionHeader, Self.elementKindSectionFooter] {
+        register(viewClass, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
+      }
+    }
 
-    /// Throws: Catena gives a collection view no header or footer views.
+    /// Dequeues the section's header or footer: a supplementary view of the matching kind
+    /// (UIKit asserts when nothing is registered for it).
     func dequeueReusableHeaderFooterView(
       withIdentifier identifier: String, for kind: SectionViewKind, inSection section: Int
-    ) throws(DataSourceError) -> Never {
-      throw DataSourceError(
-        kind: .unregisteredView, id: identifier, incoming: ItemPath(item: 0, section: section))
+    ) throws(DataSourceError) -> UICollectionReusableView {
+      dequeueReusableSupplementaryView(
+        ofKind: kind.elementKind, withReuseIdentifier: identifier,
+        for: IndexPath(item: 0, section: section))
     }
 
     /// Registers a cell class, under UIKit's collection-view name for it.
@@ -99,14 +105,22 @@
     /// alive; the provider is held weakly. The delegate and data source the view had keep
     /// receiving what Catena does not answer (flow-layout sizes, supplementary views) and the
     /// item events it shares; a provider connected before is told it lost the view. Nil
-    /// disconnects and gives the view its own objects back. Section header and footer titles
-    /// are not shown: a collection view needs supplementary views for those.
+    /// disconnects and gives the view its own objects back. Section headers and footers (the
+    /// chain's views, or its titles) are the supplementary views a list layout asks for.
     func connect(_ provider: (any TableContentProviding)?) {
       let app = ForwardingProxy.handOver(
         from: objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? ForwardingProxy,
         delegate: delegate, dataSource: dataSource, prefetcher: prefetchDataSource, to: provider)
       let proxy = provider.map { CollectionProxy($0, app: app) }
       register(UICollectionViewCell.self, forCellWithReuseIdentifier: CollectionProxy.placeholder)
+      for kind in [Self.elementKindSectionHeader, Self.elementKindSectionFooter] {
+        register(
+          UICollectionReusableView.self, forSupplementaryViewOfKind: kind,
+          withReuseIdentifier: CollectionProxy.placeholder)
+        register(
+          SectionTitleView.self, forSupplementaryViewOfKind: kind,
+          withReuseIdentifier: CollectionProxy.titleView)
+      }
       objc_setAssociatedObject(
         self, &AssociatedKeys.proxy, proxy, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       // UIKit reads which optional methods its delegate implements when it is set.
