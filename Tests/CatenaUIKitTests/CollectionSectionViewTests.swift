@@ -29,15 +29,6 @@
       return (collection, window)
     }
 
-    func streets(_ sections: [(String, [Row])]) throws -> Snapshot<String, Row> {
-      var snapshot = Snapshot<String, Row>()
-      for (street, rows) in sections {
-        try snapshot.appendSection(street)
-        try snapshot.appendItems(rows, toSection: street)
-      }
-      return snapshot
-    }
-
     func view(_ collection: UICollectionView, _ kind: String, _ section: Int)
       -> UICollectionReusableView?
     {
@@ -56,7 +47,8 @@
         view, _, street in view.street = street ?? "?"
       }
         .footerTitle { section, _ in section == 0 ? "3 houses" : nil }
-      try dataSource.apply(streets([("Elm", [Row(1), Row(2), Row(3)]), ("Quiet", [Row(4)])]))
+      try dataSource.apply(
+        snapshot(sections: [("Elm", [Row(1), Row(2), Row(3)]), ("Quiet", [Row(4)])]))
       collection.layoutIfNeeded()
       #expect(collection.exceptions.isEmpty)
       let header = UICollectionView.elementKindSectionHeader
@@ -70,7 +62,9 @@
 
       // A section inserted by an apply gets its header, reusing a view off screen.
       try dataSource.apply(
-        streets([("Oak", [Row(5)]), ("Elm", [Row(1), Row(2), Row(3)]), ("Quiet", [Row(4)])]))
+        snapshot(sections: [
+          ("Oak", [Row(5)]), ("Elm", [Row(1), Row(2), Row(3)]), ("Quiet", [Row(4)]),
+        ]))
       collection.layoutIfNeeded()
       #expect(collection.exceptions.isEmpty)
       #expect((view(collection, header, 0) as? StreetHeader)?.street == "Oak")
@@ -87,7 +81,7 @@
         .bind(collection)
         .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
         .headerTitle { _, street in street }
-      try dataSource.apply(streets([("Elm", [Row(1)])]))
+      try dataSource.apply(snapshot(sections: [("Elm", [Row(1)])]))
       collection.layoutIfNeeded()
       #expect(collection.exceptions.isEmpty)
       #expect(view(collection, UICollectionView.elementKindSectionHeader, 0) == nil)

@@ -96,3 +96,12 @@ extension SectionedDataSource {
     return sectionViews[kind]?.height
   }
 }
+
+extension SectionedDataSource {
+  /// Whether the chain gives sections a header (or footer) at all: a view or a title.
+  package func showsSectionView(_ kind: SectionViewKind) -> Bool {
+    guard !isInvalidated else { return false }
+    if sectionViews[kind] != nil { return true }
+    return kind == .header ? headerText != nil : footerText != nil
+  }
+}

@@ -97,6 +97,16 @@
     return snapshot
   }
 
+  /// A snapshot of `sections`, each its id and its rows.
+  func snapshot(sections: [(String, [Row])]) throws -> Snapshot<String, Row> {
+    var snapshot = Snapshot<String, Row>()
+    for (id, rows) in sections {
+      try snapshot.appendSection(id)
+      try snapshot.appendItems(rows, toSection: id)
+    }
+    return snapshot
+  }
+
   /// The path of a row.
   func path(_ item: Int, _ section: Int = 0) -> IndexPath { IndexPath(row: item, section: section) }
 

@@ -1,0 +1,57 @@
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    public import UIKitFakes
+  #else
+    public import UIKit
+  #endif
+  public import CatenaDataSource
+  import CatenaDiff
+
+  extension SectionedDataSource {
+    /// A list layout for a collection view, made from the chain: the modern list screen, with
+    /// the same chain words as a table.
+    ///
+    /// ```swift
+    /// let dataSource = SectionedDataSource<String, Mail>()
+    ///   .configureCell(MailCell.self, reuseIdentifier: "mail") { cell, _, mail in … }
+    ///   .headerTitle { _, folder in folder }
+    ///   .swipeActions(.trailing) { _, mail in [SwipeAction("Archive") { done in … }] }
+    /// collectionView.collectionViewLayout = dataSource.listLayout(appearance: .insetGrouped)
+    /// dataSource.bind(collectionView)
+    /// ```
+    ///
+    /// - Section headers and footers are supplementary views when the chain gives them
+    ///   (`headerView`/`headerTitle`, `footerView`/`footerTitle`) at the time the layout is
+    ///   made: UIKit copies the list configuration into the layout, so give them first.
+    /// - Leading and trailing swipe actions are the chain's `swipeActions`, read when the
+    ///   user swipes (so they may be given later); a full swipe performs the first.
+    /// - `configure` changes the configuration last (separators, background, a header's top
+    ///   padding).
+    public func listLayout(
+      appearance: UICollectionLayoutListConfiguration.Appearance = .insetGrouped,
+      _ configure: (inout UICollectionLayoutListConfiguration) -> Void = { _ in }
+    ) -> UICollectionViewCompositionalLayout {
+      var configuration = UICollectionLayoutListConfiguration(appearance: appearance)
+      configuration.headerMode = showsSectionView(.header) ? .supplementary : .none
+      configuration.footerMode = showsSectionView(.footer) ? .supplementary : .none
+      configuration.leadingSwipeActionsConfigurationProvider = { [weak self] indexPath in
+        self?.swipeConfiguration(.leading, at: indexPath)
+      }
+      configuration.trailingSwipeActionsConfigurationProvider = { [weak self] indexPath in
+        self?.swipeConfiguration(.trailing, at: indexPath)
+      }
+      configure(&configuration)
+      return UICollectionViewCompositionalLayout.list(using: configuration)
+    }
+
+    /// UIKit's buttons for the chain's swipe actions of the item at `indexPath` on `edge`.
+    func swipeConfiguration(
+      _ edge: SwipeEdge, at indexPath: IndexPath
+    ) -> UISwipeActionsConfiguration? {
+      guard let actions = answers.swipeActions(edge, forRowAt: ItemPath(indexPath)) else {
+        return nil
+      }
+      return TableProxy.configuration(actions)
+    }
+  }
+#endif

@@ -1,0 +1,91 @@
+#if os(Linux)
+  import CatenaDataSource
+  import CatenaDiff
+  import Foundation
+  import Testing
+  import UIKitFakes
+
+  @testable import CatenaUIKit
+
+  @MainActor
+  @Suite("A collection list's layout made from the chain")
+  struct ListLayoutTests {
+    @Test func headersFootersAndSwipeActionsComeFromTheChain() throws {
+      var heard: [String] = []
+      let dataSource = SectionedDataSource<String, Row>()
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { cell, _, row in
+          cell.title = row.title
+        }
+        .headerTitle { _, folder in folder }
+        .swipeActions(.trailing) { _, row in
+          [
+            SwipeAction("Archive") { done in
+              heard.append("archive \(row.id)")
+              done(true)
+            },
+            SwipeAction("Delete", style: .destructive) { done in done(true) },
+          ]
+        }
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+      let collection = UICollectionView(
+        frame: window.frame, collectionViewLayout: dataSource.listLayout(appearance: .plain))
+      window.addSubview(collection)
+      dataSource.bind(collection)
+      try dataSource.apply(snapshot(sections: [("Inbox", [Row(1), Row(2)]), ("Sent", [Row(3)])]))
+      collection.layoutIfNeeded()
+      #expect(collection.exceptions.isEmpty)
+      let header = collection.supplementaryView(
+        forElementKind: UICollectionView.elementKindSectionHeader,
+        at: IndexPath(item: 0, section: 1))
+      #expect((header as? SectionTitleView)?.title == "Sent")
+      #expect(
+        collection.supplementaryView(
+          forElementKind: UICollectionView.elementKindSectionFooter,
+          at: IndexPath(item: 0, section: 0)) == nil, "no footer in the chain: none asked for")
+
+      let swipe = collection.simulateSwipe(at: IndexPath(item: 1, section: 0), leading: false)
+      #expect(swipe?.actions.map(\.title) == ["Archive", "Delete"])
+      #expect(swipe?.actions.last?.style == .destructive)
+      if let archive = swipe?.actions.first { collection.simulateTap(on: archive) }
+      #expect(heard == ["archive 2"])
+      #expect(collection.simulateSwipe(at: IndexPath(item: 0, section: 0), leading: true) == nil)
+      withExtendedLifetime(window) {}
+    }
+
+    @Test func swipeActionsGivenAfterTheLayoutStillShowAndAConfigureChangesItLast() throws {
+      let dataSource = SectionedDataSource<String, Row>()
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
+      var configured: UICollectionLayoutListConfiguration?
+      let layout = dataSource.listLayout { configuration in
+        configuration.showsSeparators = false
+        configured = configuration
+      }
+      #expect(configured?.appearance == .insetGrouped)
+      #expect(configured?.headerMode == UICollectionLayoutListConfiguration.HeaderMode.none)
+      dataSource.swipeActions(.leading) { _, _ in [SwipeAction("Pin") { done in done(true) }] }
+      let collection = UICollectionView(frame: .zero, collectionViewLayout: layout)
+      dataSource.bind(collection)
+      try dataSource.apply(snapshot(sections: [("Inbox", [Row(1)])]))
+      let swipe = collection.simulateSwipe(at: IndexPath(item: 0, section: 0), leading: true)
+      #expect(swipe?.actions.map(\.title) == ["Pin"])
+    }
+
+    @Test func theLayoutDoesNotKeepItsDataSourceAlive() {
+      weak var released: SectionedDataSource<String, Row>?
+      var layout: UICollectionViewCompositionalLayout?
+      do {
+        let dataSource = SectionedDataSource<String, Row>()
+          .swipeActions(.trailing) { _, _ in [SwipeAction("Archive") { done in done(true) }] }
+        released = dataSource
+        layout = dataSource.listLayout()
+      }
+      #expect(released == nil)
+      let collection = UICollectionView(
+        frame: .zero,
+        collectionViewLayout: layout
+          ?? .list(
+            using: UICollectionLayoutListConfiguration(appearance: .plain)))
+      #expect(collection.simulateSwipe(at: IndexPath(item: 0, section: 0), leading: false) == nil)
+    }
+  }
+#endif
