@@ -192,3 +192,42 @@
     }
   }
 #endif
+
+#if os(Linux)
+  import CatenaDiff
+
+  // MARK: Not UIKit: the index down a list's edge.
+
+  extension UICollectionView {
+    /// The index titles the collection view shows: what its data source gave at the last
+    /// reload (empty without an index).
+    public var shownIndexTitles: [String] { indexTitles }
+
+    /// The user taps the index title at `index`: the collection view asks its data source
+    /// where the title leads and scrolls there (an index path of one index: the top of that
+    /// section). A place the collection view does not have raises, as UIKit's scroll does.
+    public func simulateIndexTitleTap(at index: Int) {
+      settleReload()
+      guard let dataSource, indexTitles.indices.contains(index) else { return }
+      let target = dataSource.collectionView(
+        self, indexPathForIndexTitle: indexTitles[index], at: index)
+      engine.calls.append("indexTitle \(indexTitles[index]) -> \(target)")
+      let counts = engine.loadedCounts()
+      let section = target.count >= 1 ? target[0] : -1
+      let item = target.count >= 2 ? target[1] : 0
+      guard counts.indices.contains(section), target.count < 2 || item < counts[section] else {
+        engine.raise(
+          "Attempted to scroll the collection view to an out-of-bounds index path (\(target)) "
+            + "when there are only \(counts.count) sections.")
+        return
+      }
+      let geometry = geometry(counts: counts, measured: [:])
+      let top =
+        target.count >= 2
+        ? geometry.frame(of: ItemPath(item: item, section: section), width: 0).minY
+        : geometry.sectionTops[section]
+      contentOffset = isHorizontal ? CGPoint(x: top, y: 0) : CGPoint(x: 0, y: top)
+      layoutIfNeeded()
+    }
+  }
+#endif

@@ -49,6 +49,10 @@
       _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
       at indexPath: IndexPath
     ) -> UICollectionReusableView
+    func indexTitles(for collectionView: UICollectionView) -> [String]?
+    func collectionView(
+      _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
+    ) -> IndexPath
     func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath)
       -> Bool
     func collectionView(
@@ -58,6 +62,17 @@
 
   extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    /// None: no index down the edge.
+    public func indexTitles(for collectionView: UICollectionView) -> [String]? { nil }
+    /// Not implemented: UIKit stops the app when it shows an index and cannot map a title.
+    public func collectionView(
+      _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
+    ) -> IndexPath {
+      collectionView.engine.raise(
+        "the data source gives index titles but does not implement "
+          + "-collectionView:indexPathForIndexTitle:atIndex:")
+      return IndexPath(index: index)
+    }
     /// Not implemented: UIKit stops the app when the layout shows a supplementary view and the
     /// data source does not give one.
     public func collectionView(
@@ -148,6 +163,8 @@
     lazy var engine = ListEngine(host: self)
     /// Whether a reload waits for the next layout.
     var reloadPending = false
+    /// The index titles read at the last reload (UIKit reads them then).
+    var indexTitles: [String] = []
     /// Not UIKit: the height of a section header or footer in the fake's list layout.
     public var fakeSupplementaryHeight: CGFloat = 28
     /// Supplementary view classes by kind, then reuse identifier.
@@ -208,6 +225,7 @@
       guard reloadPending else { return }
       reloadPending = false
       engine.counts = engine.readCounts()
+      indexTitles = dataSource?.indexTitles(for: self) ?? []
       refreshSupplementaryViews()
     }
 

@@ -87,5 +87,31 @@
             using: UICollectionLayoutListConfiguration(appearance: .plain)))
       #expect(collection.simulateSwipe(at: IndexPath(item: 0, section: 0), leading: false) == nil)
     }
+
+    @Test func theSectionIndexLeadsToItsSections() throws {
+      let dataSource = SectionedDataSource<String, Row>()
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
+        .headerTitle { _, letter in letter }
+        .sectionIndexTitle { _, letter in letter == "B" ? nil : letter }
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+      let collection = UICollectionView(
+        frame: window.frame, collectionViewLayout: dataSource.listLayout(appearance: .plain))
+      window.addSubview(collection)
+      dataSource.bind(collection)
+      let letters = ["A", "B", "C"]
+      try dataSource.apply(
+        snapshot(
+          sections: letters.enumerated().map { index, letter in
+            (letter, (0..<10).map { Row(index * 10 + $0) })
+          }))
+      collection.layoutIfNeeded()
+      #expect(collection.shownIndexTitles == ["A", "C"], "B is left out of the index")
+      collection.simulateIndexTitleTap(at: 1)
+      // C is the third section: two sections of a header and ten items before it.
+      #expect(abs(collection.contentOffset.y - 2 * (28 + 10 * 44)) < 0.001)
+      #expect(collection.indexPathsForVisibleItems.first == IndexPath(item: 0, section: 2))
+      #expect(collection.exceptions.isEmpty)
+      withExtendedLifetime(window) {}
+    }
   }
 #endif

@@ -121,3 +121,26 @@
     }
   }
 #endif
+
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+  #if os(Linux)
+    import UIKitFakes
+  #else
+    import UIKit
+  #endif
+
+  // The index down a list's edge: the chain's `sectionIndexTitle`, each title leading to the
+  // top of its section.
+  extension CollectionProxy {
+    func indexTitles(for collectionView: UICollectionView) -> [String]? {
+      guard let titles = provider?.sectionIndexTitles(), !titles.isEmpty else { return nil }
+      return titles
+    }
+
+    func collectionView(
+      _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
+    ) -> IndexPath {
+      IndexPath(index: provider?.section(forSectionIndexTitle: title, at: index) ?? index)
+    }
+  }
+#endif
