@@ -1,6 +1,7 @@
 #if os(Linux)
   import CatenaDataSource
   import CatenaDiff
+  import CatenaPaging
   import Foundation
   import Testing
   import UIKitFakes
@@ -110,6 +111,33 @@
       // C is the third section: two sections of a header and ten items before it.
       #expect(abs(collection.contentOffset.y - 2 * (28 + 10 * 44)) < 0.001)
       #expect(collection.indexPathsForVisibleItems.first == IndexPath(item: 0, section: 2))
+      #expect(collection.exceptions.isEmpty)
+      withExtendedLifetime(window) {}
+    }
+
+    @Test func aDeletableItemOffersDeleteAsATableRowDoes() throws {
+      var deleted: [Int] = []
+      let dataSource = SectionedDataSource<String, Row>()
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
+        .didDelete { _, row in deleted.append(row.id) }
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+      let collection = UICollectionView(
+        frame: window.frame, collectionViewLayout: dataSource.listLayout(appearance: .plain))
+      window.addSubview(collection)
+      dataSource.bind(collection)
+      try dataSource.apply(snapshot(sections: [("Inbox", [Row(1), Row(2), Row(3)])]))
+      collection.layoutIfNeeded()
+      let path = IndexPath(item: 1, section: 0)
+      #expect(
+        collection.simulateSwipe(at: path, leading: true) == nil, "nothing on the leading edge")
+      let swipe = collection.simulateSwipe(at: path, leading: false)
+      #expect(swipe?.actions.map(\.title) == [CatenaStrings.string(.delete)])
+      #expect(swipe?.actions.first?.style == .destructive)
+      if let delete = swipe?.actions.first { collection.simulateTap(on: delete) }
+      collection.layoutIfNeeded()
+      #expect(deleted == [2])
+      #expect(dataSource.snapshot?.allItems.map(\.id) == [1, 3])
+      #expect(collection.numberOfItems(inSection: 0) == 2)
       #expect(collection.exceptions.isEmpty)
       withExtendedLifetime(window) {}
     }

@@ -26,6 +26,9 @@ public enum CatenaStrings {
     case tapToRetry = "catena.tapToRetry"
     /// "Loaded": announced when a page that failed loads on retry.
     case retrySucceeded = "catena.retrySucceeded"
+    /// "Delete": the swipe button that deletes a row of a collection list (a table's is
+    /// UIKit's own).
+    case delete = "catena.delete"
   }
 
   /// The string for `key` in `locale`'s language (the app's language unless given), with

@@ -6,6 +6,7 @@
   #endif
   public import CatenaDataSource
   import CatenaDiff
+  import CatenaPaging
 
   extension SectionedDataSource {
     /// A list layout for a collection view, made from the chain: the modern list screen, with
@@ -44,14 +45,27 @@
       return UICollectionViewCompositionalLayout.list(using: configuration)
     }
 
-    /// UIKit's buttons for the chain's swipe actions of the item at `indexPath` on `edge`.
+    /// UIKit's buttons for the chain's swipe actions of the item at `indexPath` on `edge`;
+    /// without any on the trailing edge, Delete for an item the chain lets be deleted
+    /// (`didDelete`), as a table offers it.
     func swipeConfiguration(
       _ edge: SwipeEdge, at indexPath: IndexPath
     ) -> UISwipeActionsConfiguration? {
-      guard let actions = answers.swipeActions(edge, forRowAt: ItemPath(indexPath)) else {
-        return nil
+      let path = ItemPath(indexPath)
+      if let actions = answers.swipeActions(edge, forRowAt: path) {
+        return TableProxy.configuration(actions)
       }
-      return TableProxy.configuration(actions)
+      guard edge == .trailing, answers.canDeleteRow(at: path) else { return nil }
+      let delete = SwipeAction(CatenaStrings.string(.delete), style: .destructive) {
+        [weak self] done in
+        do {
+          try self?.answers.commitDelete(at: path)
+          done(true)
+        } catch {
+          done(false)
+        }
+      }
+      return TableProxy.configuration([delete])
     }
   }
 #endif
