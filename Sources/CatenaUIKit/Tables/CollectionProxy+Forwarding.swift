@@ -50,14 +50,6 @@
       #endif
     }
   }
-#endif
-
-#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
-  #if os(Linux)
-    import UIKitFakes
-  #else
-    import UIKit
-  #endif
 
   extension SectionViewKind {
     /// The collection view's supplementary kind of a section header or footer.
@@ -120,14 +112,6 @@
         ofKind: kind, withReuseIdentifier: Self.placeholder, for: indexPath)
     }
   }
-#endif
-
-#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
-  #if os(Linux)
-    import UIKitFakes
-  #else
-    import UIKit
-  #endif
 
   // The index down a list's edge: the chain's `sectionIndexTitle`, each title leading to the
   // top of its section.
