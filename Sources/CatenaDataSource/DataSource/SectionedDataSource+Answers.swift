@@ -27,8 +27,7 @@ extension SectionedDataSource {
       throw DataSourceError(kind: .unregisteredCell, id: "(not bound to a table)", incoming: path)
     }
     let item = item(at: path)
-    let accepted = item.flatMap { item in cellKinds.first { $0.accepts?(item) == true } }
-    guard let kind = accepted ?? defaultKind else {
+    guard let kind = kind(for: item) else {
       throw DataSourceError(
         kind: .unregisteredCell, id: "(no configureCell shows this row's item)", incoming: path)
     }
@@ -48,8 +47,7 @@ extension SectionedDataSource {
     for path in binding.visible() {
       guard let cell = binding.cell(path) else { continue }
       let item = item(at: path)
-      let accepted = item.flatMap { item in cellKinds.first { $0.accepts?(item) == true } }
-      (accepted ?? defaultKind)?.behaviors?(cell, path, item)
+      kind(for: item)?.behaviors?(cell, path, item)
     }
   }
 
@@ -61,7 +59,13 @@ extension SectionedDataSource {
 
   /// The reuse identifier of the cell kind that shows `item`.
   func kindIdentifier(for item: Item) -> String? {
-    (cellKinds.first { $0.accepts?(item) == true } ?? defaultKind)?.identifier
+    kind(for: item)?.identifier
+  }
+
+  /// The cell kind that shows `item`: the first kind given with a `when` that accepts it, else
+  /// the kind given without one (which also shows a row without an item).
+  func kind(for item: Item?) -> CellKind? {
+    item.flatMap { item in cellKinds.first { $0.accepts?(item) == true } } ?? defaultKind
   }
 
   /// The header of `section`: what the ``headerTitle(_:)`` closure gives.

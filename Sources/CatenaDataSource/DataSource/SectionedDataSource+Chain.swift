@@ -47,17 +47,18 @@ extension SectionedDataSource {
     behaviors: ((Cell, ItemPath, Item) -> Void)? = nil
   ) -> Self {
     addKind(
-      type, reuseIdentifier, accepts,
-      { cell, path, item in
-        guard let cell = cell as? Cell, let item else { return }
-        configure(cell, path, item)
-      },
-      behaviors: behaviors.map { behaviors in
-        { cell, path, item in
-          guard let cell = cell as? Cell, let item else { return }
-          behaviors(cell, path, item)
-        }
-      })
+      type, reuseIdentifier, accepts, Self.forItems(configure),
+      behaviors: behaviors.map(Self.forItems))
+  }
+
+  /// `body` for the kind's type-erased closures: called for a cell of `Cell` with an item.
+  private static func forItems<Cell: AnyObject>(
+    _ body: @escaping (Cell, ItemPath, Item) -> Void
+  ) -> (Any, ItemPath, Item?) -> Void {
+    { cell, path, item in
+      guard let cell = cell as? Cell, let item else { return }
+      body(cell, path, item)
+    }
   }
 
   /// Shows rows in cells of `type`, configured for their row only: the original article's
