@@ -132,4 +132,29 @@ struct CellBehaviorTests {
     tap(table, 10)
     #expect(screen.taps.last == "4:10")
   }
+
+  @Test func anApplyAskedForFromBehaviorsWaitsForTheUpdateItRunsIn() throws {
+    let screen = MailScreen()
+    let table = HeadlessTable(viewportHeight: 440)
+    var dataSource: SectionedDataSource<Int, Mail>?
+    var next: Snapshot<Int, Mail>? = try snapshot([Mail(id: 9, title: "new")])
+    var rowsWhenAsked: [Int] = []
+    dataSource = SectionedDataSource<Int, Mail>()
+      .bind(table)
+      .configureCell(TappableCell.self, reuseIdentifier: "mail") { cell, _, mail in
+        cell.title = mail.title
+      } behaviors: { _, _, _ in
+        guard let asked = next else { return }
+        next = nil
+        rowsWhenAsked = table.rowCounts
+        // Re-entrant: an apply from inside the update that sets the behaviours.
+        try? dataSource?.apply(asked)
+        screen.behaviorRuns += 1
+      }
+    try dataSource?.apply(snapshot([Mail(id: 1, title: "a"), Mail(id: 2, title: "b")]))
+    #expect(rowsWhenAsked == [2], "the first update was whole when the closure ran")
+    #expect(dataSource?.snapshot?.allItems.map(\.id) == [9], "the asked-for apply ran after it")
+    #expect(table.render().contains("new") && !table.render().contains("a"))
+    #expect(screen.behaviorRuns == 1)
+  }
 }

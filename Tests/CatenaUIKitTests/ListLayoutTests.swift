@@ -141,5 +141,30 @@
       #expect(collection.exceptions.isEmpty)
       withExtendedLifetime(window) {}
     }
+
+    @Test func deleteTappedAfterAnApplyMovedTheRowDeletesTheItemThatWasSwiped() throws {
+      var deleted: [Int] = []
+      let dataSource = SectionedDataSource<String, Row>()
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
+        .didDelete { _, row in deleted.append(row.id) }
+      let collection = UICollectionView(
+        frame: CGRect(x: 0, y: 0, width: 320, height: 440),
+        collectionViewLayout: dataSource.listLayout(appearance: .plain))
+      dataSource.bind(collection)
+      try dataSource.apply(snapshot(sections: [("Inbox", [Row(1), Row(2), Row(3)])]))
+      let swipe = collection.simulateSwipe(at: IndexPath(item: 1, section: 0), leading: false)
+      // While the button shows, a new mail arrives above: row 1 is now another mail.
+      try dataSource.apply(snapshot(sections: [("Inbox", [Row(0), Row(1), Row(2), Row(3)])]))
+      if let delete = swipe?.actions.first { collection.simulateTap(on: delete) }
+      #expect(deleted == [2], "the mail that was swiped, wherever it is now")
+      #expect(dataSource.snapshot?.allItems.map(\.id) == [0, 1, 3])
+
+      // Gone before the tap (deleted elsewhere): nothing more is deleted.
+      let again = collection.simulateSwipe(at: IndexPath(item: 2, section: 0), leading: false)
+      try dataSource.apply(snapshot(sections: [("Inbox", [Row(0), Row(1)])]))
+      if let delete = again?.actions.first { collection.simulateTap(on: delete) }
+      #expect(deleted == [2])
+      #expect(dataSource.snapshot?.allItems.map(\.id) == [0, 1])
+    }
   }
 #endif

@@ -47,7 +47,8 @@
 
     /// UIKit's buttons for the chain's swipe actions of the item at `indexPath` on `edge`;
     /// without any on the trailing edge, Delete for an item the chain lets be deleted
-    /// (`didDelete`), as a table offers it.
+    /// (`didDelete`), as a table offers it. Delete deletes the item that was swiped, wherever
+    /// an apply made while its button showed has moved it, and nothing once it is gone.
     func swipeConfiguration(
       _ edge: SwipeEdge, at indexPath: IndexPath
     ) -> UISwipeActionsConfiguration? {
@@ -56,10 +57,15 @@
         return TableProxy.configuration(actions)
       }
       guard edge == .trailing, answers.canDeleteRow(at: path) else { return nil }
+      let swiped = snapshot?.item(at: path)?.id
       let delete = SwipeAction(CatenaStrings.string(.delete), style: .destructive) {
         [weak self] done in
+        guard let self else { return done(false) }
+        // Where the swiped item is now (count closures have no ids: the row stays the row).
+        let now = swiped == nil ? path : swiped.flatMap { self.snapshot?.path(of: $0) }
+        guard let now, self.answers.canDeleteRow(at: now) else { return done(false) }
         do {
-          try self?.answers.commitDelete(at: path)
+          try self.answers.commitDelete(at: now)
           done(true)
         } catch {
           done(false)
