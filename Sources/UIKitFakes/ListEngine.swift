@@ -157,10 +157,24 @@
       for path in shown where visible[path] == nil {
         guard let cell = askCell(at: path) else { continue }
         visible[path] = cell
+        if let cell = cell as? any ConfigurableCell {
+          cell.list = host as? UIView
+          cell.updateConfigurationIfNeeded()
+        }
         if let size = host.selfSizedHeight(of: cell, at: path.indexPath) { measured[path] = size }
         host.tellWillDisplay(cell, at: path.indexPath)
       }
       prefetch(shown: shown, distance: shown.count, offset: offset)
+    }
+
+    /// Updates the configurations of cells on screen whose state changed (UIKit: at the
+    /// cells' layout pass).
+    func updateCellConfigurations() {
+      layingOut += 1
+      defer { layingOut -= 1 }
+      for path in visible.keys.sorted() {
+        (visible[path] as? any ConfigurableCell)?.updateConfigurationIfNeeded()
+      }
     }
 
     /// Tells the prefetch data source about the screenful of rows past the visible ones in

@@ -15,9 +15,64 @@
     open func prepareForReuse() { reuseCount += 1 }
   }
 
-  /// A collection item's view.
+  /// A collection item's view. Its state (selected, highlighted) updates its configuration,
+  /// as UIKit's does: `setNeedsUpdateConfiguration()` is coalesced until the cell lays out.
   @MainActor open class UICollectionViewCell: UICollectionReusableView {
-    open var isSelected = false
+    open var isSelected = false {
+      didSet { if isSelected != oldValue { setNeedsUpdateConfiguration() } }
+    }
+    open var isHighlighted = false {
+      didSet { if isHighlighted != oldValue { setNeedsUpdateConfiguration() } }
+    }
+    /// The view the cell's content goes in; a content configuration replaces it with its view.
+    open var contentView: UIView { content.view(in: self) }
+    open var automaticallyUpdatesContentConfiguration = true
+    /// What the cell shows: setting it shows it in the content view, made anew unless the
+    /// present one `supports` it.
+    public var contentConfiguration: (any UIContentConfiguration)? {
+      get { content.configuration }
+      set { content.set(newValue, in: self) }
+    }
+    /// Runs after `updateConfiguration(using:)` whenever the cell's state may have changed.
+    public var configurationUpdateHandler:
+      ((UICollectionViewCell, UICellConfigurationState) -> Void)?
+    {
+      didSet { setNeedsUpdateConfiguration() }
+    }
+    var content = CellContent()
+    /// The collection view showing the cell.
+    weak var list: UIView?
+
+    public required init(frame: CGRect) {
+      super.init(frame: frame)
+      content.needsUpdate = true
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    /// The cell's state, for a configuration.
+    open var configurationState: UICellConfigurationState {
+      cellState(editing: (list as? UICollectionView)?.isEditing ?? false)
+    }
+
+    /// Updates the content configuration for `state` (when it updates automatically).
+    open func updateConfiguration(using state: UICellConfigurationState) {
+      updateContent(for: state)
+    }
+
+    /// Asks for `updateConfiguration(using:)` at the list's next layout.
+    open func setNeedsUpdateConfiguration() { askForUpdate() }
+
+    /// Runs the handler with the state the configuration was updated for.
+    func runUpdateHandler(_ state: UICellConfigurationState) {
+      configurationUpdateHandler?(self, state)
+    }
+
+    /// The content view's size when the cell has a content configuration (a self-sizing
+    /// row), else the frame's.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+      contentSize(fitting: size) ?? super.sizeThatFits(size)
+    }
   }
 
   /// How a collection lays out its items.
@@ -151,6 +206,10 @@
     open var isPrefetchingEnabled = true
     open var collectionViewLayout: UICollectionViewLayout
     open var allowsMultipleSelection = false
+    /// Whether the list is editing: list cells show their editing accessories.
+    open var isEditing = false {
+      didSet { for cell in visibleCells { cell.setNeedsUpdateConfiguration() } }
+    }
     open var backgroundView: UIView? {
       didSet {
         oldValue?.removeFromSuperview()
@@ -269,6 +328,11 @@
       engine.visible.sorted { $0.key < $1.key }.compactMap { $0.value as? UICollectionViewCell }
     }
 
+    /// Where `cell` is shown (nil when it is not on screen).
+    open func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
+      engine.visible.first { $0.value === cell }?.key.indexPath
+    }
+
     open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
       engine.visible[ItemPath(indexPath)] as? UICollectionViewCell
     }
@@ -280,7 +344,7 @@
       guard counts.indices.contains(indexPath.section), indexPath.item < counts[indexPath.section]
       else { return nil }
       // One line of items, section headers and footers (a list's) between them.
-      let line = geometry(counts: counts, measured: [:]).frame(
+      let line = geometry(counts: counts, measured: engine.measured).frame(
         of: ItemPath(indexPath), width: isHorizontal ? bounds.height : bounds.width)
       let attributes = UICollectionViewLayoutAttributes()
       attributes.frame =
@@ -308,15 +372,23 @@
       }
       if !allowsMultipleSelection { engine.selection.removeAll() }
       engine.select(indexPath.map(ItemPath.init))
+      syncCellSelection()
     }
 
     open func deselectItem(at indexPath: IndexPath, animated: Bool) {
       engine.selection.remove(ItemPath(indexPath))
+      syncCellSelection()
     }
 
     open override func layoutSubviews() {
       settleReload()
       engine.layOut()
+      syncCellSelection()
+      engine.updateCellConfigurations()
+    }
+
+    /// Shows the selection in the cells on screen (a cell's state changes at once, as UIKit's).
+    func syncCellSelection() {
       for (path, cell) in engine.visible {
         (cell as? UICollectionViewCell)?.isSelected = engine.selection.contains(path)
       }
@@ -379,9 +451,18 @@
       let header = kinds.contains(Self.elementKindSectionHeader) ? fakeSupplementaryHeight : 0
       let footer = kinds.contains(Self.elementKindSectionFooter) ? fakeSupplementaryHeight : 0
       return ListGeometry(
-        counts: counts, header: { _ in header }, footer: { _ in footer }, row: { _ in height })
+        counts: counts, header: { _ in header }, footer: { _ in footer },
+        row: { measured[$0] ?? height })
     }
-    func selfSizedHeight(of cell: UIView, at path: IndexPath) -> CGFloat? { nil }
+    /// A list layout sizes a row that shows a content configuration to fit it (an estimate of
+    /// `fakeItemHeight` until it shows); other layouts' items are `fakeItemHeight`.
+    func selfSizedHeight(of cell: UIView, at path: IndexPath) -> CGFloat? {
+      guard collectionViewLayout is UICollectionViewCompositionalLayout,
+        let cell = cell as? UICollectionViewCell, cell.contentConfiguration != nil
+      else { return nil }
+      let size = cell.sizeThatFits(CGSize(width: bounds.width, height: 0)).height
+      return size > 0 ? size : nil
+    }
   }
 
   // MARK: Not UIKit: what a test reads and the gestures a user makes.
@@ -397,6 +478,7 @@
     public func simulateTap(at indexPath: IndexPath) {
       if !allowsMultipleSelection { engine.selection.removeAll() }
       engine.select(ItemPath(indexPath))
+      syncCellSelection()
       delegate?.collectionView(self, didSelectItemAt: indexPath)
     }
   }

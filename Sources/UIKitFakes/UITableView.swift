@@ -225,6 +225,7 @@
     open override func layoutSubviews() {
       engine.layOut()
       syncCellSelection()
+      engine.updateCellConfigurations()
       // The footer is as wide as the table (after a rotation too).
       if let footer = tableFooterView, footer.frame.width != bounds.width {
         footer.frame.size.width = bounds.width

@@ -25,7 +25,28 @@
       case `default` = 3
     }
     open private(set) var reuseIdentifier: String?
-    open var isSelected = false
+    open var isSelected = false {
+      didSet { if isSelected != oldValue { setNeedsUpdateConfiguration() } }
+    }
+    open var isHighlighted = false {
+      didSet { if isHighlighted != oldValue { setNeedsUpdateConfiguration() } }
+    }
+    /// The view the cell's content goes in; a content configuration replaces it with its view.
+    open var contentView: UIView { content.view(in: self) }
+    open var automaticallyUpdatesContentConfiguration = true
+    /// What the cell shows: setting it shows it in the content view, made anew unless the
+    /// present one `supports` it.
+    public var contentConfiguration: (any UIContentConfiguration)? {
+      get { content.configuration }
+      set { content.set(newValue, in: self) }
+    }
+    /// Runs after `updateConfiguration(using:)` whenever the cell's state may have changed.
+    public var configurationUpdateHandler: ((UITableViewCell, UICellConfigurationState) -> Void)? {
+      didSet { setNeedsUpdateConfiguration() }
+    }
+    var content = CellContent()
+    /// The table showing the cell.
+    weak var list: UIView?
     open var selectionStyle: UITableViewCell.SelectionStyle = .default
     open var accessoryView: UIView?
     open private(set) var textLabel: UILabel? = UILabel()
@@ -36,6 +57,34 @@
     public required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
       self.reuseIdentifier = reuseIdentifier
       super.init(frame: .zero)
+      content.needsUpdate = true
+    }
+
+    /// The default look of a row's content (a list cell's).
+    public func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
+
+    /// The cell's state, for a configuration.
+    open var configurationState: UICellConfigurationState {
+      cellState(editing: (list as? UITableView)?.isEditing ?? false)
+    }
+
+    /// Updates the content configuration for `state` (when it updates automatically).
+    open func updateConfiguration(using state: UICellConfigurationState) {
+      updateContent(for: state)
+    }
+
+    /// Asks for `updateConfiguration(using:)` at the list's next layout.
+    open func setNeedsUpdateConfiguration() { askForUpdate() }
+
+    /// Runs the handler with the state the configuration was updated for.
+    func runUpdateHandler(_ state: UICellConfigurationState) {
+      configurationUpdateHandler?(self, state)
+    }
+
+    /// The content view's size when the cell has a content configuration (a self-sizing
+    /// row), else the frame's.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+      contentSize(fitting: size) ?? super.sizeThatFits(size)
     }
 
     public required init?(coder: NSCoder) { nil }

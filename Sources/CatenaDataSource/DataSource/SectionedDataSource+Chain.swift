@@ -36,13 +36,15 @@ extension SectionedDataSource {
   /// - Parameters:
   ///   - type: the cell class: a `UITableViewCell` (or `UICollectionViewCell`) subclass on
   ///     UIKit, a ``HeadlessCell`` headless.
-  ///   - reuseIdentifier: the identifier the class is registered and dequeued under.
+  ///   - reuseIdentifier: the identifier the class is registered and dequeued under; by
+  ///     default the class's name (give one only to keep two pools of the same class apart).
   ///   - accepts: which items the kind shows; nil: every item no other kind accepts.
   ///   - configure: sets up a dequeued cell for its row and item.
   ///   - behaviors: sets what the cell does; run after `configure` and after every update.
   @discardableResult
   public func configureCell<Cell: AnyObject>(
-    _ type: Cell.Type, reuseIdentifier: String, when accepts: ((Item) -> Bool)? = nil,
+    _ type: Cell.Type, reuseIdentifier: String = String(reflecting: Cell.self),
+    when accepts: ((Item) -> Bool)? = nil,
     _ configure: @escaping (Cell, ItemPath, Item) -> Void,
     behaviors: ((Cell, ItemPath, Item) -> Void)? = nil
   ) -> Self {
@@ -71,7 +73,8 @@ extension SectionedDataSource {
   /// ```
   @discardableResult
   public func configureCell<Cell: AnyObject>(
-    _ type: Cell.Type, reuseIdentifier: String, _ configure: @escaping (Cell, ItemPath) -> Void
+    _ type: Cell.Type, reuseIdentifier: String = String(reflecting: Cell.self),
+    _ configure: @escaping (Cell, ItemPath) -> Void
   ) -> Self {
     addKind(type, reuseIdentifier, nil) { cell, path, _ in
       guard let cell = cell as? Cell else { return }
@@ -79,7 +82,7 @@ extension SectionedDataSource {
     }
   }
 
-  private func addKind(
+  func addKind(
     _ type: AnyClass, _ identifier: String, _ accepts: ((Item) -> Bool)?,
     _ configure: @escaping (Any, ItemPath, Item?) -> Void,
     behaviors: ((Any, ItemPath, Item?) -> Void)? = nil

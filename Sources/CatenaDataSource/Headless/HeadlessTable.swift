@@ -95,6 +95,8 @@ public final class HeadlessTable {
   /// ``DataSourceError/Kind/unexpectedCellType``.
   package func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
     reusePool[identifier] = nil
+    // Content the table shows its own way: in a text cell, headless.
+    let cellClass: AnyClass? = cellClass is TableContentCell.Type ? TextCell.self : cellClass
     guard let cellClass else {
       registrations[identifier] = nil
       rejectedRegistrations.remove(identifier)

@@ -65,6 +65,9 @@
     }
 
     func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+      // Content configurations show in the view's own cells: table cells or list cells.
+      let cellClass: AnyClass? =
+        cellClass is TableContentCell.Type ? View.contentCellClass : cellClass
       view?.register(cellClass, forCellReuseIdentifier: identifier)
     }
 

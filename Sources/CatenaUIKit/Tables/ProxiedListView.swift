@@ -24,6 +24,8 @@
     /// Makes the proxy the delegate again when the app set its own after `connect(_:)`.
     func reclaimDelegate()
 
+    /// The class of the cells that show a content configuration (`configureCell { … }`).
+    static var contentCellClass: AnyClass { get }
     func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String)
     func dequeueReusableCell(
       withIdentifier identifier: String, for path: ItemPath

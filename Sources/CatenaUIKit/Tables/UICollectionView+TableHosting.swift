@@ -29,6 +29,9 @@
         for: IndexPath(item: 0, section: section))
     }
 
+    /// List cells show the chain's content configurations.
+    static var contentCellClass: AnyClass { UICollectionViewListCell.self }
+
     /// Registers a cell class, under UIKit's collection-view name for it.
     func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
       register(cellClass, forCellWithReuseIdentifier: identifier)

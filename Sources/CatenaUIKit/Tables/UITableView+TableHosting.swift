@@ -17,6 +17,8 @@
   }
 
   extension UITableView: ProxiedListView {
+    /// Table cells show the chain's content configurations.
+    static var contentCellClass: AnyClass { UITableViewCell.self }
 
     /// Dequeues a header or footer view registered for `identifier`.
     ///

@@ -1,0 +1,162 @@
+#if os(Linux)
+  public import Foundation
+
+  /// A view at a list cell's edge (transcribed from UIKit, iOS 18.6; the fake keeps the kind,
+  /// when it shows and its action).
+  public struct UICellAccessory {
+    /// The closure an accessory runs when tapped.
+    public typealias ActionHandler = () -> Void
+
+    /// When the accessory shows.
+    public enum DisplayedState: Hashable, Sendable {
+      case always
+      case whenEditing
+      case whenNotEditing
+    }
+
+    /// What the accessory is.
+    public enum AccessoryType: Hashable {
+      case disclosureIndicator
+      case outlineDisclosure
+      case checkmark
+      case delete
+      case insert
+      case reorder
+      case multiselect
+      case label
+      case customView(UIView)
+      case detail
+      case popUpMenu
+    }
+
+    /// Where a custom view goes.
+    public enum Placement {
+      case leading(displayed: UICellAccessory.DisplayedState = .always)
+      case trailing(displayed: UICellAccessory.DisplayedState = .always)
+    }
+
+    /// A custom view and where it goes.
+    public struct CustomViewConfiguration {
+      public let customView: UIView
+      public let placement: UICellAccessory.Placement
+      public var isHidden: Bool
+      public init(customView: UIView, placement: UICellAccessory.Placement, isHidden: Bool? = nil) {
+        self.customView = customView
+        self.placement = placement
+        self.isHidden = isHidden ?? false
+      }
+    }
+
+    public let accessoryType: UICellAccessory.AccessoryType
+    /// When it shows.
+    let displayed: DisplayedState
+    /// What a tap runs (nil: UIKit's default for the kind).
+    let actionHandler: ActionHandler?
+    /// Not UIKit: the label accessory's text.
+    let text: String?
+
+    init(
+      _ type: AccessoryType, displayed: DisplayedState, text: String? = nil,
+      actionHandler: ActionHandler? = nil
+    ) {
+      accessoryType = type
+      self.displayed = displayed
+      self.text = text
+      self.actionHandler = actionHandler
+    }
+
+    public static func disclosureIndicator(displayed: DisplayedState = .always) -> UICellAccessory {
+      UICellAccessory(.disclosureIndicator, displayed: displayed)
+    }
+    public static func detail(
+      displayed: DisplayedState = .always, actionHandler: ActionHandler? = nil
+    ) -> UICellAccessory {
+      UICellAccessory(.detail, displayed: displayed, actionHandler: actionHandler)
+    }
+    public static func checkmark(displayed: DisplayedState = .always) -> UICellAccessory {
+      UICellAccessory(.checkmark, displayed: displayed)
+    }
+    public static func delete(
+      displayed: DisplayedState = .whenEditing, actionHandler: ActionHandler? = nil
+    ) -> UICellAccessory {
+      UICellAccessory(.delete, displayed: displayed, actionHandler: actionHandler)
+    }
+    public static func insert(
+      displayed: DisplayedState = .whenEditing, actionHandler: ActionHandler? = nil
+    ) -> UICellAccessory {
+      UICellAccessory(.insert, displayed: displayed, actionHandler: actionHandler)
+    }
+    public static func reorder(displayed: DisplayedState = .whenEditing) -> UICellAccessory {
+      UICellAccessory(.reorder, displayed: displayed)
+    }
+    public static func multiselect(displayed: DisplayedState = .whenEditing) -> UICellAccessory {
+      UICellAccessory(.multiselect, displayed: displayed)
+    }
+    public static func outlineDisclosure(
+      displayed: DisplayedState = .always, actionHandler: ActionHandler? = nil
+    ) -> UICellAccessory {
+      UICellAccessory(.outlineDisclosure, displayed: displayed, actionHandler: actionHandler)
+    }
+    public static func label(text: String, displayed: DisplayedState = .always) -> UICellAccessory {
+      UICellAccessory(.label, displayed: displayed, text: text)
+    }
+    public static func customView(configuration: CustomViewConfiguration) -> UICellAccessory {
+      let displayed: DisplayedState
+      switch configuration.placement {
+      case .leading(let shown), .trailing(let shown): displayed = shown
+      }
+      return UICellAccessory(.customView(configuration.customView), displayed: displayed)
+    }
+
+    /// Whether it shows while the list is (or is not) editing.
+    func shows(editing: Bool) -> Bool {
+      switch displayed {
+      case .always: true
+      case .whenEditing: editing
+      case .whenNotEditing: !editing
+      }
+    }
+  }
+
+  /// A collection list's cell: a content configuration and accessories at its edges.
+  @MainActor open class UICollectionViewListCell: UICollectionViewCell {
+    open var indentationLevel = 0
+    open var indentationWidth: CGFloat = 10
+    open var indentsAccessories = true
+    /// The accessories, leading to trailing.
+    public var accessories: [UICellAccessory] = []
+
+    /// The default look of a list row's content.
+    public func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
+  }
+
+  // MARK: Not UIKit: what a test reads and the taps a user makes.
+
+  extension UICollectionViewListCell {
+    /// The kinds of the accessories that show now (the list editing or not).
+    public var shownAccessories: [UICellAccessory.AccessoryType] {
+      let editing = (list as? UICollectionView)?.isEditing ?? false
+      return accessories.filter { $0.shows(editing: editing) }.map(\.accessoryType)
+    }
+
+    /// The user taps the shown accessory of `type`: its action runs. A delete accessory without
+    /// one reveals the trailing swipe actions, as UIKit's does. Returns whether one was tapped.
+    @discardableResult
+    public func simulateTapAccessory(_ type: UICellAccessory.AccessoryType) -> Bool {
+      let editing = (list as? UICollectionView)?.isEditing ?? false
+      guard
+        let accessory = accessories.first(where: {
+          $0.accessoryType == type && $0.shows(editing: editing)
+        })
+      else { return false }
+      if let action = accessory.actionHandler {
+        action()
+      } else if type == .delete, let collection = list as? UICollectionView,
+        let path = collection.indexPath(for: self)
+      {
+        _ = collection.simulateSwipe(at: path, leading: false)
+      }
+      return true
+    }
+  }
+#endif
