@@ -13,6 +13,8 @@
     func tellDidEndDisplaying(_ cell: UIView, at path: IndexPath)
     func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int])
     func setNeedsLayoutForEngine()
+    /// Sets the content size to content `length` long along the way the view scrolls.
+    func updateContentSize(_ length: CGFloat)
     /// Tells the prefetch data source (`cancel`: that rows are no longer expected), or nil
     /// when prefetching is off or there is none.
     var prefetcher: ((_ paths: [IndexPath], _ cancel: Bool) -> Void)? { get }
@@ -151,8 +153,9 @@
       defer { layingOut -= 1 }
       let counts = loadedCounts()
       let (offset, height) = host.viewport
-      let shown = host.geometry(counts: counts, measured: measured).rows(
-        from: offset, height: height)
+      let geometry = host.geometry(counts: counts, measured: measured)
+      let shown = geometry.rows(from: offset, height: height)
+      host.updateContentSize(geometry.contentHeight)
       for path in visible.keys.sorted() where !shown.contains(path) { retire(at: path) }
       for path in shown where visible[path] == nil {
         guard let cell = askCell(at: path) else { continue }

@@ -426,6 +426,11 @@
     func tellDidEndDisplaying(_ cell: UIView, at path: IndexPath) {}
     func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int]) { refreshSupplementaryViews() }
     func setNeedsLayoutForEngine() { setNeedsLayout() }
+    func updateContentSize(_ length: CGFloat) {
+      contentSize =
+        isHorizontal
+        ? CGSize(width: length, height: bounds.height) : CGSize(width: bounds.width, height: length)
+    }
     var prefetcher: ((_ paths: [IndexPath], _ cancel: Bool) -> Void)? {
       guard isPrefetchingEnabled, let prefetchDataSource else { return nil }
       return { [unowned self] paths, cancel in

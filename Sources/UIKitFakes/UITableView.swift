@@ -328,6 +328,9 @@
       }
     }
     func setNeedsLayoutForEngine() { setNeedsLayout() }
+    func updateContentSize(_ length: CGFloat) {
+      contentSize = CGSize(width: bounds.width, height: length)
+    }
     var prefetcher: ((_ paths: [IndexPath], _ cancel: Bool) -> Void)? {
       guard isPrefetchingEnabled, let prefetchDataSource else { return nil }
       return { [unowned self] paths, cancel in

@@ -241,6 +241,7 @@ extension SectionedDataSource {
       displayHandler?(path, item(at: path))
       for observer in displayObservers { observer(path) }
     }
+    schedulePendingScroll()
   }
 
   /// The paths of the rows the bound table shows, in order (none when unbound).

@@ -68,6 +68,10 @@ extension SectionedDataSource {
       },
       anchors: { [weak table] in table?.scrollAnchors ?? [] },
       restore: { [weak table] anchor in table?.scroll(to: anchor) },
+      fractions: { [weak table] settle in table?.visibleFractions(settle: settle) ?? [:] },
+      scrollToRow: { [weak table] path, position, animated in
+        table?.scroll(toRowAt: path, at: position, animated: animated) ?? false
+      },
       showEmptyState: showEmptyState)
     for kind in cellKinds + (defaultKind.map { [$0] } ?? []) {
       table.register(kind.cellClass, forCellReuseIdentifier: kind.identifier)
@@ -76,6 +80,7 @@ extension SectionedDataSource {
       table.register(spec.viewClass, forHeaderFooterViewReuseIdentifier: spec.identifier)
     }
     table.connect(answers)
+    lookAgain()
     return self
   }
 
@@ -123,7 +128,7 @@ extension SectionedDataSource {
     } catch {
       failure = error
     }
-    resetBehaviors()
+    didUpdate()
     isPerforming = false
     do {
       try performPending()

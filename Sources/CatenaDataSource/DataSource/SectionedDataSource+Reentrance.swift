@@ -98,7 +98,7 @@ extension SectionedDataSource {
         failure = failure ?? error
       }
       // Cells whose content did not change still get the behaviours of now.
-      resetBehaviors()
+      didUpdate()
       isPerforming = false
     }
     if let failure { throw failure }

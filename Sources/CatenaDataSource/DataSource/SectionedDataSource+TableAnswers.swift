@@ -100,6 +100,9 @@ extension SectionedDataSource {
     /// Calls the chain's `willDisplay` with the row's item.
     func willDisplayRow(at path: ItemPath) { source?.willDisplayRow(at: path) }
 
+    /// Looks again at what shows (impressions, a scroll waiting for layout).
+    func didScroll() { source?.didScroll() }
+
     /// The chain's section index titles, or nil for none.
     func sectionIndexTitles() -> [String]? { source?.sectionIndexTitles() }
 

@@ -68,6 +68,10 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     let withoutAnimation: (() -> Void) -> Void
     let anchors: () -> [TableAnchor]
     let restore: (TableAnchor) -> Void
+    /// How much of each row on screen shows (after laying out a pending reload when true).
+    let fractions: (Bool) -> [ItemPath: Double]
+    /// Scrolls a row to a position; false when the table is not laid out at a size yet.
+    let scrollToRow: (ItemPath, RowPosition, Bool) -> Bool
     /// Shows the empty-state text when the table has no row (or hides it).
     let showEmptyState: () -> Void
   }
@@ -180,6 +184,12 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   @usableFromInline package var prefetchObservers: [([ItemPath]) -> Void] = []
   /// Extra observers of selected rows (a pager's status row retrying), before the user's.
   @usableFromInline package var selectObservers: [(ItemPath) -> Void] = []
+  /// Turns what shows into impressions (``impressions(after:visibleFraction:clock:_:)``).
+  var impressionTracker: ImpressionTracker<Item.ID>?
+  /// A scroll to an item asked for before the table could make it (``scroll(to:at:animated:)``).
+  var pendingScroll: (id: Item.ID, position: RowPosition, animated: Bool)?
+  /// The turn that makes the pending scroll, when it was asked for during a layout.
+  var pendingScrollTask: Task<Void, Never>?
 
   /// Creates an unbound data source; bind it to a table with ``bind(_:)`` and give its cells
   /// with ``configureCell(_:reuseIdentifier:when:_:behaviors:)``.
@@ -223,6 +233,9 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     displayObservers = []
     prefetchObservers = []
     selectObservers = []
+    impressionTracker?.stop()
+    impressionTracker = nil
+    pendingScroll = nil
   }
 
   /// Whether the data source shows a snapshot (rather than answering from count closures).

@@ -22,6 +22,7 @@ extension HeadlessTable {
     contentOffset = clamped
     record(.scroll(offset: clamped))
     layOut()
+    dataSource?.tableDidScroll(self)
   }
 
   /// Scrolls to the end of the content.

@@ -15,6 +15,9 @@ extension HeadlessTable {
     let adapter = ProviderAdapter(provider)
     providerAdapter = adapter
     dataSource = adapter
+    // As a UIKit list reads its new data source: what the provider has shows at once (and
+    // rows of an earlier one go).
+    if provider.numberOfSections() > 0 || !rowCounts.isEmpty { reloadData() }
   }
 
   /// The empty-state text of the connected provider when the table has no rows.
@@ -123,6 +126,8 @@ final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
   func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath) {
     provider?.willDisplayRow(at: path)
   }
+
+  func tableDidScroll(_ table: HeadlessTable) { provider?.didScroll() }
 
   func sectionIndexTitles(for table: HeadlessTable) -> [String]? {
     provider?.sectionIndexTitles()

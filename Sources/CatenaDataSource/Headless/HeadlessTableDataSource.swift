@@ -48,6 +48,8 @@ protocol HeadlessTableDataSource: AnyObject {
 
   /// A row's cell came on screen (after it was configured).
   func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath)
+  /// The table scrolled.
+  func tableDidScroll(_ table: HeadlessTable)
   /// The titles of the section index, or nil for none.
   func sectionIndexTitles(for table: HeadlessTable) -> [String]?
   /// The section the section-index title `title`, at `index` in the index, scrolls to.
@@ -107,6 +109,8 @@ extension HeadlessTableDataSource {
   func table(_ table: HeadlessTable, didDeselectRowAt path: ItemPath) {}
   /// Does nothing.
   func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath) {}
+
+  func tableDidScroll(_ table: HeadlessTable) {}
   /// No section index by default.
   func sectionIndexTitles(for table: HeadlessTable) -> [String]? { nil }
   /// The section at `index` by default.

@@ -54,6 +54,8 @@ package protocol TableContentProviding: AnyObject {
   var emptyStateText: String? { get }
   /// The row at `path` came on screen.
   func willDisplayRow(at path: ItemPath)
+  /// The table scrolled (by the user, or in code).
+  func didScroll()
   /// The titles of the section index down the table's edge, or nil for none.
   func sectionIndexTitles() -> [String]?
   /// The section the section-index title `title`, at `index` in the index the table shows,

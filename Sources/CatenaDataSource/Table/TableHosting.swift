@@ -102,6 +102,14 @@ package protocol TableDriving: TableHosting {
   /// Whether the table is in a window; batch updates off-window fall back to a reload.
   var isInWindow: Bool { get }
 
+  /// How much of each row on screen shows (0–1 of its area), after a pending reload has
+  /// been laid out when `settle` (never inside the table's layout pass).
+  func visibleFractions(settle: Bool) -> [ItemPath: Double]
+
+  /// Scrolls so that the row at `path` rests at `position`; false when the table has not
+  /// been laid out at a size yet (nothing scrolls: the caller tries again later).
+  func scroll(toRowAt path: ItemPath, at position: RowPosition, animated: Bool) -> Bool
+
   /// Makes `provider` answer the table's data-source and delegate questions. The table holds
   /// the provider weakly; nil disconnects.
   func connect(_ provider: (any TableContentProviding)?)
@@ -169,6 +177,31 @@ extension HeadlessTable: TableDriving {
     else { return }
     let offset = top(of: anchor.path) + anchor.offset
     if offset != contentOffset { scroll(toOffset: offset) }
+  }
+
+  /// How much of each row on screen shows, along the table's height.
+  package func visibleFractions(settle: Bool) -> [ItemPath: Double] {
+    let bottom = contentOffset + viewportHeight
+    var fractions: [ItemPath: Double] = [:]
+    for path in visiblePaths() {
+      let top = top(of: path)
+      let height = height(of: path)
+      guard height > 0 else { continue }
+      fractions[path] = (min(top + height, bottom) - max(top, contentOffset)) / height
+    }
+    return fractions
+  }
+
+  /// Scrolls so that the row at `path` rests at `position` (the headless table is always laid
+  /// out); false out of the window or when there is no such row.
+  package func scroll(toRowAt path: ItemPath, at position: RowPosition, animated: Bool) -> Bool {
+    guard isInWindow, rowCounts.indices.contains(path.section), path.item < rowCounts[path.section]
+    else { return false }
+    let offset = position.offset(
+      forRowAt: top(of: path), length: height(of: path), viewport: viewportHeight,
+      offset: contentOffset, content: contentHeight)
+    if offset != contentOffset { scroll(toOffset: offset) }
+    return true
   }
 
   /// Runs `changes`: the headless table does not animate.

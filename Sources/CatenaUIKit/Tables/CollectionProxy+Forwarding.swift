@@ -43,6 +43,7 @@
     }
 
     func scrollViewDidScroll(_ scrollView: UIScrollView) {
+      provider?.didScroll()
       #if os(Linux)
         app?.scrollViewDidScroll(scrollView)
       #else

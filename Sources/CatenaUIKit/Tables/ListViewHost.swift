@@ -142,6 +142,14 @@
 
     func scroll(to anchor: TableAnchor) { view?.scroll(to: anchor) }
 
+    func visibleFractions(settle: Bool) -> [ItemPath: Double] {
+      view?.visibleFractions(settle: settle) ?? [:]
+    }
+
+    func scroll(toRowAt path: ItemPath, at position: RowPosition, animated: Bool) -> Bool {
+      view?.scroll(toRowAt: path, at: position, animated: animated) ?? false
+    }
+
     @discardableResult
     func configureDataSource<SectionID: Hashable, Item: Identifiable & Equatable>(
       sections: SectionID.Type, items: Item.Type,

@@ -11,7 +11,7 @@
   /// `connect(_:)`, counts of their own, the checked batch update built on them, and what a
   /// ``ListViewHost`` forwards (`TableHosting`'s questions, in the view's own terms).
   @MainActor
-  protocol ProxiedListView: UIView {
+  protocol ProxiedListView: UIScrollView {
     /// The cells the view hands out.
     associatedtype Cell
     /// Its section views (supplementary views of a collection view).
@@ -46,6 +46,10 @@
     var retainedDataSource: AnyObject? { get set }
     func showEmptyState(_ text: String?)
     var scrollAnchors: [TableAnchor] { get }
+    /// Where the row at `path` is in the content, if it has been laid out.
+    func frame(ofRowAt path: ItemPath) -> CGRect?
+    /// Whether the content scrolls across rather than down.
+    var scrollsAcross: Bool { get }
     func scroll(to anchor: TableAnchor)
   }
 

@@ -1,0 +1,88 @@
+import CatenaDiff
+
+extension SectionedDataSource {
+  /// Tells `handler` when an item comes into view and when it leaves: an item appears once
+  /// at least `visibleFraction` of its cell's area has shown for `duration` without a break,
+  /// and disappears when less shows again (or the list leaves the window). Each continuous
+  /// stretch of visibility gives one `appeared` and, once it ends, one `disappeared`;
+  /// items are told apart by id, so neither cell reuse nor an apply that moves an item on
+  /// screen repeats an event.
+  ///
+  /// ```swift
+  /// dataSource.impressions(after: .seconds(1)) { impression in
+  ///   if case .appeared(let id) = impression { analytics.seen(id) }
+  /// }
+  /// ```
+  ///
+  /// The list is looked at after every scroll, apply, reload and batch update, and when an
+  /// item's `duration` has passed (a task sleeping on `clock`; tests give a manual clock).
+  /// Giving impressions again replaces the earlier handler; its items start afresh.
+  ///
+  /// - Parameters:
+  ///   - duration: how long an item must show before it appears; zero: at once.
+  ///   - visibleFraction: how much of its cell's area must show (0–1; default half).
+  ///   - clock: the clock `duration` is measured on.
+  ///   - handler: hears each event, on the main actor.
+  @discardableResult
+  public func impressions(
+    after duration: Duration, visibleFraction: Double = 0.5,
+    clock: any Clock<Duration> = ContinuousClock(),
+    _ handler: @escaping (Impression<Item.ID>) -> Void
+  ) -> Self {
+    guard !isInvalidated else { return self }
+    impressionTracker?.stop()
+    let tracker = ImpressionTracker(
+      threshold: min(max(visibleFraction, 0), 1), minimum: max(duration, .zero), clock: clock,
+      handler: handler)
+    tracker.look = { [weak self] in self?.updateImpressions(settle: true) }
+    impressionTracker = tracker
+    updateImpressions(settle: true)
+    return self
+  }
+
+  /// Looks at what shows now and tells the impression handler what changed. `settle` lays
+  /// out a pending reload first (not from the table's own layout or scroll callbacks).
+  func updateImpressions(settle: Bool) {
+    guard let tracker = impressionTracker, !isInvalidated else { return }
+    var shown: [(Item.ID, Double)] = []
+    if let binding, binding.isInWindow(), layoutCallbackDepth == 0 {
+      let fractions = binding.fractions(settle && !isPerformingLayout)
+      for path in fractions.keys.sorted() {
+        if let item = item(at: path), isContent?(item) ?? true {
+          shown.append((item.id, fractions[path] ?? 0))
+        }
+      }
+    }
+    tracker.update(shown)
+  }
+
+  /// The task waiting for the next impression deadline, when that deadline is no later than
+  /// `elapsed` since the impressions were given: what a test awaits after moving its clock.
+  package func impressionTimer(dueBy elapsed: Duration) -> Task<Void, Never>? {
+    guard let tracker = impressionTracker, let deadline = tracker.deadline, deadline <= elapsed
+    else { return nil }
+    return tracker.timer
+  }
+
+  /// Whether the table is laying out (a layout callback runs): nothing may lay it out again.
+  private var isPerformingLayout: Bool { layoutCallbackDepth > 0 }
+
+  /// What follows every apply, reload and batch update: cells get the behaviours of now, the
+  /// impressions are looked at, and a scroll that waited for the item is made.
+  func didUpdate() {
+    resetBehaviors()
+    lookAgain()
+  }
+
+  /// Looks at what shows (impressions) and makes a scroll that waits.
+  func lookAgain() {
+    performPendingScroll()
+    updateImpressions(settle: true)
+  }
+
+  /// The table scrolled: what shows changed.
+  package func didScroll() {
+    guard !isInvalidated else { return }
+    updateImpressions(settle: false)
+  }
+}

@@ -1,0 +1,50 @@
+import CatenaDiff
+
+extension SectionedDataSource {
+  /// Scrolls the bound table so that the item with `id` rests at `position`.
+  ///
+  /// ```swift
+  /// try dataSource.apply(snapshot)
+  /// try dataSource.scroll(to: unread.id, at: .middle, animated: false)
+  /// ```
+  ///
+  /// Called before the table can scroll (not bound, not in a window, not yet laid out at a
+  /// size, or from a closure during an apply), the scroll waits and is made once it can: at
+  /// the table's first layout, after the next apply, or on binding. A later call replaces a
+  /// scroll that waits; one whose item an apply removed is dropped.
+  ///
+  /// - Throws: ``DataSourceError`` of kind `unknownItem` when the snapshot applied last has
+  ///   no item with `id` (or none was applied).
+  public func scroll(
+    to id: Item.ID, at position: RowPosition = .top, animated: Bool = true
+  ) throws(DataSourceError) {
+    guard !isInvalidated else { return }
+    guard shownSnapshot?.path(of: id) != nil else {
+      throw DataSourceError(kind: .unknownItem, id: "\(id)")
+    }
+    pendingScroll = (id, position, animated)
+    if !isPerforming, layoutCallbackDepth == 0 { performPendingScroll() }
+  }
+
+  /// Makes the scroll that waits, if the table can now; it keeps waiting otherwise.
+  func performPendingScroll() {
+    guard let pending = pendingScroll, let binding, !isInvalidated else { return }
+    guard let path = shownSnapshot?.path(of: pending.id) else {
+      pendingScroll = nil
+      return
+    }
+    if binding.scrollToRow(path, pending.position, pending.animated) { pendingScroll = nil }
+  }
+
+  /// A row came on screen during the table's layout: a scroll that waits is made on the next
+  /// main-actor turn (a table may not scroll inside its own layout).
+  func schedulePendingScroll() {
+    guard pendingScroll != nil, pendingScrollTask == nil else { return }
+    pendingScrollTask = Task { @MainActor [weak self] in
+      guard let self else { return }
+      self.pendingScrollTask = nil
+      self.performPendingScroll()
+      self.updateImpressions(settle: true)
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import CatenaDiff
+import CatenaTesting
+import Testing
+
+@testable import CatenaDataSource
+
+/// An item of an impression test: an id and a content that applies may change.
+struct Tile: Identifiable, Equatable {
+  let id: Int
+  var title = ""
+}
+
+/// A headless list of tiles with impressions on a manual clock, and what it heard.
+@MainActor
+final class ImpressionScreen {
+  let clock = ManualClock()
+  let table = HeadlessTable()
+  let dataSource = SectionedDataSource<String, Tile>()
+  var heard: [Impression<Int>] = []
+
+  init(after duration: Duration = .milliseconds(500), fraction: Double = 0.5) {
+    dataSource.bind(table)
+      .configureCell(ArticleCell.self) { cell, _, tile in cell.title = "\(tile.id)\(tile.title)" }
+      .impressions(after: duration, visibleFraction: fraction, clock: clock) { [weak self] in
+        self?.heard.append($0)
+      }
+  }
+
+  func show(_ ids: [Int], title: String = "") throws {
+    var snapshot = Snapshot<String, Tile>()
+    try snapshot.appendSection("tiles")
+    try snapshot.appendItems(ids.map { Tile(id: $0, title: title) }, toSection: "tiles")
+    try dataSource.apply(snapshot)
+  }
+
+  /// Moves the clock on, and waits for the impressions' timer when it comes due.
+  func advance(milliseconds: Int) async {
+    let timer = dataSource.impressionTimer(dueBy: clock.now.offset + .milliseconds(milliseconds))
+    clock.advance(by: .milliseconds(milliseconds))
+    await timer?.value
+  }
+
+  /// What was heard since the last call.
+  func take() -> [Impression<Int>] {
+    defer { heard = [] }
+    return heard
+  }
+}
+
+@MainActor
+@Suite("Impressions: an item appears after showing long enough, once per stretch")
+struct ImpressionTests {
+  @Test func itemsAppearAfterTheirTimeAndDisappearWhenLessThanHalfShows() async throws {
+    let screen = ImpressionScreen()
+    try screen.show(Array(0..<30))
+    #expect(screen.take() == [], "nothing appears at once")
+    await screen.advance(milliseconds: 499)
+    #expect(screen.take() == [])
+    await screen.advance(milliseconds: 1)
+    #expect(screen.take() == (0..<10).map { .appeared($0) }, "rows 0–9 fill the 440 points")
+    screen.table.scroll(toOffset: 22)  // row 0 and row 10 half on screen: both count
+    await screen.advance(milliseconds: 500)
+    #expect(screen.take() == [.appeared(10)])
+    screen.table.scroll(toOffset: 23)
+    #expect(screen.take() == [.disappeared(0)])
+    screen.table.scroll(toOffset: 23)
+    #expect(screen.take() == [], "a scroll that changes nothing says nothing")
+  }
+
+  @Test func anItemThatLeavesBeforeItsTimeNeverAppears() async throws {
+    let screen = ImpressionScreen()
+    try screen.show(Array(0..<30))
+    await screen.advance(milliseconds: 500)
+    _ = screen.take()
+    screen.table.scroll(toOffset: 440)  // rows 10–19
+    await screen.advance(milliseconds: 300)
+    screen.table.scroll(toOffset: 0)
+    #expect(screen.take() == (10..<20).map { .disappeared($0 - 10) })
+    await screen.advance(milliseconds: 300)
+    #expect(screen.take() == [], "rows 10–19 showed 300 ms, and rows 0–9 only 300 ms again")
+    await screen.advance(milliseconds: 200)
+    #expect(screen.take() == (0..<10).map { .appeared($0) }, "a new stretch, a new event")
+  }
+
+  @Test func reuseAppliesAndReloadsOfItemsOnScreenRepeatNothing() async throws {
+    let screen = ImpressionScreen()
+    try screen.show(Array(0..<30))
+    await screen.advance(milliseconds: 500)
+    _ = screen.take()
+    try screen.show(Array((0..<10).reversed()) + Array(10..<30), title: "!")  // moved, changed
+    screen.dataSource.reload()
+    try screen.show(Array(0..<30))
+    for offset in stride(from: 0.0, through: 440, by: 44) {  // reuse every cell, then back
+      screen.table.scroll(toOffset: offset)
+    }
+    #expect(screen.take().contains(.disappeared(0)))
+    screen.table.scroll(toOffset: 0)
+    await screen.advance(milliseconds: 500)
+    let back = screen.take()
+    #expect(back.filter { $0 == .appeared(0) }.count == 1)
+  }
+
+  @Test func anItemAnApplyRemovesDisappearsAndOneItBringsWaitsItsTime() async throws {
+    let screen = ImpressionScreen()
+    try screen.show([1, 2, 3])
+    await screen.advance(milliseconds: 500)
+    #expect(screen.take() == [.appeared(1), .appeared(2), .appeared(3)])
+    try screen.show([1, 4, 3])
+    #expect(screen.take() == [.disappeared(2)])
+    await screen.advance(milliseconds: 500)
+    #expect(screen.take() == [.appeared(4)])
+  }
+
+  @Test func aListOutOfTheWindowShowsNothing() async throws {
+    let screen = ImpressionScreen(after: .zero)
+    try screen.show([1, 2])
+    #expect(screen.take() == [.appeared(1), .appeared(2)], "zero: at once")
+    screen.table.isInWindow = false
+    screen.table.scroll(toOffset: 0)
+    #expect(screen.take() == [.disappeared(1), .disappeared(2)])
+  }
+
+  @Test func aFractionOfOneNeedsTheWholeCell() async throws {
+    let screen = ImpressionScreen(after: .zero, fraction: 1)
+    try screen.show(Array(0..<30))
+    #expect(screen.take() == (0..<10).map { .appeared($0) })
+    screen.table.scroll(toOffset: 1)
+    #expect(screen.take() == [.disappeared(0)])
+  }
+
+  @Test func anInvalidatedDataSourceStopsItsTimer() async throws {
+    let screen = ImpressionScreen()
+    try screen.show([1])
+    let timer = try #require(screen.dataSource.impressionTracker?.timer)
+    screen.dataSource.invalidate()
+    await timer.value
+    screen.clock.advance(by: .seconds(1))
+    #expect(screen.take() == [])
+    #expect(screen.clock.sleeperCount == 0)
+  }
+}
