@@ -20,24 +20,13 @@
     /// The status shown.
     public private(set) var status: PagerStatus?
 
-    /// Posts `text` as a VoiceOver announcement (a retry that succeeded).
-    public static func announce(_ text: String) {
-      UIAccessibility.post(notification: .announcement, argument: text)
-    }
-
     /// Shows `status`: the spinner for a load, its text otherwise. A load that fails while the
     /// row shows it is announced to VoiceOver, whose user may be anywhere in the list.
     public func show(_ status: PagerStatus) {
-      if status.isRetryable, let shown = self.status, !shown.isRetryable {
-        UIAccessibility.post(notification: .announcement, argument: status.description)
-      }
+      let loading = label(for: status, showing: self.status, spinner: spinner)
       self.status = status
-      let loading = StatusRowLook(status).isLoading
       textLabel?.text = loading ? nil : status.description
       accessoryView = loading ? spinner : nil
-      if loading { spinner.startAnimating() } else { spinner.stopAnimating() }
-      accessibilityLabel = status.description
-      accessibilityTraits = status.isRetryable ? .button : .staticText
       // Only a failure can be tapped (to retry); the message wraps at any text size.
       selectionStyle = status.isRetryable ? .default : .none
       textLabel?.numberOfLines = 0

@@ -26,4 +26,11 @@ enum StatusRowLook: Equatable {
     if case .spinner = self { return true }
     return false
   }
+
+  /// Whether a row that showed `shown` and now shows `status` tells VoiceOver of a failure:
+  /// a load it showed failed (the user may be anywhere in the list).
+  static func announcesFailure(from shown: PagerStatus?, to status: PagerStatus) -> Bool {
+    guard status.isRetryable, let shown else { return false }
+    return !shown.isRetryable
+  }
 }
