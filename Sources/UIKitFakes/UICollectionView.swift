@@ -170,6 +170,17 @@
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
     func collectionView(
       _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+    /// The menu of the items at `indexPaths` (iOS 16: the one-item form is deprecated, and a
+    /// delegate that implements only it is not asked here).
+    func collectionView(
+      _ collectionView: UICollectionView,
+      contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
+      point: CGPoint
+    ) -> UIContextMenuConfiguration?
+    func collectionView(
+      _ collectionView: UICollectionView,
+      willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration,
+      animator: any UIContextMenuInteractionCommitAnimating)
   }
 
   extension UICollectionViewDelegate {

@@ -4,21 +4,37 @@
   /// A closure an action runs.
   public typealias UIActionHandler = (UIAction) -> Void
 
-  /// A menu element (the base of `UIAction`).
-  @MainActor open class UIMenuElement: NSObject {}
+  /// A menu element (the base of `UIAction` and `UIMenu`).
+  @MainActor open class UIMenuElement: NSObject {
+    /// How an element looks and behaves.
+    public struct Attributes: OptionSet, Sendable {
+      public let rawValue: UInt
+      public init(rawValue: UInt) { self.rawValue = rawValue }
+      public static let disabled = Attributes(rawValue: 1 << 0)
+      public static let destructive = Attributes(rawValue: 1 << 1)
+    }
+  }
 
-  /// A closure-based action for controls.
+  /// A closure-based action for controls and menus.
   @MainActor open class UIAction: UIMenuElement {
     open var title: String
+    open var image: UIImage?
+    open var attributes: UIMenuElement.Attributes
     let handler: UIActionHandler
 
-    public convenience init(title: String = "", handler: @escaping UIActionHandler) {
+    public convenience init(
+      title: String = "", image: UIImage? = nil, attributes: UIMenuElement.Attributes = [],
+      handler: @escaping UIActionHandler
+    ) {
       self.init(title: title, storing: handler)
+      self.image = image
+      self.attributes = attributes
     }
 
     init(title: String, storing handler: @escaping UIActionHandler) {
       self.title = title
       self.handler = handler
+      attributes = []
       super.init()
     }
   }

@@ -186,6 +186,14 @@
     func tableView(
       _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
     ) -> UISwipeActionsConfiguration?
+    func tableView(
+      _ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+      point: CGPoint
+    ) -> UIContextMenuConfiguration?
+    func tableView(
+      _ tableView: UITableView,
+      willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration,
+      animator: any UIContextMenuInteractionCommitAnimating)
   }
 
   extension UITableViewDelegate {

@@ -88,6 +88,21 @@
       #expect(forwarding.responds(to: "scrollViewDidScroll:", implementedHere: true))
     }
 
+    @Test func aListWithImpressionsTakesItsScrolls() {
+      let source = SectionedDataSource<String, Row>()
+        .impressions(after: .zero) { _ in }
+      for proxy in [
+        CollectionProxy(
+          source.answers, app: (delegate: nil, dataSource: nil, prefetcher: nil),
+          implements: Self.implements),
+        TableProxy(
+          source.answers, app: (delegate: nil, dataSource: nil, prefetcher: nil),
+          implements: Self.implements),
+      ] as [ForwardingProxy] {
+        #expect(proxy.responds(to: "scrollViewDidScroll:", implementedHere: true))
+      }
+    }
+
     @Test func anAppObjectThatGoesAwayIsNoLongerATarget() {
       var delegate: AppObject? = AppObject(["scrollViewDidScroll:"])
       let proxy = proxy(heights: false, delegate: delegate)

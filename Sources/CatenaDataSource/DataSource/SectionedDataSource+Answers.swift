@@ -203,6 +203,15 @@ extension SectionedDataSource {
     return item(at: path).map { builder(path, $0) } ?? []
   }
 
+  /// The ``contextMenu(_:)`` of the row's item; nil without one, or for a row that is not
+  /// content (no item, a pager's status row).
+  package func contextMenu(forRowAt path: ItemPath) -> ContextMenu? {
+    guard !isInvalidated, let builder = contextMenuBuilder, let item = item(at: path),
+      isContent?(item) ?? true
+    else { return nil }
+    return builder(path, item)
+  }
+
   /// Calls ``prefetch(_:)`` with the rows' items, then the internal observers.
   package func prefetchRows(at paths: [ItemPath]) {
     guard !isInvalidated else { return }

@@ -249,6 +249,20 @@ extension SectionedDataSource {
     return self
   }
 
+  /// The context menu a long press on a row shows (rows without an item, and a pager's
+  /// status rows, show none); nil for a row without one.
+  ///
+  /// ```swift
+  /// .contextMenu { _, mail in
+  ///   ContextMenu(actions: [MenuAction("Archive") { archive(mail) }])
+  /// }
+  /// ```
+  @discardableResult
+  public func contextMenu(_ body: @escaping (ItemPath, Item) -> ContextMenu?) -> Self {
+    if !isInvalidated { contextMenuBuilder = body }
+    return self
+  }
+
   /// Called when the table expects to show rows soon (UIKit's prefetching), with their paths
   /// (nearest first) and the items of those that have one: start loading what they show.
   /// The table is laying out its rows: an apply or reload asked for here runs on the next

@@ -30,12 +30,15 @@ extension SectionedDataSource {
     _ handler: @escaping (Impression<Item.ID>) -> Void
   ) -> Self {
     guard !isInvalidated else { return self }
+    let hadImpressions = impressionTracker != nil
     impressionTracker?.stop()
     let tracker = ImpressionTracker(
       threshold: min(max(visibleFraction, 0), 1), minimum: max(duration, .zero), clock: clock,
       handler: handler)
     tracker.look = { [weak self] in self?.updateImpressions(settle: true) }
     impressionTracker = tracker
+    // A UIKit list reads once, when the data source is connected, whether it scrolls for it.
+    if !hadImpressions { binding?.reconnect() }
     updateImpressions(settle: true)
     return self
   }

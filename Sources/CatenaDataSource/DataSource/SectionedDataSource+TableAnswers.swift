@@ -103,6 +103,9 @@ extension SectionedDataSource {
     /// Looks again at what shows (impressions, a scroll waiting for layout).
     func didScroll() { source?.didScroll() }
 
+    /// Whether impressions are given.
+    var watchesScrolling: Bool { source?.impressionTracker != nil }
+
     /// The chain's section index titles, or nil for none.
     func sectionIndexTitles() -> [String]? { source?.sectionIndexTitles() }
 
@@ -114,6 +117,11 @@ extension SectionedDataSource {
     /// The chain's swipe actions of the row at `path` on `edge`.
     func swipeActions(_ edge: SwipeEdge, forRowAt path: ItemPath) -> [SwipeAction]? {
       source?.swipeActions(edge, forRowAt: path)
+    }
+
+    /// The chain's context menu of the row at `path`.
+    func contextMenu(forRowAt path: ItemPath) -> ContextMenu? {
+      source?.contextMenu(forRowAt: path)
     }
 
     /// Calls the chain's `prefetch` with the rows' items.

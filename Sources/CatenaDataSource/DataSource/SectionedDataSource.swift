@@ -165,6 +165,7 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   var shownTitles: [SectionID: SectionTitles] = [:]
   var displayHandler: ((ItemPath, Item?) -> Void)?
   var swipeActionBuilders: [SwipeEdge: (ItemPath, Item) -> [SwipeAction]] = [:]
+  var contextMenuBuilder: ((ItemPath, Item) -> ContextMenu?)?
   var prefetchHandler: (([ItemPath], [Item]) -> Void)?
   var cancelPrefetchHandler: (([ItemPath], [Item]) -> Void)?
   /// Extra observers of displayed rows (a paged list's load-more trigger), after the user's.
@@ -228,6 +229,7 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     emptyText = nil
     displayHandler = nil
     swipeActionBuilders = [:]
+    contextMenuBuilder = nil
     prefetchHandler = nil
     cancelPrefetchHandler = nil
     displayObservers = []

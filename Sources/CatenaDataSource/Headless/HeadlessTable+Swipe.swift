@@ -9,6 +9,13 @@ extension HeadlessTable {
     return dataSource.table(self, swipeActions: edge, forRowAt: path) ?? []
   }
 
+  /// The context menu a user's long press on the row at `path` shows, as the data source
+  /// gives it (nil for none).
+  public func longPress(at path: ItemPath) -> ContextMenu? {
+    guard exists(path) else { return nil }
+    return providerAdapter?.provider?.contextMenu(forRowAt: path)
+  }
+
   /// Simulates a user's swipe on `edge` of the row at `path` and a tap on the action at
   /// `index`: its handler runs. The table records the tap and the first call of the
   /// handler's completion; later calls are ignored.

@@ -56,6 +56,9 @@ package protocol TableContentProviding: AnyObject {
   func willDisplayRow(at path: ItemPath)
   /// The table scrolled (by the user, or in code).
   func didScroll()
+  /// Whether ``didScroll()`` is wanted (impressions), read when the provider is connected: a
+  /// UIKit list otherwise skips its scroll callbacks.
+  var watchesScrolling: Bool { get }
   /// The titles of the section index down the table's edge, or nil for none.
   func sectionIndexTitles() -> [String]?
   /// The section the section-index title `title`, at `index` in the index the table shows,
@@ -65,6 +68,8 @@ package protocol TableContentProviding: AnyObject {
   /// default (on the trailing edge: Delete when ``canDeleteRow(at:)``). Actions on the
   /// trailing edge replace that Delete; an empty array reveals nothing.
   func swipeActions(_ edge: SwipeEdge, forRowAt path: ItemPath) -> [SwipeAction]?
+  /// The context menu a long press on the row at `path` shows, or nil for none.
+  func contextMenu(forRowAt path: ItemPath) -> ContextMenu?
   /// The table expects to show the rows at `paths` soon (nearest first): start loading what
   /// they need (`UITableViewDataSourcePrefetching`).
   func prefetchRows(at paths: [ItemPath])

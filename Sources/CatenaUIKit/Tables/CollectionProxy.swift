@@ -21,9 +21,10 @@
     /// The app's delegate, typed.
     var app: (any UICollectionViewDelegate)? { appDelegate as? any UICollectionViewDelegate }
 
-    /// Scrolling looks unimplemented when the app's delegate does not implement it.
+    /// Scrolling looks unimplemented when neither the provider (impressions) nor the app's
+    /// delegate wants it.
     nonisolated override func hides(_ method: String) -> Bool {
-      method == "scrollViewDidScroll:" && appTarget(for: method) == nil
+      method == "scrollViewDidScroll:" && !watchesScrolling && appTarget(for: method) == nil
     }
 
     func numberOfSections(in collectionView: UICollectionView) -> Int {

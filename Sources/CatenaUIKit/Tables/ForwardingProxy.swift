@@ -19,6 +19,10 @@
   @MainActor
   class ForwardingProxy: NSObject {
     weak var provider: (any TableContentProviding)?
+    /// Whether the provider wanted scroll events when it was connected (impressions).
+    let watchesScrolling: Bool
+    /// The context menu shown last (one shows at a time), to run its preview tap.
+    var shownMenu: (configuration: UIContextMenuConfiguration, menu: ContextMenu)?
     /// The app's delegate: the one the view had when the proxy was installed, or one set
     /// later (taken over before the next batch update). Written on the main actor only; read
     /// also by `responds(to:)`, which the Objective-C runtime may call from anywhere.
@@ -38,6 +42,7 @@
       implements: @escaping @Sendable (AnyObject, String) -> Bool = platformImplements
     ) {
       self.provider = provider
+      watchesScrolling = provider.watchesScrolling
       appDelegate = app.delegate
       appDataSource = app.dataSource
       appPrefetcher = app.prefetcher

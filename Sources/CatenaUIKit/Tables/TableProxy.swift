@@ -42,7 +42,7 @@
 
     /// Row heights and section views look unimplemented when neither the provider (when it
     /// was connected) nor the app's delegate gives them; scrolling looks unimplemented when
-    /// the app's delegate does not implement it, so UIKit keeps its defaults.
+    /// neither the provider (impressions) nor the app's delegate wants it.
     nonisolated override func hides(_ method: String) -> Bool {
       if Self.rowHeightMethods.contains(method) {
         return !providesRowHeights && appTarget(for: method) == nil
@@ -50,7 +50,7 @@
       if Self.sectionViewMethods.contains(method) {
         return !providesSectionViews && appTarget(for: method) == nil
       }
-      return method == "scrollViewDidScroll:" && appTarget(for: method) == nil
+      return method == "scrollViewDidScroll:" && !watchesScrolling && appTarget(for: method) == nil
     }
 
     func numberOfSections(in tableView: UITableView) -> Int {
