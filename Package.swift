@@ -69,6 +69,8 @@ let package = Package(
     .executableTarget(name: "DiffTour", dependencies: ["CatenaDiff"], path: "Samples/DiffTour"),
     .executableTarget(
       name: "Timeline", dependencies: ["Catena", "CatenaTesting"], path: "Samples/Timeline"),
+    .executableTarget(
+      name: "MailList", dependencies: ["Catena", "CatenaTesting"], path: "Samples/MailList"),
     .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff", "CatenaTesting"]),
     .testTarget(
       name: "CatenaTestingTests", dependencies: ["CatenaTesting"], exclude: ["__Snapshots__"]),
@@ -93,7 +95,7 @@ let package = Package(
       name: "SampleTests",
       dependencies: [
         "ChainedList", "DiffTour", "GroupBadges", "HouseList", "WeatherForm", "ResponseModels",
-        "Timeline", "CatenaTesting",
+        "Timeline", "MailList", "CatenaTesting",
       ],
       exclude: ["__Snapshots__"]),
   ]

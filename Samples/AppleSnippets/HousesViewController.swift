@@ -36,7 +36,7 @@
       super.viewDidLoad()
       let dataSource = SectionedDataSource<String, PagerRow<House>>()
         .bind(tableView)
-        .configureCell(UITableViewCell.self, reuseIdentifier: "house") { cell, _, row in
+        .configureCell(UITableViewCell.self) { cell, _, row in
           var content = cell.defaultContentConfiguration()
           content.text = row.item?.title
           cell.contentConfiguration = content
@@ -63,12 +63,12 @@
       super.viewDidLoad()
       let dataSource = SectionedDataSource<String, House>()
         .bind(tableView)
-        .configureCell(UITableViewCell.self, reuseIdentifier: "house") { cell, _, house in
+        .configureCell(UITableViewCell.self) { cell, _, house in
           var content = cell.defaultContentConfiguration()
           content.text = house.title
           cell.contentConfiguration = content
         }
-        .headerView(StreetHeader.self, reuseIdentifier: "street", height: 44) { view, _, street in
+        .headerView(StreetHeader.self, height: 44) { view, _, street in
           var content = view.defaultContentConfiguration()
           content.text = street
           view.contentConfiguration = content

@@ -18,7 +18,7 @@
     override func viewDidLoad() {
       super.viewDidLoad()
       dataSource
-        .configureCell(UICollectionViewListCell.self, reuseIdentifier: "mail") {
+        .configureCell(UICollectionViewListCell.self) {
           cell, _, mail in
           var content = cell.defaultContentConfiguration()
           content.text = mail.sender

@@ -52,7 +52,7 @@ func run() throws {
 
   let dataSource = SectionedDataSource<String, Article>()
     .bind(table)
-    .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+    .configureCell(ArticleCell.self) { cell, _, article in
       cell.title = article.title
       cell.comments = article.comments
     }
@@ -60,7 +60,7 @@ func run() throws {
     .headerTitle { _, section in section == "today" ? "Today" : "Earlier" }
     .footerTitle { _, section in section == "earlier" ? "\(earlier.count) older" : nil }
     .sectionIndexTitle { _, section in section == "today" ? "T" : "E" }
-    .headerView(TextHeaderFooterView.self, reuseIdentifier: "day", when: { $1 == "today" }) {
+    .headerView(TextHeaderFooterView.self, when: { $1 == "today" }) {
       view, _, _ in view.text = "Today · live"
     }
     .swipeActions(.trailing) { _, article in

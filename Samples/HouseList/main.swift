@@ -65,7 +65,7 @@ func run() async throws {
   var photos: Set<Int> = []  // the houses whose photos were requested ahead of the scroll
   let dataSource = SectionedDataSource<String, PagerRow<House>>()
     .bind(table)
-    .configureCell(TextCell.self, reuseIdentifier: "house") { cell, _, row in
+    .configureCell(TextCell.self) { cell, _, row in
       guard let house = row.item else { return cell.text = "[\(row.text)]" }
       let shown = HouseRow(house: house)
       cell.text = shown.title

@@ -35,7 +35,7 @@ func main() async throws {
   let table = HeadlessTable(viewportHeight: 6 * 44)
   let dataSource = SectionedDataSource<String, PagerRow<Message>>()
     .bind(table)
-    .configureCell(TextCell.self, reuseIdentifier: "message") { cell, _, row in
+    .configureCell(TextCell.self) { cell, _, row in
       cell.text = row.item.map { "#\($0.id) \($0.text)" } ?? "— \(row.text) —"
     }
   timeline.bind(dataSource, section: "chat")

@@ -5,10 +5,10 @@ extension SectionedDataSource {
   /// dequeued (reused) for each row; `configure` sets one up for its row and item.
   ///
   /// ```swift
-  /// .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, path, article in
+  /// .configureCell(ArticleCell.self) { cell, path, article in
   ///   cell.title = article.title
   /// }
-  /// .configureCell(AdCell.self, reuseIdentifier: "ad", when: { $0.isAd }) { cell, _, ad in
+  /// .configureCell(AdCell.self, when: { $0.isAd }) { cell, _, ad in
   ///   cell.banner = ad.banner
   /// }
   /// ```
@@ -26,7 +26,7 @@ extension SectionedDataSource {
   /// gave it.
   ///
   /// ```swift
-  /// .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+  /// .configureCell(ArticleCell.self) { cell, _, article in
   ///   cell.title = article.title
   /// } behaviors: { cell, _, article in
   ///   cell.onLike = { [weak self] in self?.like(article) }
@@ -67,7 +67,7 @@ extension SectionedDataSource {
   /// style, for count closures without ``item(_:)``.
   ///
   /// ```swift
-  /// .configureCell(UITableViewCell.self, reuseIdentifier: "row") { cell, path in
+  /// .configureCell(UITableViewCell.self) { cell, path in
   ///   cell.textLabel?.text = names[path.item]
   /// }
   /// ```

@@ -7,7 +7,7 @@ extension SectionedDataSource {
   /// `when`) show their header title, if any.
   ///
   /// ```swift
-  /// .headerView(StreetHeader.self, reuseIdentifier: "street", height: 56) { view, _, street in
+  /// .headerView(StreetHeader.self, height: 56) { view, _, street in
   ///   view.title = street ?? ""
   /// }
   /// ```
@@ -15,13 +15,15 @@ extension SectionedDataSource {
   /// - Parameters:
   ///   - type: the view class: a `UITableViewHeaderFooterView` subclass on UIKit, a
   ///     ``HeadlessHeaderFooterView`` headless.
-  ///   - reuseIdentifier: the identifier the class is registered and dequeued under.
+  ///   - reuseIdentifier: the identifier the class is registered and dequeued under; by
+  ///     default the class's name.
   ///   - height: the view's height; nil for the table's default (self-sizing on UIKit).
   ///   - shows: which sections have the view (all by default), by index and id.
   ///   - configure: sets up a dequeued view for a section, by index and id.
   @discardableResult
   public func headerView<View: AnyObject>(
-    _ type: View.Type, reuseIdentifier: String, height: Double? = nil,
+    _ type: View.Type, reuseIdentifier: String = String(reflecting: View.self),
+    height: Double? = nil,
     when shows: ((Int, SectionID?) -> Bool)? = nil,
     configure: @escaping (View, Int, SectionID?) -> Void
   ) -> Self {
@@ -31,7 +33,8 @@ extension SectionedDataSource {
   /// Shows a footer view below each section; see ``headerView(_:reuseIdentifier:height:when:configure:)``.
   @discardableResult
   public func footerView<View: AnyObject>(
-    _ type: View.Type, reuseIdentifier: String, height: Double? = nil,
+    _ type: View.Type, reuseIdentifier: String = String(reflecting: View.self),
+    height: Double? = nil,
     when shows: ((Int, SectionID?) -> Bool)? = nil,
     configure: @escaping (View, Int, SectionID?) -> Void
   ) -> Self {

@@ -8,7 +8,7 @@ public import Observation
 /// // A stored property of the screen: the table holds its data source weakly.
 /// dataSource = SectionedDataSource<String, Article>()
 ///   .bind(table)
-///   .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, path, article in
+///   .configureCell(ArticleCell.self) { cell, path, article in
 ///     cell.title = article.title
 ///   }
 ///   .didSelect { path, article in router.open(article) }

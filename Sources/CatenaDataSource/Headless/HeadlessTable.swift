@@ -12,7 +12,7 @@ public import CatenaDiff
 /// let table = HeadlessTable(viewportHeight: 440)  // 10 rows of 44 points
 /// let dataSource = SectionedDataSource<Int, Article>()
 ///   .bind(table)  // registers its cells; the table asks it what to show
-///   .configureCell(TextCell.self, reuseIdentifier: "row") { cell, _, article in
+///   .configureCell(TextCell.self) { cell, _, article in
 ///     cell.text = article.title
 ///   }
 /// try dataSource.apply(snapshot)

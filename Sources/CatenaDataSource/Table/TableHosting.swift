@@ -9,7 +9,7 @@ public import CatenaDiff
 ///
 /// ```swift
 /// let dataSource = table.configureDataSource(sections: String.self, items: Article.self) {
-///   $0.configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+///   $0.configureCell(ArticleCell.self) { cell, _, article in
 ///     cell.title = article.title
 ///   }
 /// }
@@ -215,7 +215,7 @@ extension HeadlessTable: TableDriving {
   ///
   /// ```swift
   /// let dataSource = table.configureDataSource(sections: String.self, items: Article.self) {
-  ///   $0.configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+  ///   $0.configureCell(ArticleCell.self) { cell, _, article in
   ///     cell.title = article.title
   ///   }
   /// }

@@ -19,7 +19,7 @@ extension Pager where Item: Equatable {
   /// // A stored property of the screen: the table and the pager hold it weakly.
   /// dataSource = SectionedDataSource<String, PagerRow<Message>>()
   ///   .bind(table)
-  ///   .configureCell(TextCell.self, reuseIdentifier: "row") { cell, _, row in cell.text = row.item?.text ?? row.text }
+  ///   .configureCell(TextCell.self) { cell, _, row in cell.text = row.item?.text ?? row.text }
   ///   .emptyState { "No messages yet" }
   /// messages.bind(dataSource, section: "chat")
   ///   .separator { before, message in before?.day == message.day ? nil : message.day }

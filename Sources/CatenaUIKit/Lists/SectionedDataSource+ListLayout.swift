@@ -14,7 +14,7 @@
     ///
     /// ```swift
     /// let dataSource = SectionedDataSource<String, Mail>()
-    ///   .configureCell(MailCell.self, reuseIdentifier: "mail") { cell, _, mail in … }
+    ///   .configureCell(MailCell.self) { cell, _, mail in … }
     ///   .headerTitle { _, folder in folder }
     ///   .swipeActions(.trailing) { _, mail in [SwipeAction("Archive") { done in … }] }
     /// collectionView.collectionViewLayout = dataSource.listLayout(appearance: .insetGrouped)
