@@ -1,4 +1,5 @@
 #if os(Linux)
+  import CatenaDiff
   public import Foundation
 
   /// A view at a list cell's edge (transcribed from UIKit, iOS 18.6; the fake keeps the kind,
@@ -131,6 +132,25 @@
   }
 
   // MARK: Not UIKit: what a test reads and the taps a user makes.
+
+  extension UICollectionView {
+    /// The user drags the item at `source` by its reorder control to `destination`: only an
+    /// item whose list cell shows a reorder accessory (while editing, by default) and that
+    /// the data source lets move. The data source is told, and the view shows its new order
+    /// (laid out again from its data source). Returns whether the item moved.
+    public func simulateReorder(from source: IndexPath, to destination: IndexPath) -> Bool {
+      guard let cell = cellForItem(at: source) as? UICollectionViewListCell,
+        cell.shownAccessories.contains(.reorder), let dataSource,
+        dataSource.collectionView(self, canMoveItemAt: source)
+      else { return false }
+      engine.calls.append("reorder \(ItemPath(source)) -> \(ItemPath(destination))")
+      dataSource.collectionView(self, moveItemAt: source, to: destination)
+      for path in engine.visible.keys.sorted() { engine.retire(at: path) }
+      engine.counts = engine.readCounts()
+      setNeedsLayout()
+      return true
+    }
+  }
 
   extension UICollectionViewListCell {
     /// The kinds of the accessories that show now (the list editing or not).

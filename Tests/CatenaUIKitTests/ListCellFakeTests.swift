@@ -106,5 +106,35 @@
       #expect(heard == ["detail 1"])
       withExtendedLifetime(window) {}
     }
+
+    @Test func aReorderAccessoryMovesAnItemThroughTheChainsDidMove() throws {
+      let (collection, window) = collectionInWindow()
+      var moves: [String] = []
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(collection)
+        .configureCell(UICollectionViewListCell.self) { cell, _, row in
+          var content = cell.defaultContentConfiguration()
+          content.text = row.title
+          cell.contentConfiguration = content
+          cell.accessories = row.isAd ? [] : [.reorder()]
+        }
+        .didMove { source, target, row in moves.append("\(row?.id ?? -1): \(source) -> \(target)") }
+      try dataSource.apply(snapshot([Row(1), Row(2), Row(3), Row(4, isAd: true)]))
+      collection.layoutIfNeeded()
+      #expect(!collection.simulateReorder(from: path(0), to: path(2)), "not editing: no control")
+      collection.isEditing = true
+      collection.layoutIfNeeded()
+      #expect(!collection.simulateReorder(from: path(3), to: path(0)), "the ad has no control")
+      #expect(collection.simulateReorder(from: path(0), to: path(2)))
+      collection.layoutIfNeeded()
+      #expect(dataSource.snapshot?.allItems.map(\.id) == [2, 3, 1, 4])
+      #expect(moves == ["1: 0 - 0 -> 0 - 2"])
+      let shown = collection.visibleCells.map {
+        ($0.contentConfiguration as? UIListContentConfiguration)?.text ?? ""
+      }
+      #expect(shown == ["r2", "r3", "r1", "r4"])
+      #expect(collection.exceptions == [])
+      withExtendedLifetime(window) {}
+    }
   }
 #endif
