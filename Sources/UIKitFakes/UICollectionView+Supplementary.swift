@@ -181,6 +181,17 @@
       return provider?(indexPath)
     }
 
+    /// The user swipes the item at `indexPath` all the way across: the first action runs when
+    /// the configuration performs it on a full swipe (UIKit's default). Returns its title.
+    @discardableResult
+    public func simulateFullSwipe(at indexPath: IndexPath, leading: Bool) -> String? {
+      guard let configuration = simulateSwipe(at: indexPath, leading: leading),
+        configuration.performsFirstActionWithFullSwipe, let first = configuration.actions.first
+      else { return nil }
+      simulateTap(on: first)
+      return first.title
+    }
+
     /// The user taps `action` of an item swiped open: its handler runs (its completion is
     /// heard once; UIKit ignores later calls).
     public func simulateTap(on action: UIContextualAction) {

@@ -202,6 +202,23 @@
       #expect((table?.exceptions ?? collection?.exceptions) == [])
     }
 
+    @Test(arguments: ["table", "collection"])
+    func aFullSwipeRunsTheFirstAction(_ kind: String) throws {
+      let screen = MailScreen()
+      if kind == "table" { buildOnTable(screen) } else { buildOnCollection(screen) }
+      try screen.show(folders)
+      let list = try #require(screen.view.subviews.first)
+      list.layoutIfNeeded()
+      let first = IndexPath(item: 0, section: 0)
+      let title =
+        (list as? UITableView)?.simulateFullSwipe(at: first, leading: false)
+        ?? (list as? UICollectionView)?.simulateFullSwipe(at: first, leading: false)
+      #expect(title == "Archive")
+      #expect(screen.archived == [1])
+      list.layoutIfNeeded()
+      #expect(rows(screen) == ["Bo / Re: plans", "Me / Slides"])
+    }
+
     @Test func aCollectionListSizesEachRowToItsContentAndReusesTheContentView() throws {
       let made = Counter()
       let dataSource = SectionedDataSource<String, Row>()
