@@ -203,6 +203,12 @@ extension SectionedDataSource {
     return item(at: path).map { builder(path, $0) } ?? []
   }
 
+  /// Where the row at `path` sits in an outline, when a bound outline says.
+  package func outline(forRowAt path: ItemPath) -> RowOutline? {
+    guard !isInvalidated, let rowOutline else { return nil }
+    return item(at: path).flatMap(rowOutline)
+  }
+
   /// The ``contextMenu(_:)`` of the row's item; nil without one, or for a row that is not
   /// content (no item, a pager's status row).
   package func contextMenu(forRowAt path: ItemPath) -> ContextMenu? {

@@ -119,6 +119,9 @@ extension SectionedDataSource {
       source?.swipeActions(edge, forRowAt: path)
     }
 
+    /// The outline place of the row at `path` (rows of a bound outline).
+    func outline(forRowAt path: ItemPath) -> RowOutline? { source?.outline(forRowAt: path) }
+
     /// The chain's context menu of the row at `path`.
     func contextMenu(forRowAt path: ItemPath) -> ContextMenu? {
       source?.contextMenu(forRowAt: path)

@@ -185,6 +185,8 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   @usableFromInline package var prefetchObservers: [([ItemPath]) -> Void] = []
   /// Extra observers of selected rows (a pager's status row retrying), before the user's.
   @usableFromInline package var selectObservers: [(ItemPath) -> Void] = []
+  /// Where an item's row sits in an outline (set by a bound outline); nil: a flat list.
+  package var rowOutline: ((Item) -> RowOutline?)?
   /// Turns what shows into impressions (``impressions(after:visibleFraction:clock:_:)``).
   var impressionTracker: ImpressionTracker<Item.ID>?
   /// A scroll to an item asked for before the table could make it (``scroll(to:at:animated:)``).
@@ -230,6 +232,7 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     displayHandler = nil
     swipeActionBuilders = [:]
     contextMenuBuilder = nil
+    rowOutline = nil
     prefetchHandler = nil
     cancelPrefetchHandler = nil
     displayObservers = []

@@ -10,7 +10,8 @@ extension HeadlessTable {
   /// (2 articles)
   /// index: N O
   /// ```
-  /// Selected rows start with `*`. A section's header and footer (its view's text, else its
+  /// Selected rows start with `*`; an outline's rows are indented two spaces a level, after
+  /// their disclosure (`▸` collapsed, `▾` expanded). A section's header and footer (its view's text, else its
   /// title) show when its rows do; the section index, when there is one, is the last line.
   public func render() -> String {
     var lines: [String] = []
@@ -28,7 +29,7 @@ extension HeadlessTable {
       for path in visible where path.section == section {
         let marker = selection.contains(path) ? "*" : " "
         let text = visibleCells[path]?.renderedText ?? ""
-        lines.append("\(marker) \(path.section)-\(path.item)  \(text)")
+        lines.append("\(marker) \(path.section)-\(path.item)  \(outlinePrefix(path))\(text)")
       }
       if let footer = footerView(forSection: section)?.renderedText
         ?? (section < footerTitles.count ? footerTitles[section] : nil)
@@ -40,5 +41,13 @@ extension HeadlessTable {
     let index = sectionIndexTitles
     if !index.isEmpty { lines.append("index: " + index.joined(separator: " ")) }
     return lines.joined(separator: "\n")
+  }
+
+  /// An outline row's indentation (two spaces a level) and disclosure (▸ collapsed,
+  /// ▾ expanded); empty for a flat list's row.
+  func outlinePrefix(_ path: ItemPath) -> String {
+    guard let outline = providerAdapter?.provider?.outline(forRowAt: path) else { return "" }
+    let disclosure = outline.isExpanded.map { $0 ? "▾ " : "▸ " } ?? "  "
+    return String(repeating: "  ", count: outline.depth) + disclosure
   }
 }

@@ -68,6 +68,8 @@ package protocol TableContentProviding: AnyObject {
   /// default (on the trailing edge: Delete when ``canDeleteRow(at:)``). Actions on the
   /// trailing edge replace that Delete; an empty array reveals nothing.
   func swipeActions(_ edge: SwipeEdge, forRowAt path: ItemPath) -> [SwipeAction]?
+  /// Where the row at `path` sits in an outline (its indentation and disclosure), or nil.
+  func outline(forRowAt path: ItemPath) -> RowOutline?
   /// The context menu a long press on the row at `path` shows, or nil for none.
   func contextMenu(forRowAt path: ItemPath) -> ContextMenu?
   /// The table expects to show the rows at `paths` soon (nearest first): start loading what

@@ -1,0 +1,37 @@
+public import CatenaDataSource
+
+extension Outline {
+  /// Shows the outline's rows in `section` of `dataSource` (created after the others when
+  /// missing; the other sections are kept), now and after every change. The data source is
+  /// held weakly; binding again replaces the binding.
+  ///
+  /// ```swift
+  /// let dataSource = SectionedDataSource<String, OutlineRow<File>>()
+  ///   .bind(table)
+  ///   .configureCell(TextCell.self) { cell, _, row in cell.text = row.item.name }
+  /// files.bind(dataSource, section: "files")
+  /// ```
+  @discardableResult
+  public func bind<SectionID: Hashable>(
+    _ dataSource: SectionedDataSource<SectionID, OutlineRow<Item>>, section: SectionID
+  ) -> Self {
+    show = { [weak self, weak dataSource] (animated: Bool) throws(DataSourceError) in
+      guard let self, let dataSource else { return }
+      var snapshot = Snapshot<SectionID, OutlineRow<Item>>()
+      for shown in dataSource.snapshot?.sections ?? [] {
+        try snapshot.appendSection(shown.model.id)
+        if shown.model.id != section { try snapshot.appendItems(shown.items) }
+      }
+      if !snapshot.sectionIDs.contains(section) { try snapshot.appendSection(section) }
+      try snapshot.appendItems(self.rows, toSection: section)
+      try dataSource.apply(snapshot, animated: animated)
+    }
+    dataSource.rowOutline = { [weak self] row in
+      RowOutline(
+        depth: row.depth,
+        isExpanded: row.isExpandable ? self?.expandedIDs.contains(row.id) ?? false : nil)
+    }
+    try? show?(false)
+    return self
+  }
+}
