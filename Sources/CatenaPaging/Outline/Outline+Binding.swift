@@ -27,9 +27,19 @@ extension Outline {
       try dataSource.apply(snapshot, animated: animated)
     }
     dataSource.rowOutline = { [weak self] row in
-      RowOutline(
-        depth: row.depth,
-        isExpanded: row.isExpandable ? self?.expandedIDs.contains(row.id) ?? false : nil)
+      guard case .item(let item, let depth, let expands) = row else {
+        return RowOutline(depth: row.depth, isExpanded: nil)
+      }
+      return RowOutline(
+        depth: depth, isExpanded: expands ? self?.expandedIDs.contains(item.id) ?? false : nil)
+    }
+    // Status rows are not content; a tap on a failed one loads the children again.
+    dataSource.isContent = { $0?.item != nil }
+    dataSource.selectObservers.append { [weak self, weak dataSource] path in
+      guard case .status(let status, let parent, _) = dataSource?.item(at: path),
+        status.isRetryable
+      else { return }
+      self?.retry(parent)
     }
     try? show?(false)
     return self

@@ -7,7 +7,7 @@ public import CatenaDataSource
 /// from the outline, without reconfiguring it.
 ///
 /// ```swift
-/// let files = Outline<File>()
+/// let files = Outline<File> { folder in try await api.children(of: folder) }
 /// files.bind(dataSource, section: "files")
 /// try files.apply(tree)
 /// try files.expand(documents.id)
@@ -17,29 +17,49 @@ public import CatenaDataSource
 /// expanded; a node an apply removes forgets it was (if it comes back, it comes back
 /// collapsed). Expanding a node whose ancestors are collapsed marks it expanded; its children
 /// show once they are.
+///
+/// A node made with ``OutlineNode/lazy(_:)`` loads its children when first expanded: a
+/// loading row shows under it, then the children; a load that fails shows a row that retries
+/// when tapped. A load whose node an apply removed is cancelled, and its answer dropped.
 @MainActor
 public final class Outline<Item: Identifiable & Sendable & Equatable> where Item.ID: Sendable {
-  /// The tree, as last applied.
+  /// Loads the children of a node made with ``OutlineNode/lazy(_:)``.
+  public typealias ChildLoader = @Sendable (Item) async throws -> [OutlineNode<Item>]
+
+  /// The tree, as last applied (with the children loaded since).
   public private(set) var roots: [OutlineNode<Item>] = []
   /// The ids of the expanded nodes.
   public private(set) var expandedIDs: Set<Item.ID> = []
   /// Every node's depth and whether it can expand, by id.
   private var nodes: [Item.ID: (depth: Int, expands: Bool)] = [:]
+  /// Loads children.
+  private let loadChildren: ChildLoader?
+  /// The loads running, by node.
+  var loads: [Item.ID: Task<Void, Never>] = [:]
+  /// The loads that failed, with their messages, by node.
+  private var failures: [Item.ID: String] = [:]
   /// Shows the rows in the bound data source.
   var show: ((_ animated: Bool) throws(DataSourceError) -> Void)?
 
-  /// An empty outline.
-  public init() {}
+  /// An empty outline; `children` loads the children of lazy nodes.
+  public init(children: ChildLoader? = nil) { loadChildren = children }
 
-  /// The rows that show: every node whose ancestors are all expanded, in order.
+  /// The rows that show: every node whose ancestors are all expanded, in order, and under an
+  /// expanded lazy node the status of its children.
   public var rows: [OutlineRow<Item>] {
     var rows: [OutlineRow<Item>] = []
     rows.reserveCapacity(nodes.count)
     func add(_ nodes: [OutlineNode<Item>], depth: Int) {
       for node in nodes {
-        rows.append(OutlineRow(item: node.item, depth: depth, isExpandable: node.children != nil))
-        if let children = node.children, expandedIDs.contains(node.item.id) {
+        let id = node.item.id
+        rows.append(.item(node.item, depth: depth, isExpandable: node.expands))
+        guard expandedIDs.contains(id) else { continue }
+        if let children = node.children {
           add(children, depth: depth + 1)
+        } else if let message = failures[id] {
+          rows.append(.status(.firstLoadFailed(message), parent: id, depth: depth + 1))
+        } else if node.loadsChildren {
+          rows.append(.status(.firstLoad, parent: id, depth: depth + 1))
         }
       }
     }
@@ -52,29 +72,21 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
   /// - Throws: `DataSourceError` of kind `duplicateItemID` when two nodes share an id (the
   ///   outline keeps its tree), or what the bound data source's apply throws.
   public func apply(_ roots: [OutlineNode<Item>], animated: Bool = true) throws(DataSourceError) {
-    var index: [Item.ID: (depth: Int, expands: Bool)] = [:]
-    var duplicate: Item.ID?
-    func visit(_ nodes: [OutlineNode<Item>], depth: Int) {
-      for node in nodes where duplicate == nil {
-        guard index.updateValue((depth, node.children != nil), forKey: node.item.id) == nil
-        else {
-          duplicate = node.item.id
-          return
-        }
-        if let children = node.children { visit(children, depth: depth + 1) }
-      }
-    }
-    visit(roots, depth: 0)
-    if let duplicate {
-      throw DataSourceError(kind: .duplicateItemID, id: "\(duplicate)")
-    }
+    let index = try Self.index(roots)
     self.roots = roots
     nodes = index
     expandedIDs = expandedIDs.filter { index[$0]?.expands == true }
+    for (id, load) in loads where roots.node(id)?.loadsChildren != true {
+      load.cancel()
+      loads[id] = nil
+    }
+    failures = failures.filter { roots.node($0.key)?.loadsChildren == true }
+    startLoads()
     try show?(animated)
   }
 
-  /// Shows the children of the node with `id` (nothing changes for a leaf).
+  /// Shows the children of the node with `id` (nothing changes for a leaf); a lazy node's
+  /// children start loading.
   ///
   /// - Throws: `DataSourceError` of kind `unknownItem` when the tree has no such node.
   public func expand(_ id: Item.ID, animated: Bool = true) throws(DataSourceError) {
@@ -113,6 +125,95 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
     expanded = expanded.filter { nodes[$0]?.expands == true }
     guard expanded != expandedIDs else { return }
     expandedIDs = expanded
+    startLoads()
     try show?(animated)
+  }
+
+  /// Starts loading the children of every expanded lazy node that neither loads nor failed.
+  private func startLoads() {
+    guard let loadChildren else { return }
+    for id in expandedIDs where loads[id] == nil && failures[id] == nil {
+      guard let node = roots.node(id), node.loadsChildren else { continue }
+      let item = node.item
+      loads[id] = Task { [weak self] in
+        let result: Result<[OutlineNode<Item>], any Error>
+        do { result = .success(try await loadChildren(item)) } catch { result = .failure(error) }
+        guard !Task.isCancelled else { return }
+        self?.finishLoad(id, result)
+      }
+    }
+  }
+
+  /// A load ended: its children join the tree, or its failure shows under the node.
+  private func finishLoad(_ id: Item.ID, _ result: Result<[OutlineNode<Item>], any Error>) {
+    loads[id] = nil
+    guard roots.node(id)?.loadsChildren == true else { return }
+    switch result {
+    case .success(let children):
+      var tree = roots
+      tree.setChildren(of: id, to: children)
+      do {
+        nodes = try Self.index(tree)
+        roots = tree
+      } catch {
+        failures[id] = PageLoadError(.append, error: error).message
+      }
+    case .failure(let error):
+      failures[id] = PageLoadError(.append, error: error).message
+    }
+    startLoads()  // loaded children that were expanded before load theirs
+    try? show?(true)
+  }
+
+  /// Loads the children of the node with `id` again after a failure (its status row's tap).
+  func retry(_ id: Item.ID) {
+    guard failures.removeValue(forKey: id) != nil else { return }
+    startLoads()
+    try? show?(true)
+  }
+
+  /// Every node's depth and whether it expands, by id.
+  ///
+  /// - Throws: `duplicateItemID` naming the first id found twice.
+  private static func index(
+    _ roots: [OutlineNode<Item>]
+  ) throws(DataSourceError) -> [Item.ID: (depth: Int, expands: Bool)] {
+    var index: [Item.ID: (depth: Int, expands: Bool)] = [:]
+    var duplicate: Item.ID?
+    func visit(_ nodes: [OutlineNode<Item>], depth: Int) {
+      for node in nodes where duplicate == nil {
+        guard index.updateValue((depth, node.expands), forKey: node.item.id) == nil else {
+          duplicate = node.item.id
+          return
+        }
+        if let children = node.children { visit(children, depth: depth + 1) }
+      }
+    }
+    visit(roots, depth: 0)
+    if let duplicate { throw DataSourceError(kind: .duplicateItemID, id: "\(duplicate)") }
+    return index
+  }
+}
+
+extension Array {
+  /// The node with `id` in this forest, at any depth.
+  func node<Item>(_ id: Item.ID) -> OutlineNode<Item>? where Element == OutlineNode<Item> {
+    for node in self {
+      if node.item.id == id { return node }
+      if let found = node.children?.node(id) { return found }
+    }
+    return nil
+  }
+
+  /// Gives the node with `id` its loaded `children`.
+  mutating func setChildren<Item>(of id: Item.ID, to children: [OutlineNode<Item>])
+  where Element == OutlineNode<Item> {
+    for index in indices {
+      if self[index].item.id == id {
+        self[index] = OutlineNode(self[index].item, children: children)
+        return
+      }
+      self[index].children?.setChildren(of: id, to: children)
+    }
   }
 }

@@ -1,10 +1,12 @@
-/// A node of an ``Outline``: an item and, for a node that can expand, its children.
+/// A node of an ``Outline``: an item and, for a node that can expand, its children (given,
+/// or loaded when it is first expanded).
 ///
 /// ```swift
 /// let tree = [
 ///   OutlineNode(folder("Documents"), children: [
 ///     OutlineNode(file("CV.pdf")),
 ///     OutlineNode(folder("Taxes"), children: []),   // a folder with nothing in it yet
+///     .lazy(folder("Shared")),                      // its children load when it opens
 ///   ]),
 ///   OutlineNode(file("notes.txt")),
 /// ]
@@ -12,12 +14,25 @@
 public struct OutlineNode<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
   /// The node's item.
   public var item: Item
-  /// The node's children, in order; nil for a leaf (which never shows a disclosure).
+  /// The node's children, in order; nil for a leaf, and for a node whose children load.
   public var children: [OutlineNode]?
+  /// Whether the children load when the node is first expanded (the outline's loader).
+  public private(set) var loadsChildren = false
 
   /// A node of `item` with `children` (nil: a leaf).
   public init(_ item: Item, children: [OutlineNode]? = nil) {
     self.item = item
     self.children = children
   }
+
+  /// A node whose children the outline loads when it is first expanded; until they arrive a
+  /// status row shows under it (loading, then failed with a retry).
+  public static func lazy(_ item: Item) -> OutlineNode {
+    var node = OutlineNode(item)
+    node.loadsChildren = true
+    return node
+  }
+
+  /// Whether the node can expand.
+  var expands: Bool { children != nil || loadsChildren }
 }

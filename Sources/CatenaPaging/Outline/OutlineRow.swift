@@ -1,26 +1,60 @@
-/// A visible row of an ``Outline``: a node's item at its depth.
+/// A visible row of an ``Outline``: a node's item at its depth, or the status of children
+/// that load (a spinner, then a failure to retry) under the node they belong to.
 ///
 /// The list indents a row by its depth and shows whether it is expanded itself (a
 /// `HeadlessTable` draws `▸` and `▾`), so expanding a node inserts its children and changes
-/// no row; a cell shows the item:
+/// no row. Status rows show in the data source's status cells (`statusCell(_:)`), as a pager's
+/// do:
 ///
 /// ```swift
-/// .configureCell(TextCell.self) { cell, _, row in cell.text = row.item.name }
+/// .configureCell(TextCell.self) { cell, _, row in cell.text = row.item?.name ?? "" }
+/// .statusCell(TextCell.self)
 /// ```
 ///
 /// A cell that draws its own disclosure reads ``Outline/expandedIDs`` in `behaviors:`, which
 /// runs for every cell on screen after each update.
-public struct OutlineRow<Item: Identifiable & Sendable>: Identifiable, Sendable
+public enum OutlineRow<Item: Identifiable & Sendable>: Identifiable, Sendable
 where Item.ID: Sendable {
-  /// The node's item.
-  public var item: Item
-  /// How deep the node is: 0 for a root.
-  public var depth: Int
-  /// Whether the node has children to show (false for a leaf).
-  public var isExpandable: Bool
+  /// A node: its item, how deep it is (0 for a root), and whether it has children to show.
+  case item(Item, depth: Int, isExpandable: Bool)
+  /// The children of `parent` loading (`.firstLoad`), or failed to load (`.firstLoadFailed`:
+  /// a tap retries).
+  case status(PagerStatus, parent: Item.ID, depth: Int)
 
-  /// The item's id: a node is the same row wherever it moves in the tree.
-  @inlinable public var id: Item.ID { item.id }
+  /// A row's identity: a node's id wherever it moves in the tree, or the node whose children
+  /// a status row is about.
+  public enum ID: Hashable, Sendable {
+    /// A node.
+    case item(Item.ID)
+    /// The status of a node's children.
+    case status(parent: Item.ID)
+  }
+
+  /// The row's identity.
+  public var id: ID {
+    switch self {
+    case .item(let item, _, _): .item(item.id)
+    case .status(_, let parent, _): .status(parent: parent)
+    }
+  }
+
+  /// The node's item, for a node's row.
+  public var item: Item? {
+    if case .item(let item, _, _) = self { item } else { nil }
+  }
+
+  /// How deep the row is: 0 for a root.
+  public var depth: Int {
+    switch self {
+    case .item(_, let depth, _), .status(_, _, let depth): depth
+    }
+  }
 }
 
 extension OutlineRow: Equatable where Item: Equatable {}
+extension OutlineRow: StatusRow {
+  /// The status, for a status row.
+  public var status: PagerStatus? {
+    if case .status(let status, _, _) = self { status } else { nil }
+  }
+}

@@ -17,16 +17,16 @@ extension PagerStatusShowing {
 }
 
 extension SectionedDataSource {
-  /// Shows a pager's status rows in cells of `type` (registered for `reuseIdentifier`), which
+  /// Shows status rows (a pager's, an outline's) in cells of `type` (registered for `reuseIdentifier`), which
   /// show a ``PagerStatus`` themselves; the data source's other cells show the other rows.
   ///
   /// ```swift
   /// dataSource.statusCell(PagerStatusCell.self)   // CatenaUIKit's spinner-and-retry cell
   /// ```
   @discardableResult
-  public func statusCell<Row: Identifiable & Sendable, StatusCell: PagerStatusShowing>(
+  public func statusCell<StatusCell: PagerStatusShowing>(
     _ type: StatusCell.Type, reuseIdentifier: String = "catena.pager.status"
-  ) -> Self where Item == PagerRow<Row>, Row.ID: Sendable {
+  ) -> Self where Item: StatusRow {
     announce = { StatusCell.announce($0) }
     return configureCell(type, reuseIdentifier: reuseIdentifier, when: { $0.status != nil }) {
       cell, _, row in
@@ -34,6 +34,15 @@ extension SectionedDataSource {
     }
   }
 }
+
+/// A row that may show a ``PagerStatus`` (a pager's rows, an outline's): what
+/// `statusCell(_:reuseIdentifier:)` shows in status cells.
+public protocol StatusRow {
+  /// The status the row shows; nil for a row of content.
+  var status: PagerStatus? { get }
+}
+
+extension PagerRow: StatusRow {}
 
 extension TextCell: PagerStatusShowing {
   /// Shows `status` as its description in brackets: "[Loading…]".

@@ -18,12 +18,14 @@ func node(_ name: String, _ children: [OutlineNode<File>]? = nil) -> OutlineNode
 @MainActor
 final class OutlineScreen {
   let table = HeadlessTable(viewportHeight: 100 * 44)
-  let files = Outline<File>()
+  let files: Outline<File>
   let dataSource = SectionedDataSource<String, OutlineRow<File>>()
 
-  init(_ tree: [OutlineNode<File>]) throws {
+  init(_ tree: [OutlineNode<File>], children: Outline<File>.ChildLoader? = nil) throws {
+    files = Outline(children: children)
     dataSource.bind(table)
-      .configureCell(TextCell.self) { cell, _, row in cell.text = row.item.name }
+      .configureCell(TextCell.self) { cell, _, row in cell.text = row.item?.name ?? "" }
+      .statusCell(TextCell.self)
     files.bind(dataSource, section: "files")
     try files.apply(tree, animated: false)
     table.clearEvents()

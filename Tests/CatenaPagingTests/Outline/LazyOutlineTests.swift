@@ -1,0 +1,108 @@
+import CatenaDataSource
+import CatenaDiff
+import Foundation
+import Testing
+
+@testable import CatenaPaging
+
+/// A server of folder contents that answers when the test says.
+final class FolderServer: @unchecked Sendable {
+  private let lock = NSLock()
+  private var waiting: [String: CheckedContinuation<[OutlineNode<File>], any Error>] = [:]
+  private(set) var asked: [String] = []
+
+  /// The loader an outline calls.
+  var loader: Outline<File>.ChildLoader {
+    { [self] folder in
+      try await withCheckedThrowingContinuation { continuation in
+        lock.withLock {
+          asked.append(folder.name)
+          waiting[folder.name] = continuation
+        }
+      }
+    }
+  }
+
+  /// Answers the load of `folder`'s children.
+  func answer(_ folder: String, _ result: Result<[OutlineNode<File>], any Error>) {
+    let continuation = lock.withLock { waiting.removeValue(forKey: folder) }
+    continuation?.resume(with: result)
+  }
+
+  /// Whether the load of `folder` waits for an answer.
+  func isWaiting(_ folder: String) -> Bool { lock.withLock { waiting[folder] != nil } }
+}
+
+struct Offline: Error, CustomStringConvertible {
+  var description: String { "offline" }
+}
+
+@MainActor
+@Suite("Outlines: children loaded when a node first opens")
+struct LazyOutlineTests {
+  /// Waits until the outline has asked the server for `folder`, then answers and waits for
+  /// the outline to take the answer in.
+  func answer(
+    _ screen: OutlineScreen, _ server: FolderServer, _ folder: String,
+    _ result: Result<[OutlineNode<File>], any Error>
+  ) async throws {
+    let load = try #require(screen.files.loads[folder])
+    while !server.isWaiting(folder) { await Task.yield() }
+    server.answer(folder, result)
+    await load.value
+  }
+
+  @Test func aLazyFolderShowsALoadingRowThenItsChildren() async throws {
+    let server = FolderServer()
+    let screen = try OutlineScreen(
+      [.lazy(File(name: "Shared")), node("notes.txt")], children: server.loader)
+    #expect(screen.lines == ["▸ Shared", "  notes.txt"])
+    try screen.files.expand("Shared")
+    #expect(screen.lines == ["▾ Shared", "    [Loading…]", "  notes.txt"])
+    screen.table.clearEvents()
+    try await answer(screen, server, "Shared", .success([node("a.txt"), .lazy(File(name: "Sub"))]))
+    #expect(screen.lines == ["▾ Shared", "    a.txt", "  ▸ Sub", "  notes.txt"])
+    #expect(screen.batches().count == 1, "the loading row goes, the children come: one batch")
+    try screen.files.collapse("Shared")
+    try screen.files.expand("Shared")
+    #expect(server.asked == ["Shared"], "loaded once")
+  }
+
+  @Test func aFailedLoadShowsARowThatRetriesWhenTapped() async throws {
+    let server = FolderServer()
+    let screen = try OutlineScreen([.lazy(File(name: "Shared"))], children: server.loader)
+    try screen.files.expand("Shared")
+    try await answer(screen, server, "Shared", .failure(Offline()))
+    let failed = try #require(screen.lines.last)
+    #expect(failed.hasPrefix("    [") && failed.contains("offline"))
+    #expect(failed.hasSuffix("Tap to retry.]"))
+    screen.table.tapRow(at: ItemPath(item: 1, section: 0))
+    #expect(screen.lines.last == "    [Loading…]")
+    try await answer(screen, server, "Shared", .success([node("b.txt")]))
+    #expect(screen.lines == ["▾ Shared", "    b.txt"])
+    #expect(server.asked == ["Shared", "Shared"])
+  }
+
+  @Test func aLoadWhoseFolderAnApplyRemovedIsCancelledAndItsAnswerDropped() async throws {
+    let server = FolderServer()
+    let screen = try OutlineScreen([.lazy(File(name: "Shared"))], children: server.loader)
+    try screen.files.expand("Shared")
+    let load = try #require(screen.files.loads["Shared"])
+    while !server.isWaiting("Shared") { await Task.yield() }
+    try screen.files.apply([node("notes.txt")])
+    #expect(screen.files.loads.isEmpty)
+    server.answer("Shared", .success([node("late.txt")]))
+    await load.value
+    #expect(screen.lines == ["  notes.txt"])
+  }
+
+  @Test func childrenThatRepeatAnIdFailWithTheDuplicateNamed() async throws {
+    let server = FolderServer()
+    let screen = try OutlineScreen(
+      [.lazy(File(name: "Shared")), node("notes.txt")], children: server.loader)
+    try screen.files.expand("Shared")
+    try await answer(screen, server, "Shared", .success([node("notes.txt")]))
+    #expect(screen.lines[1].contains("notes.txt") && screen.lines[1].contains("Tap to retry"))
+    #expect(screen.files.roots.count == 2, "the tree is kept")
+  }
+}
