@@ -90,6 +90,11 @@
   }
 
   extension UITableViewDelegate {
+    /// Not indented.
+    public func tableView(
+      _ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath
+    ) -> Int { 0 }
+
     /// None: no context menu.
     public func tableView(
       _ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,

@@ -285,7 +285,10 @@
       dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0
     }
     func askCell(at path: IndexPath) -> UIView? {
-      dataSource?.tableView(self, cellForRowAt: path)
+      let cell = dataSource?.tableView(self, cellForRowAt: path)
+      // As UIKit does before showing a row: its indentation, from the delegate.
+      cell?.indentationLevel = delegate?.tableView(self, indentationLevelForRowAt: path) ?? 0
+      return cell
     }
     func makeCell(of cellClass: AnyClass, identifier: String) -> UIView? {
       (cellClass as? UITableViewCell.Type)?.init(style: .default, reuseIdentifier: identifier)

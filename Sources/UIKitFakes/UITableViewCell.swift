@@ -47,6 +47,8 @@
     var content = CellContent()
     /// The table showing the cell.
     weak var list: UIView?
+    /// How many levels the content is indented (the table sets it from its delegate).
+    open var indentationLevel = 0
     open var selectionStyle: UITableViewCell.SelectionStyle = .default
     open var accessoryView: UIView?
     open private(set) var textLabel: UILabel? = UILabel()
@@ -174,6 +176,7 @@
       -> UITableViewCell.EditingStyle
     func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath)
       -> Bool
+    func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath) -> Int
     func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
       -> CGFloat
     func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat

@@ -35,6 +35,7 @@ extension SectionedDataSource {
     kind.configure?(cell, path, item)
     kind.behaviors?(cell, path, item)
     for decorate in cellDecorators.values { decorate(cell, item) }
+    if let outline = outline(forRowAt: path) { binding.showOutline(outline, cell) }
     return cell
   }
 

@@ -72,6 +72,9 @@ extension SectionedDataSource {
       scrollToRow: { [weak table] path, position, animated in
         table?.scroll(toRowAt: path, at: position, animated: animated) ?? false
       },
+      showOutline: { [weak table] outline, cell in
+        if let cell = cell as? Table.Cell { table?.show(outline, in: cell) }
+      },
       showEmptyState: showEmptyState)
     for kind in cellKinds + (defaultKind.map { [$0] } ?? []) {
       table.register(kind.cellClass, forCellReuseIdentifier: kind.identifier)

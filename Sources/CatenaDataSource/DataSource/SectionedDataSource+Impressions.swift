@@ -74,7 +74,18 @@ extension SectionedDataSource {
   /// impressions are looked at, and a scroll that waited for the item is made.
   func didUpdate() {
     resetBehaviors()
+    refreshOutlines()
     lookAgain()
+  }
+
+  /// Shows every visible row's outline place on its cell again (a node opened or closed
+  /// without its row changing).
+  func refreshOutlines() {
+    guard rowOutline != nil, let binding, !isInvalidated else { return }
+    for path in binding.visible() {
+      guard let outline = outline(forRowAt: path), let cell = binding.cell(path) else { continue }
+      binding.showOutline(outline, cell)
+    }
   }
 
   /// Looks at what shows (impressions) and makes a scroll that waits.

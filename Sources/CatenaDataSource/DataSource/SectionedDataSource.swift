@@ -72,6 +72,8 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     let fractions: (Bool) -> [ItemPath: Double]
     /// Scrolls a row to a position; false when the table is not laid out at a size yet.
     let scrollToRow: (ItemPath, RowPosition, Bool) -> Bool
+    /// Shows a row's place in an outline on its cell.
+    let showOutline: (RowOutline, Any) -> Void
     /// Shows the empty-state text when the table has no row (or hides it).
     let showEmptyState: () -> Void
   }

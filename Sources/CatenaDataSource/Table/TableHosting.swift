@@ -102,6 +102,10 @@ package protocol TableDriving: TableHosting {
   /// Whether the table is in a window; batch updates off-window fall back to a reload.
   var isInWindow: Bool { get }
 
+  /// Shows where a row sits in an outline on its cell: its indentation and disclosure (a
+  /// `HeadlessTable` draws them from the data source when it renders).
+  func show(_ outline: RowOutline, in cell: Cell)
+
   /// How much of each row on screen shows (0–1 of its area), after a pending reload has
   /// been laid out when `settle` (never inside the table's layout pass).
   func visibleFractions(settle: Bool) -> [ItemPath: Double]
@@ -178,6 +182,9 @@ extension HeadlessTable: TableDriving {
     let offset = top(of: anchor.path) + anchor.offset
     if offset != contentOffset { scroll(toOffset: offset) }
   }
+
+  /// Does nothing: the headless table draws a row's outline when it renders.
+  package func show(_ outline: RowOutline, in cell: any HeadlessCell) {}
 
   /// How much of each row on screen shows, along the table's height.
   package func visibleFractions(settle: Bool) -> [ItemPath: Double] {

@@ -3,7 +3,9 @@ public import CatenaDataSource
 extension Outline {
   /// Shows the outline's rows in `section` of `dataSource` (created after the others when
   /// missing; the other sections are kept), now and after every change. The data source is
-  /// held weakly; binding again replaces the binding.
+  /// held weakly; binding again replaces the binding. A tap on a node that can expand opens
+  /// or closes it (before the chain's `didSelect` hears of the tap); a tap on a failed load's
+  /// row loads again.
   ///
   /// ```swift
   /// let dataSource = SectionedDataSource<String, OutlineRow<File>>()
@@ -30,16 +32,28 @@ extension Outline {
       guard case .item(let item, let depth, let expands) = row else {
         return RowOutline(depth: row.depth, isExpanded: nil)
       }
+      guard expands, let self else { return RowOutline(depth: depth, isExpanded: nil) }
+      let id = item.id
       return RowOutline(
-        depth: depth, isExpanded: expands ? self?.expandedIDs.contains(item.id) ?? false : nil)
+        depth: depth, isExpanded: self.expandedIDs.contains(id),
+        toggle: { [weak self] in
+          guard let self else { return }
+          try? self.expandedIDs.contains(id) ? self.collapse(id) : self.expand(id)
+        })
     }
-    // Status rows are not content; a tap on a failed one loads the children again.
+    // Status rows are not content; a tap on a failed one loads the children again, and a
+    // tap on a node that can expand opens or closes it.
     dataSource.isContent = { $0?.item != nil }
     dataSource.selectObservers.append { [weak self, weak dataSource] path in
-      guard case .status(let status, let parent, _) = dataSource?.item(at: path),
-        status.isRetryable
-      else { return }
-      self?.retry(parent)
+      guard let self, let row = dataSource?.item(at: path) else { return }
+      switch row {
+      case .status(let status, let parent, _):
+        if status.isRetryable { self.retry(parent) }
+      case .item(let item, _, true):
+        let id = item.id
+        try? self.expandedIDs.contains(id) ? self.collapse(id) : self.expand(id)
+      case .item: break
+      }
     }
     try? show?(false)
     return self

@@ -29,6 +29,10 @@ public enum CatenaStrings {
     /// "Delete": the swipe button that deletes a row of a collection list (a table's is
     /// UIKit's own).
     case delete = "catena.delete"
+    /// "Expand": VoiceOver's name for the disclosure of a collapsed outline row.
+    case expand = "catena.expand"
+    /// "Collapse": VoiceOver's name for the disclosure of an expanded outline row.
+    case collapse = "catena.collapse"
   }
 
   /// The string for `key` in `locale`'s language (the app's language unless given), with

@@ -142,6 +142,8 @@
 
     func scroll(to anchor: TableAnchor) { view?.scroll(to: anchor) }
 
+    func show(_ outline: RowOutline, in cell: View.Cell) { view?.show(outline, in: cell) }
+
     func visibleFractions(settle: Bool) -> [ItemPath: Double] {
       view?.visibleFractions(settle: settle) ?? [:]
     }

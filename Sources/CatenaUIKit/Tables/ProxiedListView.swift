@@ -46,6 +46,8 @@
     var retainedDataSource: AnyObject? { get set }
     func showEmptyState(_ text: String?)
     var scrollAnchors: [TableAnchor] { get }
+    /// Shows an outline row's indentation and disclosure on its cell.
+    func show(_ outline: RowOutline, in cell: Cell)
     /// Where the row at `path` is in the content, if it has been laid out.
     func frame(ofRowAt path: ItemPath) -> CGRect?
     /// Whether the content scrolls across rather than down.

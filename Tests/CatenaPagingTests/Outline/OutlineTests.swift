@@ -107,6 +107,19 @@ struct OutlineTests {
     #expect(screen.lines[1] == "▸ Music", "a node that came back comes back collapsed")
   }
 
+  @Test func aTapOnAFolderOpensOrClosesItAndTheAppHearsTheTap() throws {
+    let screen = try OutlineScreen(tree)
+    var selected: [String] = []
+    screen.dataSource.didSelect { _, row in selected.append(row.item?.name ?? "") }
+    screen.table.tapRow(at: ItemPath(item: 0, section: 0))
+    #expect(screen.lines.prefix(2) == ["▾ Documents", "    CV.pdf"])
+    screen.table.tapRow(at: ItemPath(item: 0, section: 0))
+    #expect(screen.lines.prefix(2) == ["▸ Documents", "▸ Music"])
+    screen.table.tapRow(at: ItemPath(item: 2, section: 0))  // a file: nothing opens
+    #expect(screen.lines.count == 3)
+    #expect(selected == ["Documents", "Documents", "notes.txt"])
+  }
+
   @Test func expandingToADepthOpensTheLevelsAboveIt() throws {
     let screen = try OutlineScreen(tree)
     try screen.files.expand(toDepth: 1)

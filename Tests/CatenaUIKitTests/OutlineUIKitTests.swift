@@ -1,0 +1,100 @@
+#if os(Linux)
+  import CatenaDataSource
+  import CatenaDiff
+  import CatenaPaging
+  import Foundation
+  import Testing
+  import UIKitFakes
+
+  @testable import CatenaUIKit
+
+  /// A folder or file of the outline tests.
+  struct Entry: Identifiable, Equatable, Sendable {
+    var id: String
+  }
+
+  let entries = [
+    OutlineNode(Entry(id: "Documents"), children: [OutlineNode(Entry(id: "CV.pdf"))]),
+    OutlineNode(Entry(id: "notes.txt")),
+  ]
+
+  @MainActor
+  @Suite("Outlines on UIKit lists: indentation and a disclosure that opens and closes")
+  struct OutlineUIKitTests {
+    /// The chevron a cell shows, if any.
+    func chevron(_ cell: UIView?) -> OutlineChevron? {
+      if let cell = cell as? UITableViewCell { return cell.accessoryView as? OutlineChevron }
+      guard let cell = cell as? UICollectionViewListCell else { return nil }
+      for accessory in cell.accessories {
+        if case .customView(let view) = accessory.accessoryType,
+          let chevron = view as? OutlineChevron
+        {
+          return chevron
+        }
+      }
+      return nil
+    }
+
+    /// An outline of `entries` on `list` (a table or a collection view), its rows showing
+    /// content configurations.
+    func outline(
+      on list: some UIScrollView
+    ) throws -> (Outline<Entry>, SectionedDataSource<String, OutlineRow<Entry>>) {
+      let files = Outline<Entry>()
+      let dataSource = SectionedDataSource<String, OutlineRow<Entry>>()
+        .configureCell { _, row in
+          var content = UIListContentConfiguration.cell()
+          content.text = row.item?.id
+          return content
+        }
+      if let table = list as? UITableView { dataSource.bind(table) }
+      if let collection = list as? UICollectionView { dataSource.bind(collection) }
+      files.bind(dataSource, section: "files")
+      try files.apply(entries, animated: false)
+      return (files, dataSource)
+    }
+
+    @Test func aCollectionListIndentsRowsAndItsChevronOpensAFolderInOneInsertBatch() throws {
+      let (collection, window) = collectionInWindow()
+      collection.collectionViewLayout = UICollectionViewCompositionalLayout.list(
+        using: UICollectionLayoutListConfiguration(appearance: .sidebar))
+      let (files, dataSource) = try outline(on: collection)
+      collection.layoutIfNeeded()
+      let folder = try #require(collection.cellForItem(at: path(0)) as? UICollectionViewListCell)
+      let closed = try #require(chevron(folder))
+      #expect(!closed.isExpanded && closed.accessibilityLabel == "Expand")
+      #expect(chevron(collection.cellForItem(at: path(1))) == nil, "a file has none")
+      let before = collection.calls.count
+      closed.sendActions(for: .touchUpInside)
+      collection.layoutIfNeeded()
+      #expect(files.expandedIDs == ["Documents"])
+      let batches = collection.calls.dropFirst(before).filter {
+        $0.hasPrefix("performBatchUpdates")
+      }
+      #expect(batches == ["performBatchUpdates [Insert row (0 - 1)]"])
+      #expect(collection.cellForItem(at: path(0)) === folder, "the folder's cell stays")
+      #expect(
+        chevron(folder)?.isExpanded == true && chevron(folder)?.accessibilityLabel == "Collapse")
+      let child = try #require(collection.cellForItem(at: path(1)) as? UICollectionViewListCell)
+      #expect(child.indentationLevel == 1 && folder.indentationLevel == 0)
+      chevron(folder)?.sendActions(for: .touchUpInside)
+      #expect(files.expandedIDs.isEmpty)
+      #expect(collection.exceptions == [])
+      withExtendedLifetime((window, dataSource)) {}
+    }
+
+    @Test func aTableIndentsRowsThroughItsDelegateAndATapOpensAFolder() throws {
+      let (table, window) = tableInWindow()
+      let (files, dataSource) = try outline(on: table)
+      table.layoutIfNeeded()
+      table.simulateTap(at: path(0))
+      table.layoutIfNeeded()
+      #expect(files.expandedIDs == ["Documents"])
+      #expect(table.cellForRow(at: path(1))?.indentationLevel == 1)
+      #expect(chevron(table.cellForRow(at: path(0)))?.isExpanded == true)
+      #expect(chevron(table.cellForRow(at: path(1))) == nil)
+      #expect(table.exceptions == [])
+      withExtendedLifetime((window, dataSource)) {}
+    }
+  }
+#endif
