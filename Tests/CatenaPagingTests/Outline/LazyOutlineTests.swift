@@ -40,6 +40,16 @@ struct Offline: Error, CustomStringConvertible {
 @MainActor
 @Suite("Outlines: children loaded when a node first opens")
 struct LazyOutlineTests {
+  /// Lets the main actor run until the server holds the load of `folder`, at most `limit`
+  /// turns (no clock); records an issue when it still does not.
+  func waitForLoad(_ server: FolderServer, _ folder: String, limit: Int = 10_000) async {
+    for _ in 0..<limit {
+      if server.isWaiting(folder) { return }
+      await Task.yield()
+    }
+    Issue.record("the outline never asked for \(folder)")
+  }
+
   /// Waits until the outline has asked the server for `folder`, then answers and waits for
   /// the outline to take the answer in.
   func answer(
@@ -47,7 +57,7 @@ struct LazyOutlineTests {
     _ result: Result<[OutlineNode<File>], any Error>
   ) async throws {
     let load = try #require(screen.files.loads[folder])
-    while !server.isWaiting(folder) { await Task.yield() }
+    await waitForLoad(server, folder)
     server.answer(folder, result)
     await load.value
   }
@@ -88,7 +98,7 @@ struct LazyOutlineTests {
     let screen = try OutlineScreen([.lazy(File(name: "Shared"))], children: server.loader)
     try screen.files.expand("Shared")
     let load = try #require(screen.files.loads["Shared"])
-    while !server.isWaiting("Shared") { await Task.yield() }
+    await waitForLoad(server, "Shared")
     try screen.files.apply([node("notes.txt")])
     #expect(screen.files.loads.isEmpty)
     server.answer("Shared", .success([node("late.txt")]))
