@@ -49,7 +49,7 @@ extension SectionedDataSource {
     guard let tracker = impressionTracker, !isInvalidated else { return }
     var shown: [(Item.ID, Double)] = []
     if let binding, binding.isInWindow(), layoutCallbackDepth == 0 {
-      let fractions = binding.fractions(settle && !isPerformingLayout)
+      let fractions = binding.fractions(settle)
       for path in fractions.keys.sorted() {
         if let item = item(at: path), isContent?(item) ?? true {
           shown.append((item.id, fractions[path] ?? 0))
@@ -66,9 +66,6 @@ extension SectionedDataSource {
     else { return nil }
     return tracker.timer
   }
-
-  /// Whether the table is laying out (a layout callback runs): nothing may lay it out again.
-  private var isPerformingLayout: Bool { layoutCallbackDepth > 0 }
 
   /// What follows every apply, reload and batch update: cells get the behaviours of now, the
   /// impressions are looked at, and a scroll that waited for the item is made.

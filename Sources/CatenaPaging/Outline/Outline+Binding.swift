@@ -36,10 +36,7 @@ extension Outline {
       let id = item.id
       return RowOutline(
         depth: depth, isExpanded: self.expandedIDs.contains(id),
-        toggle: { [weak self] in
-          guard let self else { return }
-          try? self.expandedIDs.contains(id) ? self.collapse(id) : self.expand(id)
-        })
+        toggle: { [weak self] in self?.toggle(id) })
     }
     // Status rows are not content; a tap on a failed one loads the children again, and a
     // tap on a node that can expand opens or closes it.
@@ -49,9 +46,7 @@ extension Outline {
       switch row {
       case .status(let status, let parent, _):
         if status.isRetryable { self.retry(parent) }
-      case .item(let item, _, true):
-        let id = item.id
-        try? self.expandedIDs.contains(id) ? self.collapse(id) : self.expand(id)
+      case .item(let item, _, true): self.toggle(item.id)
       case .item: break
       }
     }

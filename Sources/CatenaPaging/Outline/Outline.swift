@@ -165,6 +165,11 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
     try? show?(true)
   }
 
+  /// Opens the node with `id` when it is closed, closes it when it is open (a tap on it).
+  func toggle(_ id: Item.ID) {
+    try? expandedIDs.contains(id) ? collapse(id) : expand(id)
+  }
+
   /// Loads the children of the node with `id` again after a failure (its status row's tap).
   func retry(_ id: Item.ID) {
     guard failures.removeValue(forKey: id) != nil else { return }
