@@ -58,6 +58,8 @@
     var measured: [ItemPath: CGFloat] = [:]
     /// The row swiped open (a table's swipe actions showing).
     var swipedOpenRow: IndexPath?
+    /// The row the user holds to reorder it, and where it would drop now.
+    var reorder: (source: ItemPath, target: ItemPath)?
 
     init(host: any ListEngineHost) { self.host = host }
 
@@ -76,6 +78,14 @@
               + "of being updated, which is not allowed."
             : "UITableView internal inconsistency: _visibleRows and _visibleCells must be of "
               + "same length"))
+    }
+
+    /// Raises when `what` happens while the user holds a row to reorder it: the view moves
+    /// the held row itself, and an update landing now leaves its rows out of step with the
+    /// data source's (square/Listable crashed exactly there).
+    func refuseDuringReorder(_ what: String) {
+      guard reorder != nil else { return }
+      raise("\(what) during an interactive reorder: the list's rows no longer match its data")
     }
 
     func raise(_ message: String) {
@@ -138,6 +148,7 @@
     func reloadData() {
       calls.append("reloadData")
       refuseDuringLayout("reloadData")
+      refuseDuringReorder("reloadData")
       if batchDepth > 0 { raise("reloadData inside performBatchUpdates") }
       for path in visible.keys.sorted() { retire(at: path) }
       selection.removeAll()
@@ -223,6 +234,7 @@
     func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
       if batchDepth == 0 {
         refuseDuringLayout("performBatchUpdates")
+        refuseDuringReorder("performBatchUpdates")
         countsAtOpen = loadedCounts()
         pending = BatchUpdate()
       }

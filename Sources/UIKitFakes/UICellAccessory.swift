@@ -134,21 +134,49 @@
   // MARK: Not UIKit: what a test reads and the taps a user makes.
 
   extension UICollectionView {
-    /// The user drags the item at `source` by its reorder control to `destination`: only an
-    /// item whose list cell shows a reorder accessory (while editing, by default) and that
-    /// the data source lets move. The data source is told, and the view shows its new order
-    /// (laid out again from its data source). Returns whether the item moved.
+    /// The user drags the item at `source` by its reorder control to `destination` in one
+    /// gesture: lift, move over `destination`, let go. Returns whether the item moved.
     public func simulateReorder(from source: IndexPath, to destination: IndexPath) -> Bool {
-      guard let cell = cellForItem(at: source) as? UICollectionViewListCell,
-        cell.shownAccessories.contains(.reorder), let dataSource,
-        dataSource.collectionView(self, canMoveItemAt: source)
-      else { return false }
-      engine.calls.append("reorder \(ItemPath(source)) -> \(ItemPath(destination))")
-      dataSource.collectionView(self, moveItemAt: source, to: destination)
-      for path in engine.visible.keys.sorted() { engine.retire(at: path) }
-      engine.counts = engine.readCounts()
-      setNeedsLayout()
-      return true
+      guard simulateLift(at: source) else { return false }
+      _ = simulateDragOver(destination)
+      return simulateDrop()
+    }
+
+    /// The user lifts the item at `source` by its reorder control: only an item whose list
+    /// cell shows a reorder accessory (while editing, by default) and that the data source
+    /// lets move. The reorder is live: a batch update or reload raises until the drop.
+    @discardableResult
+    public func simulateLift(at source: IndexPath) -> Bool {
+      let cell = cellForItem(at: source) as? UICollectionViewListCell
+      let canMove =
+        cell?.shownAccessories.contains(.reorder) == true
+        && dataSource?.collectionView(self, canMoveItemAt: source) == true
+      return engine.beginReorder(at: ItemPath(source), canMove: canMove)
+    }
+
+    /// The held item moves over `proposed`: UIKit asks the delegate where it may go. Returns
+    /// that place, or nil when no item is held.
+    @discardableResult
+    public func simulateDragOver(_ proposed: IndexPath) -> IndexPath? {
+      guard let held = engine.reorder else { return nil }
+      return engine.moveReorder(over: ItemPath(proposed)) { proposed in
+        ItemPath(
+          delegate?.collectionView(
+            self, targetIndexPathForMoveOfItemFromOriginalIndexPath: held.source.indexPath,
+            atCurrentIndexPath: held.target.indexPath, toProposedIndexPath: proposed.indexPath)
+            ?? proposed.indexPath)
+      }?.indexPath
+    }
+
+    /// The user lets go of the held item: UIKit moves it, then tells the data source (unless
+    /// it is let go where it was lifted), and lays the list out again from its data source.
+    @discardableResult
+    public func simulateDrop() -> Bool {
+      let moved = engine.endReorder { source, destination in
+        dataSource?.collectionView(self, moveItemAt: source.indexPath, to: destination.indexPath)
+      }
+      if moved { setNeedsLayout() }
+      return moved
     }
   }
 

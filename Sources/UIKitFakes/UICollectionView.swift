@@ -181,9 +181,21 @@
       _ collectionView: UICollectionView,
       willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration,
       animator: any UIContextMenuInteractionCommitAnimating)
+    func collectionView(
+      _ collectionView: UICollectionView,
+      targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+      atCurrentIndexPath currentIndexPath: IndexPath,
+      toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath
   }
 
   extension UICollectionViewDelegate {
+    public func collectionView(
+      _ collectionView: UICollectionView,
+      targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+      atCurrentIndexPath currentIndexPath: IndexPath,
+      toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath { proposedIndexPath }
     public func collectionView(
       _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
       forItemAt indexPath: IndexPath

@@ -130,16 +130,44 @@
       isEditing && delegate?.tableView(self, shouldIndentWhileEditingRowAt: indexPath) ?? true
     }
 
-    /// The user drags a row in editing mode, when the data source lets it move: UIKit moves it
-    /// on screen and then tells the data source. Returns whether the row could move.
+    /// The user drags a row in editing mode to `destination` in one gesture: lift, move over
+    /// `destination`, let go. Returns whether the row moved (it lands where the delegate lets
+    /// it go).
     @discardableResult
     public func simulateDrag(from source: IndexPath, to destination: IndexPath) -> Bool {
-      guard let dataSource, dataSource.tableView(self, canMoveRowAt: source) else { return false }
-      if let cell = engine.visible.removeValue(forKey: ItemPath(source)) {
-        engine.visible[ItemPath(destination)] = cell
+      guard simulateLift(at: source) else { return false }
+      _ = simulateDragOver(destination)
+      return simulateDrop()
+    }
+
+    /// The user lifts a row by its reorder control, when the data source lets it move: the
+    /// reorder is live, and a batch update or reload raises until the drop.
+    @discardableResult
+    public func simulateLift(at source: IndexPath) -> Bool {
+      let canMove = dataSource?.tableView(self, canMoveRowAt: source) ?? false
+      return engine.beginReorder(at: ItemPath(source), canMove: canMove)
+    }
+
+    /// The held row moves over `proposed`: UIKit asks the delegate where it may go
+    /// (`targetIndexPathForMoveFromRowAt`). Returns that place, or nil when no row is held.
+    @discardableResult
+    public func simulateDragOver(_ proposed: IndexPath) -> IndexPath? {
+      guard let source = engine.reorder?.source else { return nil }
+      return engine.moveReorder(over: ItemPath(proposed)) { proposed in
+        ItemPath(
+          delegate?.tableView(
+            self, targetIndexPathForMoveFromRowAt: source.indexPath,
+            toProposedIndexPath: proposed.indexPath) ?? proposed.indexPath)
+      }?.indexPath
+    }
+
+    /// The user lets go of the held row: UIKit moves it on screen, then tells the data source
+    /// (unless it is let go where it was lifted). Returns whether it moved.
+    @discardableResult
+    public func simulateDrop() -> Bool {
+      engine.endReorder { source, destination in
+        dataSource?.tableView(self, moveRowAt: source.indexPath, to: destination.indexPath)
       }
-      dataSource.tableView(self, moveRowAt: source, to: destination)
-      return true
     }
   }
 #endif

@@ -177,6 +177,10 @@
     func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath)
       -> Bool
     func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath) -> Int
+    func tableView(
+      _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+      toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath
     func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
       -> CGFloat
     func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
@@ -218,6 +222,10 @@
     public func tableView(
       _ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath
     ) -> Bool { true }
+    public func tableView(
+      _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+      toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath { proposedDestinationIndexPath }
     public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
       -> CGFloat
     { tableView.estimatedRowHeight }

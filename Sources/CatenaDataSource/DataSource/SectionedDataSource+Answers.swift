@@ -143,10 +143,10 @@ extension SectionedDataSource {
     return isEditableContent(at: path)
   }
 
-  /// Whether the user may move the row at `path`: an ``didMove(_:)`` is set (and
-  /// ``canEdit(_:)``, if set, allows the row).
+  /// Whether the user may move the row at `path`: an ``didMove(_:)`` is set, or a bound
+  /// outline reorders (and ``canEdit(_:)``, if set, allows the row).
   package func canMoveRow(at path: ItemPath) -> Bool {
-    guard !isInvalidated, moveHandler != nil else { return false }
+    guard !isInvalidated, moveHandler != nil || rowMoved != nil else { return false }
     return isEditableContent(at: path)
   }
 
@@ -175,9 +175,13 @@ extension SectionedDataSource {
   }
 
   /// Moves the item in the snapshot (the table has moved the row), then calls
-  /// ``didMove(_:)``.
+  /// ``didMove(_:)`` and a bound outline. An apply kept for the end of the reorder is then
+  /// diffed against the order the move made.
+  /// A row let go where it was lifted (UIKit tells of a move to the same path) moves nothing.
   package func moveRow(at source: ItemPath, to destination: ItemPath) {
-    guard !isInvalidated, moveHandler != nil else { return }
+    guard !isInvalidated, moveHandler != nil || rowMoved != nil, source != destination else {
+      return
+    }
     guard usesSnapshot, displayed.indices.contains(source.section),
       displayed[source.section].items.indices.contains(source.item),
       displayed.indices.contains(destination.section)
@@ -193,7 +197,13 @@ extension SectionedDataSource {
     displayed = sections
     snapshot = Snapshot(rebuilding: sections)
     version &+= 1
+    if case .apply(let target, _, let animated, let keepingPosition, let diff) = pendingWork {
+      // A diff made in the background before the move no longer describes what shows.
+      pendingWork = .apply(
+        target, changes: nil, animated: animated, keepingPosition: keepingPosition, diff: diff)
+    }
     moveHandler?(source, destination, item)
+    rowMoved?(source, destination, item)
   }
 
   /// The ``swipeActions(_:_:)`` of the row's item on `edge`; nil without a closure for the

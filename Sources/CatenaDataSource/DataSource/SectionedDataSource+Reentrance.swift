@@ -24,14 +24,17 @@ extension SectionedDataSource {
   /// reaches no caller (a rejected stage reloads, so the table shows the snapshot anyway).
   ///
   /// - Throws: the first ``DataSourceError`` of `work` or of what closures asked for during it.
+  ///
+  /// Asked for while the user holds a row to reorder it, it is kept the same way and runs when
+  /// the drop ends (``endReorder()``): UIKit allows no update of a list in a live reorder.
   func perform(_ work: PendingWork) throws(DataSourceError) {
-    guard !isPerforming, layoutCallbackDepth == 0 else {
+    guard !isPerforming, layoutCallbackDepth == 0, !isReordering else {
       if case .apply = work {
         pendingWork = work
       } else if pendingWork == nil {
         pendingWork = work
       }
-      if !isPerforming { schedulePendingWork() }
+      if !isPerforming, !isReordering { schedulePendingWork() }
       return
     }
     pendingWork = work
@@ -45,7 +48,9 @@ extension SectionedDataSource {
     Task { @MainActor [weak self] in
       guard let self else { return }
       self.isPendingWorkScheduled = false
-      guard !self.isPerforming, self.layoutCallbackDepth == 0 else { return }
+      guard !self.isPerforming, self.layoutCallbackDepth == 0, !self.isReordering else {
+        return
+      }
       try? self.performPending()
     }
   }

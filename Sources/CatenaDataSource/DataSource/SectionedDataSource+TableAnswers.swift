@@ -83,10 +83,18 @@ extension SectionedDataSource {
     /// Deletes the row's item (animated), then calls the chain's `didDelete`.
     func commitDelete(at path: ItemPath) throws { try source?.commitDelete(at: path) }
 
+    /// Where a dragged row may go (a bound outline's rule); the reorder is live from now.
+    func targetForMove(from source: ItemPath, proposed: ItemPath) -> ItemPath {
+      self.source?.targetForMove(from: source, proposed: proposed) ?? source
+    }
+
     /// Moves the item (the table has moved the row), then calls the chain's `didMove`.
     func moveRow(at source: ItemPath, to destination: ItemPath) {
       self.source?.moveRow(at: source, to: destination)
     }
+
+    /// Runs the applies that waited for the drop.
+    func endReorder() { source?.endReorder() }
 
     /// Calls the chain's `didSelect` with the row's item.
     func didSelectRow(at path: ItemPath) { source?.didSelectRow(at: path) }

@@ -144,6 +144,9 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   var layoutCallbackDepth = 0
   /// Whether kept work waits for the next main-actor turn.
   var isPendingWorkScheduled = false
+  /// Whether the user holds a row to reorder it (from the table's first question about where
+  /// it may go until the drop ends): applies and reloads wait for the drop.
+  var isReordering = false
 
   // Count mode.
   var sectionsCount: (() -> Int)?
@@ -189,6 +192,12 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   @usableFromInline package var selectObservers: [(ItemPath) -> Void] = []
   /// Where an item's row sits in an outline (set by a bound outline); nil: a flat list.
   package var rowOutline: ((Item) -> RowOutline?)?
+  /// Where a dragged row may go, from its path and the one the user holds it over (set by a
+  /// bound outline); nil: anywhere.
+  package var rowMoveTarget: ((_ source: ItemPath, _ proposed: ItemPath) -> ItemPath)?
+  /// Told of a row the user moved, after the data source moved it (set by a bound outline);
+  /// when set, rows can move without a ``didMove(_:)``.
+  package var rowMoved: ((_ source: ItemPath, _ destination: ItemPath, _ item: Item) -> Void)?
   /// Turns what shows into impressions (``impressions(after:visibleFraction:clock:_:)``).
   var impressionTracker: ImpressionTracker<Item.ID>?
   /// A scroll to an item asked for before the table could make it (``scroll(to:at:animated:)``).
@@ -235,6 +244,8 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     swipeActionBuilders = [:]
     contextMenuBuilder = nil
     rowOutline = nil
+    rowMoveTarget = nil
+    rowMoved = nil
     prefetchHandler = nil
     cancelPrefetchHandler = nil
     displayObservers = []

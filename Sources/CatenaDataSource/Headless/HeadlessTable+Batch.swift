@@ -32,6 +32,11 @@ extension HeadlessTable {
     countsBefore: [Int]?, _ updates: () throws(DataSourceError) -> Void
   ) throws(DataSourceError) -> [BatchUpdateWarning] {
     if batchDepth == 0 {
+      if drag != nil {
+        // UIKit moves the held row itself; a batch landing on it mid-drag corrupts the list.
+        record(.rejectedBatch("performBatchUpdates during a live reorder"))
+        throw DataSourceError(kind: .invalidBatchUpdate, id: "live reorder")
+      }
       pendingBatch = BatchUpdate()
       countsAtOpen = countsBefore ?? readCounts()
       reloadedDuringBatch = false

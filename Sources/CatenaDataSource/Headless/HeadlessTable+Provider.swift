@@ -111,9 +111,17 @@ final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
     try provider?.commitDelete(at: path)
   }
 
+  func table(
+    _ table: HeadlessTable, targetForMoveFrom source: ItemPath, proposed: ItemPath
+  ) -> ItemPath {
+    provider?.targetForMove(from: source, proposed: proposed) ?? source
+  }
+
   func table(_ table: HeadlessTable, moveRowAt source: ItemPath, to destination: ItemPath) {
     provider?.moveRow(at: source, to: destination)
   }
+
+  func tableDidEndReorder(_ table: HeadlessTable) { provider?.endReorder() }
 
   func table(_ table: HeadlessTable, didSelectRowAt path: ItemPath) {
     provider?.didSelectRow(at: path)

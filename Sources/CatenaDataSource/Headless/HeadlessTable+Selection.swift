@@ -68,30 +68,6 @@ extension HeadlessTable {
     try dataSource.table(self, commitDeleteAt: path)
   }
 
-  /// Simulates a user's reorder of a row: the table moves the row on screen first, then tells
-  /// the data source, which updates its model (as `UITableView` does).
-  ///
-  /// - Returns: false when the move is not allowed or out of bounds.
-  @discardableResult
-  public func dragRow(at source: ItemPath, to destination: ItemPath) -> Bool {
-    guard exists(source), let dataSource, dataSource.table(self, canMoveRowAt: source),
-      rowCounts.indices.contains(destination.section)
-    else { return false }
-    var after = rowCounts
-    after[source.section] -= 1
-    after[destination.section] += 1
-    guard destination.item >= 0, destination.item < after[destination.section] else {
-      return false
-    }
-    let batch = BatchUpdate(itemMoves: [ItemMove(from: source, to: destination)])
-    var validator = BatchValidator(update: batch, before: rowCounts, after: after)
-    guard (try? validator.run()) != nil else { return false }
-    record(.commitMove(from: source, to: destination))
-    commit(batch, validator: validator)
-    dataSource.table(self, moveRowAt: source, to: destination)
-    return true
-  }
-
   func exists(_ path: ItemPath) -> Bool {
     rowCounts.indices.contains(path.section) && path.item >= 0
       && path.item < rowCounts[path.section]

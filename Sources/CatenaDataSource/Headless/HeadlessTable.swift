@@ -45,6 +45,9 @@ public final class HeadlessTable {
   /// What the table did, oldest first; clear it with ``clearEvents()``.
   public internal(set) var events: [TableEvent] = []
 
+  /// The row the user holds to reorder it, and where it would drop now.
+  var drag: (source: ItemPath, target: ItemPath)?
+
   var registrations: [String: any HeadlessCell.Type] = [:]
   var rejectedRegistrations: Set<String> = []
   var reusePool: [String: [any HeadlessCell]] = [:]
@@ -149,6 +152,7 @@ public final class HeadlessTable {
       reloadedDuringBatch = true
       return
     }
+    if drag != nil { record(.rejectedBatch("reloadData() during a live reorder")) }
     record(.reloadData)
     for path in visibleCells.keys.sorted() { retireCell(at: path) }
     retireSectionViews { _ in true }

@@ -39,8 +39,15 @@ protocol HeadlessTableDataSource: AnyObject {
   func table(_ table: HeadlessTable, canMoveRowAt path: ItemPath) -> Bool
   /// The user deleted the row at `path`: update the model and the table.
   func table(_ table: HeadlessTable, commitDeleteAt path: ItemPath) throws
+  /// Where the row dragged from `source` may go when held over `proposed` (UIKit:
+  /// `targetIndexPathForMoveFromRowAt`).
+  func table(
+    _ table: HeadlessTable, targetForMoveFrom source: ItemPath, proposed: ItemPath
+  ) -> ItemPath
   /// The user moved a row: update the model (the table has already moved the row).
   func table(_ table: HeadlessTable, moveRowAt source: ItemPath, to destination: ItemPath)
+  /// The drag of a row ended, dropped or let go where it was.
+  func tableDidEndReorder(_ table: HeadlessTable)
   /// The row at `path` was selected.
   func table(_ table: HeadlessTable, didSelectRowAt path: ItemPath)
   /// The row at `path` was deselected.
@@ -99,10 +106,16 @@ extension HeadlessTableDataSource {
   }
   /// Does nothing by default.
   func table(_ table: HeadlessTable, commitDeleteAt path: ItemPath) throws {}
+  /// `proposed` by default: a row may go anywhere.
+  func table(
+    _ table: HeadlessTable, targetForMoveFrom source: ItemPath, proposed: ItemPath
+  ) -> ItemPath { proposed }
   /// Does nothing by default.
   func table(
     _ table: HeadlessTable, moveRowAt source: ItemPath, to destination: ItemPath
   ) {}
+  /// Does nothing by default.
+  func tableDidEndReorder(_ table: HeadlessTable) {}
   /// Does nothing by default.
   func table(_ table: HeadlessTable, didSelectRowAt path: ItemPath) {}
   /// Does nothing by default.

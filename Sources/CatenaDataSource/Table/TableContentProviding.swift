@@ -44,8 +44,14 @@ package protocol TableContentProviding: AnyObject {
   func canMoveRow(at path: ItemPath) -> Bool
   /// The user deleted the row at `path`.
   func commitDelete(at path: ItemPath) throws
+  /// Where the row the user drags from `source` may go when held over `proposed`; the first
+  /// call starts a live reorder, in which updates of the table wait.
+  func targetForMove(from source: ItemPath, proposed: ItemPath) -> ItemPath
   /// The user moved a row; the table has already moved it on screen.
   func moveRow(at source: ItemPath, to destination: ItemPath)
+  /// The live reorder ended (the row dropped, or let go where it was): updates that waited
+  /// run now. Called after ``moveRow(at:to:)``, once the table is done with the drop.
+  func endReorder()
   /// The row at `path` was selected by the user.
   func didSelectRow(at path: ItemPath)
   /// The row at `path` was deselected by the user.

@@ -10,6 +10,28 @@
   // The delegate calls a collection's proxy shares with the app's own delegate: Catena's
   // handler first, then the app's (see `TableProxy+Forwarding.swift` for the pairs).
   extension CollectionProxy {
+    // As a table's (`TableProxy+Forwarding.swift`): the first question makes the reorder live.
+    func collectionView(
+      _ collectionView: UICollectionView,
+      targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+      atCurrentIndexPath currentIndexPath: IndexPath,
+      toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath {
+      let target =
+        provider?.targetForMove(
+          from: ItemPath(originalIndexPath), proposed: ItemPath(proposedIndexPath)
+        ).indexPath ?? proposedIndexPath
+      #if os(Linux)
+        return app?.collectionView(
+          collectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath,
+          atCurrentIndexPath: currentIndexPath, toProposedIndexPath: target) ?? target
+      #else
+        return app?.collectionView?(
+          collectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath,
+          atCurrentIndexPath: currentIndexPath, toProposedIndexPath: target) ?? target
+      #endif
+    }
+
     func collectionView(
       _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
       forItemAt indexPath: IndexPath

@@ -70,6 +70,7 @@
       to destinationIndexPath: IndexPath
     ) {
       provider?.moveRow(at: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
+      endReorderAfterDrop()
     }
   }
 #endif

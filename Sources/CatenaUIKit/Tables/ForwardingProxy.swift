@@ -49,6 +49,12 @@
       self.implements = implements
     }
 
+    /// Ends the live reorder on the next main-actor turn: UIKit is still finishing the drop
+    /// when it tells the data source, and an update made then would land on it.
+    func endReorderAfterDrop() {
+      Task { @MainActor [weak self] in self?.provider?.endReorder() }
+    }
+
     /// Whether UIKit should take the proxy to implement the method named `method`: when the
     /// proxy does (`implementedHere`), unless it hides it; else when the app's delegate or
     /// data source does (the call is then forwarded to it).

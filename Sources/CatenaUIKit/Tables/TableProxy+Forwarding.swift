@@ -11,6 +11,27 @@
   // first, then the app's. UIKit's delegate methods are optional requirements (called with
   // `?`); the Linux fakes declare them as requirements with UIKit's defaults, hence the pairs.
   extension TableProxy {
+    // The first question of a drag makes the reorder live: applies wait for the drop. The
+    // provider's rule (an outline's) comes first; the app's delegate may narrow it.
+    func tableView(
+      _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+      toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath {
+      let target =
+        provider?.targetForMove(
+          from: ItemPath(sourceIndexPath), proposed: ItemPath(proposedDestinationIndexPath)
+        ).indexPath ?? proposedDestinationIndexPath
+      #if os(Linux)
+        return app?.tableView(
+          tableView, targetIndexPathForMoveFromRowAt: sourceIndexPath, toProposedIndexPath: target)
+          ?? target
+      #else
+        return app?.tableView?(
+          tableView, targetIndexPathForMoveFromRowAt: sourceIndexPath, toProposedIndexPath: target)
+          ?? target
+      #endif
+    }
+
     func tableView(
       _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
     ) {

@@ -150,6 +150,8 @@
       to destinationIndexPath: IndexPath
     ) {
       provider?.moveRow(at: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
+      endReorderAfterDrop()
     }
+
   }
 #endif

@@ -1,0 +1,73 @@
+#if os(Linux)
+  import CatenaDataSource
+  import CatenaDiff
+  import Foundation
+  import Testing
+  import UIKitFakes
+
+  @testable import CatenaUIKit
+
+  /// An apply that arrives while the user holds a row waits for the drop; UIKit (and the
+  /// fakes) raise on a batch update in a live reorder.
+  @MainActor
+  @Suite("Applies during a live reorder on UIKit lists")
+  struct LiveReorderUIKitTests {
+    /// Waits a bounded number of main-actor turns for `done`.
+    func turns(until done: () -> Bool) async {
+      for _ in 0..<1_000 {
+        if done() { return }
+        await Task.yield()
+      }
+      Issue.record("still waiting after 1,000 turns")
+    }
+
+    @Test func aTableKeepsAnApplyMadeMidDragForTheTurnAfterTheDrop() async throws {
+      let (table, window) = tableInWindow()
+      var moves: [Int] = []
+      let dataSource = rowSource(table).didMove { _, _, row in moves.append(row?.id ?? -1) }
+      try dataSource.apply(try snapshot([Row(1), Row(2), Row(3), Row(4)]))
+      table.isEditing = true
+      table.layoutIfNeeded()
+      #expect(table.simulateLift(at: path(0)))
+      #expect(table.simulateDragOver(path(2)) == path(2))
+      try dataSource.apply(try snapshot([Row(1), Row(2), Row(4), Row(5)]))
+      #expect(table.simulateDrop())
+      #expect(moves == [1])
+      #expect(table.exceptions.isEmpty, "no batch during the drag, nor inside the drop")
+      await turns { dataSource.snapshot?.allItems.map(\.id) == [1, 2, 4, 5] }
+      table.layoutIfNeeded()
+      #expect(table.shownTitles == ["r1", "r2", "r4", "r5"])
+      #expect(table.exceptions.isEmpty)
+      withExtendedLifetime(window) {}
+    }
+
+    @Test func aCollectionListDroppedInPlaceStillLetsTheWaitingApplyThrough() async throws {
+      let (collection, window) = collectionInWindow()
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(collection)
+        .configureCell(UICollectionViewListCell.self) { cell, _, row in
+          var content = cell.defaultContentConfiguration()
+          content.text = row.title
+          cell.contentConfiguration = content
+          cell.accessories = [.reorder()]
+        }
+        .didMove { _, _, _ in }
+      try dataSource.apply(snapshot([Row(1), Row(2), Row(3)]))
+      collection.isEditing = true
+      collection.layoutIfNeeded()
+      #expect(collection.simulateLift(at: path(1)))
+      #expect(collection.simulateDragOver(path(0)) == path(0))
+      try dataSource.apply(snapshot([Row(3), Row(2), Row(1)]))
+      #expect(collection.simulateDragOver(path(1)) == path(1))
+      #expect(!collection.simulateDrop())
+      await turns { dataSource.snapshot?.allItems.map(\.id) == [3, 2, 1] }
+      collection.layoutIfNeeded()
+      let shown = collection.visibleCells.map {
+        ($0.contentConfiguration as? UIListContentConfiguration)?.text ?? ""
+      }
+      #expect(shown == ["r3", "r2", "r1"])
+      #expect(collection.exceptions.isEmpty)
+      withExtendedLifetime(window) {}
+    }
+  }
+#endif
