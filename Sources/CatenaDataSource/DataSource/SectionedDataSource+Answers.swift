@@ -144,9 +144,12 @@ extension SectionedDataSource {
   }
 
   /// Whether the user may move the row at `path`: an ``didMove(_:)`` is set, or a bound
-  /// outline reorders (and ``canEdit(_:)``, if set, allows the row).
+  /// outline reorders its item (and ``canEdit(_:)``, if set, allows the row).
   package func canMoveRow(at path: ItemPath) -> Bool {
-    guard !isInvalidated, moveHandler != nil || rowMoved != nil else { return false }
+    guard !isInvalidated else { return false }
+    guard moveHandler != nil || item(at: path).map({ rowCanMove?($0) == true }) == true else {
+      return false
+    }
     return isEditableContent(at: path)
   }
 

@@ -195,8 +195,10 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   /// Where a dragged row may go, from its path and the one the user holds it over (set by a
   /// bound outline); nil: anywhere.
   package var rowMoveTarget: ((_ source: ItemPath, _ proposed: ItemPath) -> ItemPath)?
-  /// Told of a row the user moved, after the data source moved it (set by a bound outline);
-  /// when set, rows can move without a ``didMove(_:)``.
+  /// Whether the user may move an item's row without a ``didMove(_:)`` (set by a bound
+  /// outline that reorders).
+  package var rowCanMove: ((Item) -> Bool)?
+  /// Told of a row the user moved, after the data source moved it (set by a bound outline).
   package var rowMoved: ((_ source: ItemPath, _ destination: ItemPath, _ item: Item) -> Void)?
   /// Turns what shows into impressions (``impressions(after:visibleFraction:clock:_:)``).
   var impressionTracker: ImpressionTracker<Item.ID>?
@@ -245,6 +247,7 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     contextMenuBuilder = nil
     rowOutline = nil
     rowMoveTarget = nil
+    rowCanMove = nil
     rowMoved = nil
     prefetchHandler = nil
     cancelPrefetchHandler = nil

@@ -1,4 +1,5 @@
 public import CatenaDataSource
+import CatenaDiff
 
 extension Outline {
   /// Shows the outline's rows in `section` of `dataSource` (created after the others when
@@ -37,6 +38,27 @@ extension Outline {
       return RowOutline(
         depth: depth, isExpanded: self.expandedIDs.contains(id),
         toggle: { [weak self] in self?.toggle(id) })
+    }
+    shownRows = { [weak dataSource] in
+      dataSource?.snapshot?.sections.first { $0.model.id == section }?.items ?? []
+    }
+    // Reordering: the rows of nodes move when a rule says where they may go, within the
+    // outline's section.
+    dataSource.rowCanMove = { [weak self] row in
+      guard let self, row.item != nil else { return false }
+      return self.placementRule != nil
+    }
+    dataSource.rowMoveTarget = { [weak self, weak dataSource] source, proposed in
+      guard let self, let shown = dataSource?.snapshot?.sectionIDs.firstIndex(of: section),
+        source.section == shown, proposed.section == shown
+      else { return source }
+      let row = self.target(
+        from: source.item, proposed: proposed.item, shown: self.shownRows?() ?? [])
+      return ItemPath(item: row, section: shown)
+    }
+    dataSource.rowMoved = { [weak self] _, destination, row in
+      guard let self, let item = row.item else { return }
+      self.moved(item, to: destination.item, shown: self.shownRows?() ?? [])
     }
     // Status rows are not content; a tap on a failed one loads the children again, and a
     // tap on a node that can expand opens or closes it.

@@ -40,6 +40,12 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
   private var failures: [Item.ID: String] = [:]
   /// Shows the rows in the bound data source.
   var show: ((_ animated: Bool) throws(DataSourceError) -> Void)?
+  /// The outline's rows the bound data source shows now (during a drag, the order on screen).
+  var shownRows: (() -> [OutlineRow<Item>])?
+  /// Where the user may put an item (``canPlace(_:)``); nil: rows do not move.
+  var placementRule: ((_ item: Item, _ parent: Item?) -> Bool)?
+  /// Told of the user's moves (``didMove(_:)``).
+  var moveHandler: ((_ item: Item, _ place: Place) -> Void)?
 
   /// An empty outline; `children` loads the children of lazy nodes.
   public init(children: ChildLoader? = nil) { loadChildren = children }
