@@ -25,12 +25,14 @@ let package = Package(
         .product(name: "CatenaDataSource", package: "Catena"),
         .product(name: "CatenaPaging", package: "Catena"),
       ]),
-    // The speed check `.ci/run` runs: CatenaDiff and CatenaDataSource only, built in release.
+    // The speed check `.ci/run` runs: CatenaDiff, CatenaDataSource and CatenaPaging (for
+    // outlines) only, built in release.
     .executableTarget(
       name: "SpeedCheck",
       dependencies: [
         .product(name: "CatenaDiff", package: "Catena"),
         .product(name: "CatenaDataSource", package: "Catena"),
+        .product(name: "CatenaPaging", package: "Catena"),
       ]),
     .executableTarget(
       name: "RequestRatios",

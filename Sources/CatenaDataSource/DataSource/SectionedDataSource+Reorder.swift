@@ -26,7 +26,7 @@ extension SectionedDataSource {
 
   /// The snapshot that shows once the applies kept for later run: the latest one asked for,
   /// or the one shown.
-  package var latestSnapshot: Snapshot<SectionID, Item>? {
+  @usableFromInline package var latestSnapshot: Snapshot<SectionID, Item>? {
     if case .apply(let target, _, _, _, _) = pendingWork { return target }
     return snapshot
   }

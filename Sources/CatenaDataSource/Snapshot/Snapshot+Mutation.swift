@@ -53,6 +53,7 @@ extension Snapshot {
       return
     }
     storage[section].items.reserveCapacity(storage[section].items.count + items.count)
+    itemIndex.reserveCapacity(itemIndex.count + items.count)
     for item in items {
       let incoming = ItemPath(item: storage[section].items.count, section: section)
       if let existing = itemIndex[item.id] {

@@ -1,5 +1,5 @@
 public import CatenaDataSource
-import CatenaDiff
+public import CatenaDiff
 
 extension Outline {
   /// Shows the outline's rows in `section` of `dataSource` (created after the others when
@@ -14,14 +14,16 @@ extension Outline {
   ///   .configureCell(TextCell.self) { cell, _, row in cell.text = row.item.name }
   /// files.bind(dataSource, section: "files")
   /// ```
-  @discardableResult
+  @inlinable @discardableResult
   public func bind<SectionID: Hashable>(
     _ dataSource: SectionedDataSource<SectionID, OutlineRow<Item>>, section: SectionID
   ) -> Self {
+    // Made here, in the app's module, so that the snapshot and its diff are specialised for
+    // the app's types: generic, they run several times slower.
     show = { [weak self, weak dataSource] (animated: Bool) throws(DataSourceError) in
       guard let self, let dataSource else { return }
       var snapshot = Snapshot<SectionID, OutlineRow<Item>>()
-      for shown in dataSource.snapshot?.sections ?? [] {
+      for shown in dataSource.latestSnapshot?.sections ?? [] {
         try snapshot.appendSection(shown.model.id)
         if shown.model.id != section { try snapshot.appendItems(shown.items) }
       }
@@ -29,6 +31,16 @@ extension Outline {
       try snapshot.appendItems(self.rows, toSection: section)
       try dataSource.apply(snapshot, animated: animated)
     }
+    connect(dataSource, section: section)
+    try? show?(false)
+    return self
+  }
+
+  /// Connects the rest of a binding: disclosure, reordering, taps.
+  @usableFromInline
+  func connect<SectionID: Hashable>(
+    _ dataSource: SectionedDataSource<SectionID, OutlineRow<Item>>, section: SectionID
+  ) {
     dataSource.rowOutline = { [weak self] row in
       guard case .item(let item, let depth, let expands) = row else {
         return RowOutline(depth: row.depth, isExpanded: nil)
@@ -72,7 +84,5 @@ extension Outline {
       case .item: break
       }
     }
-    try? show?(false)
-    return self
   }
 }

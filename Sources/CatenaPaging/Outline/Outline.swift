@@ -27,19 +27,19 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
   public typealias ChildLoader = @Sendable (Item) async throws -> [OutlineNode<Item>]
 
   /// The tree, as last applied (with the children loaded since).
-  public private(set) var roots: [OutlineNode<Item>] = []
+  public internal(set) var roots: [OutlineNode<Item>] = []
   /// The ids of the expanded nodes.
   public private(set) var expandedIDs: Set<Item.ID> = []
   /// Every node's depth and whether it can expand, by id.
-  private var nodes: [Item.ID: (depth: Int, expands: Bool)] = [:]
+  @usableFromInline var nodes: [Item.ID: (depth: Int, expands: Bool)] = [:]
   /// Loads children.
   private let loadChildren: ChildLoader?
   /// The loads running, by node.
   var loads: [Item.ID: Task<Void, Never>] = [:]
   /// The loads that failed, with their messages, by node.
-  private var failures: [Item.ID: String] = [:]
+  @usableFromInline var failures: [Item.ID: String] = [:]
   /// Shows the rows in the bound data source.
-  var show: ((_ animated: Bool) throws(DataSourceError) -> Void)?
+  @usableFromInline var show: ((_ animated: Bool) throws(DataSourceError) -> Void)?
   /// The outline's rows the bound data source shows now (during a drag, the order on screen).
   var shownRows: (() -> [OutlineRow<Item>])?
   /// Where the user may put an item (``canPlace(_:)``); nil: rows do not move.
@@ -52,7 +52,7 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
 
   /// The rows that show: every node whose ancestors are all expanded, in order, and under an
   /// expanded lazy node the status of its children.
-  public var rows: [OutlineRow<Item>] {
+  @inlinable public var rows: [OutlineRow<Item>] {
     var rows: [OutlineRow<Item>] = []
     rows.reserveCapacity(nodes.count)
     func add(_ nodes: [OutlineNode<Item>], depth: Int) {

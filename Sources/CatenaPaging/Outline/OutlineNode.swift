@@ -34,5 +34,5 @@ public struct OutlineNode<Item: Identifiable & Sendable>: Sendable where Item.ID
   }
 
   /// Whether the node can expand.
-  var expands: Bool { children != nil || loadsChildren }
+  @inlinable var expands: Bool { children != nil || loadsChildren }
 }

@@ -28,10 +28,33 @@ where Item.ID: Sendable {
     case item(Item.ID)
     /// The status of a node's children.
     case status(parent: Item.ID)
+
+    // Written out and inlinable, so that the diff of an app's outline is specialised for its
+    // ids (the derived ones are generic calls, several times slower).
+    /// Whether two ids are the same row's.
+    @inlinable
+    public static func == (left: ID, right: ID) -> Bool {
+      switch (left, right) {
+      case (.item(let left), .item(let right)): left == right
+      case (.status(let left), .status(let right)): left == right
+      default: false
+      }
+    }
+
+    /// Hashes the id (the node's id for a node's row).
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+      switch self {
+      case .item(let id): hasher.combine(id)
+      case .status(let parent):
+        hasher.combine(1 as UInt8)
+        hasher.combine(parent)
+      }
+    }
   }
 
   /// The row's identity.
-  public var id: ID {
+  @inlinable public var id: ID {
     switch self {
     case .item(let item, _, _): .item(item.id)
     case .status(_, let parent, _): .status(parent: parent)
@@ -39,19 +62,32 @@ where Item.ID: Sendable {
   }
 
   /// The node's item, for a node's row.
-  public var item: Item? {
+  @inlinable public var item: Item? {
     if case .item(let item, _, _) = self { item } else { nil }
   }
 
   /// How deep the row is: 0 for a root.
-  public var depth: Int {
+  @inlinable public var depth: Int {
     switch self {
     case .item(_, let depth, _), .status(_, _, let depth): depth
     }
   }
 }
 
-extension OutlineRow: Equatable where Item: Equatable {}
+extension OutlineRow: Equatable where Item: Equatable {
+  /// Whether two rows show the same: the same item at the same depth and expandability, or
+  /// the same status under the same node at the same depth.
+  @inlinable
+  public static func == (left: OutlineRow, right: OutlineRow) -> Bool {
+    switch (left, right) {
+    case (.item(let a, let depthA, let expandsA), .item(let b, let depthB, let expandsB)):
+      depthA == depthB && expandsA == expandsB && a == b
+    case (.status(let a, let parentA, let depthA), .status(let b, let parentB, let depthB)):
+      depthA == depthB && parentA == parentB && a == b
+    default: false
+    }
+  }
+}
 extension OutlineRow: StatusRow {
   /// The status, for a status row.
   public var status: PagerStatus? {
