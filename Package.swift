@@ -71,6 +71,8 @@ let package = Package(
       name: "Timeline", dependencies: ["Catena", "CatenaTesting"], path: "Samples/Timeline"),
     .executableTarget(
       name: "MailList", dependencies: ["Catena", "CatenaTesting"], path: "Samples/MailList"),
+    .executableTarget(
+      name: "SettingsOutline", dependencies: ["Catena"], path: "Samples/SettingsOutline"),
     .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff", "CatenaTesting"]),
     .testTarget(
       name: "CatenaTestingTests", dependencies: ["CatenaTesting"], exclude: ["__Snapshots__"]),
@@ -95,7 +97,7 @@ let package = Package(
       name: "SampleTests",
       dependencies: [
         "ChainedList", "DiffTour", "GroupBadges", "HouseList", "WeatherForm", "ResponseModels",
-        "Timeline", "MailList", "CatenaTesting",
+        "Timeline", "MailList", "SettingsOutline", "CatenaTesting",
       ],
       exclude: ["__Snapshots__"]),
   ]

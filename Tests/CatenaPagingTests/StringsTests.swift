@@ -36,6 +36,13 @@ struct StringsTests {
     #expect(PagerStatus.loading(.append).text(locale: chinese) == "加载中…")
   }
 
+  @Test func aMessageEndingInAFullStopGetsNoSecondOne() {
+    let failed = PagerStatus.firstLoadFailed("The server cannot be reached.")
+    #expect(
+      failed.text(locale: english) == "Couldn't load: The server cannot be reached. Tap to retry.")
+    #expect(PagerStatus.firstLoadFailed("服务器无法连接。").text(locale: chinese) == "加载失败：服务器无法连接。轻点重试。")
+  }
+
   @Test func placeholdersTakeTheirArgumentAndKeepPercentSigns() {
     let failed = CatenaStrings.string(.loadFailed, "100% full", locale: english)
     #expect(failed == "Couldn't load: 100% full. Tap to retry.")

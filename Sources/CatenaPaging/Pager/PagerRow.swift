@@ -177,7 +177,7 @@ public enum PagerStatus: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .firstLoad, .loading: CatenaStrings.string(.loading, locale: locale)
     case .firstLoadFailed(let message), .failed(_, let message):
-      CatenaStrings.string(.loadFailed, message, locale: locale)
+      CatenaStrings.string(.loadFailed, message.droppingFinalPeriod, locale: locale)
     case .end: CatenaStrings.string(.endOfList, locale: locale)
     }
   }

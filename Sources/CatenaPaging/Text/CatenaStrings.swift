@@ -151,3 +151,11 @@ private final class Overrides: @unchecked Sendable {
 
   func get() -> (@Sendable (CatenaStrings.Key, Locale) -> String?)? { lock.withLock { strings } }
 }
+
+extension String {
+  /// The text without its final full stop (`.` or `。`), for a message that a sentence of
+  /// Catena's ends: "Couldn't load: The server cannot be reached. Tap to retry.", not "…reached..".
+  package var droppingFinalPeriod: String {
+    last == "." || last == "。" ? String(dropLast()) : self
+  }
+}

@@ -87,7 +87,7 @@
         announcedFailure = true
         UIAccessibility.post(
           notification: .announcement,
-          argument: "\(message). \(CatenaStrings.string(.tapToRetry))")
+          argument: "\(message.droppingFinalPeriod). \(CatenaStrings.string(.tapToRetry))")
       } else if announcedFailure, mode == .idle || mode == .noMore, !states.isLoading {
         // The page that failed loaded (a retry, or a refresh): say so, wherever the user is.
         announcedFailure = false
