@@ -21,6 +21,9 @@ public import CatenaDataSource
 /// A node made with ``OutlineNode/lazy(_:)`` loads its children when first expanded: a
 /// loading row shows under it, then the children; a load that fails shows a row that retries
 /// when tapped. A load whose node an apply removed is cancelled, and its answer dropped.
+///
+/// With a ``canPlace(_:)`` rule the user reorders rows, and ``drop(_:at:animated:)`` places nodes
+/// dropped from outside; an apply made while a row is held shows after the drop.
 @MainActor
 public final class Outline<Item: Identifiable & Sendable & Equatable> where Item.ID: Sendable {
   /// Loads the children of a node made with ``OutlineNode/lazy(_:)``.
