@@ -83,6 +83,53 @@
       withExtendedLifetime((window, dataSource)) {}
     }
 
+    @Test func aCollectionListReordersAnOutlineByItsRuleThroughTheReorderAccessory() async throws {
+      let (collection, window) = collectionInWindow()
+      collection.collectionViewLayout = UICollectionViewCompositionalLayout.list(
+        using: UICollectionLayoutListConfiguration(appearance: .sidebar))
+      let files = Outline<Entry>().canPlace { item, parent in
+        parent.map { !$0.id.contains(".") } ?? !item.id.contains(".")
+      }
+      var moves: [String] = []
+      files.didMove { item, place in moves.append("\(item.id) → \(place.parent ?? "top")") }
+      let dataSource = SectionedDataSource<String, OutlineRow<Entry>>()
+        .bind(collection)
+        .configureCell(UICollectionViewListCell.self) { cell, _, row in
+          var content = cell.defaultContentConfiguration()
+          content.text = row.item?.id
+          cell.contentConfiguration = content
+          cell.accessories = [.reorder()]
+        }
+      files.bind(dataSource, section: "files")
+      try files.apply(entries + [OutlineNode(Entry(id: "Music"), children: [])], animated: false)
+      try files.expand("Documents", animated: false)
+      collection.isEditing = true
+      collection.layoutIfNeeded()
+      // Documents, CV.pdf, notes.txt, Music: a file held at the top goes back.
+      #expect(collection.simulateLift(at: path(2)))
+      #expect(collection.simulateDragOver(path(0)) == path(2))
+      // Held between CV.pdf and Music: after CV.pdf, in Documents.
+      #expect(collection.simulateDragOver(path(2)) == path(2))
+      #expect(collection.simulateDragOver(path(1)) == path(1))
+      #expect(collection.simulateDrop())
+      // The drop ends on the next turn; then the moved row shows at its new depth.
+      for _ in 0..<1_000 where dataSource.snapshot?.allItems[1].depth != 1 { await Task.yield() }
+      collection.layoutIfNeeded()
+      #expect(moves == ["notes.txt → Documents"])
+      #expect(files.roots.first?.children?.map(\.item.id) == ["notes.txt", "CV.pdf"])
+      let shown = collection.visibleCells.compactMap {
+        ($0 as? UICollectionViewListCell).map { cell in
+          "\(cell.indentationLevel) \((cell.contentConfiguration as? UIListContentConfiguration)?.text ?? "")"
+        }
+      }
+      #expect(shown == ["0 Documents", "1 notes.txt", "1 CV.pdf", "0 Music"])
+      #expect(
+        chevron(collection.visibleCells.first) != nil, "the chevron kept beside the reorder control"
+      )
+      #expect(collection.exceptions == [])
+      withExtendedLifetime((window, dataSource)) {}
+    }
+
     @Test func aTableIndentsRowsThroughItsDelegateAndATapOpensAFolder() throws {
       let (table, window) = tableInWindow()
       let (files, dataSource) = try outline(on: table)
