@@ -56,6 +56,9 @@ enum TestServer {
       if let id = request.uri.queryParameters.get("signal") {
         await Arrivals.shared.arrived(String(id))
       }
+      if let key = request.uri.queryParameters.get("count") {
+        _ = await Attempts.shared.next(String(key))  // how many requests the server got
+      }
       if let gate = request.uri.queryParameters.get("gate") {
         await Gates.shared.pass(String(gate))  // the test, not a clock, says when it answers
       } else {

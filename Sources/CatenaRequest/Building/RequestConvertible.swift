@@ -116,6 +116,22 @@ extension RequestConvertible {
     return copy
   }
 
+  /// Whether this request shares one transfer with identical requests in flight (the same
+  /// method, URL, headers after the interceptors and the credential, body and limits). GET
+  /// and HEAD do by default; an idempotent POST (a search) can say so. Each asker gets its own
+  /// outcome and may cancel alone: the transfer stops when the last one cancels. Uploads from
+  /// a file, a stream or a multipart form, streamed responses and downloads never share.
+  ///
+  /// ```swift
+  /// Post("search", ["q": text]).shared()    // two views searching alike send one request
+  /// Get("clock/now").shared(false)          // every asker its own answer
+  /// ```
+  public func shared(_ isShared: Bool = true) -> Self {
+    var copy = self
+    copy.definition.sharesTransfer = isShared
+    return copy
+  }
+
   /// Marks the header `name` as a credential: like `Authorization`, it is sent only to the
   /// origin (scheme, host, port) of the request's URL, and dropped on a redirect elsewhere.
   public func sensitiveHeader(_ name: String) -> Self {

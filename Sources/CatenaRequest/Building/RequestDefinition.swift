@@ -64,6 +64,10 @@ public struct RequestDefinition: Hashable, Sendable {
   /// Names of headers that carry credentials, besides the ones Catena knows (see
   /// ``HTTPRequest/isSensitive(_:)``): sent only to the origin they were set for.
   public var sensitiveHeaders: Set<String> = []
+  /// Whether the request shares one transfer with identical requests in flight; nil for the
+  /// method's default (GET and HEAD share). Never for a body sent from a file, a stream or a
+  /// multipart form.
+  public var sharesTransfer: Bool?
   /// The first problem a modifier found (an invalid header, an unencodable model); building
   /// the request reports it.
   package var problem: String?

@@ -43,6 +43,12 @@ public struct Client: Sendable {
   /// the credential headers Catena knows (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-API-Key`, `X-Auth-Token`): sent only to the origin they were
   /// set for.
   public var sensitiveHeaders: Set<String>
+  /// See what happens to each request (sent, shared with an identical one in flight), in
+  /// order; they change nothing.
+  public var monitors: [any RequestMonitor] = []
+  /// The transfers identical requests share (``RequestConvertible/shared(_:)``); copies of a
+  /// client share them too.
+  let sharedTransfers = SharedTransfers()
 
   /// The default ``maxResponseBytes``: 64 MiB.
   public static let defaultMaxResponseBytes = 64 << 20
@@ -74,10 +80,36 @@ public struct Client: Sendable {
     _ request: R, progress: ProgressHandler?
   ) async throws(RequestError) -> (value: R.Value, response: HTTPResponse) {
     let http = try prepare(request.definition, inMemory: true)
+    let shares = Self.shares(request.definition, http)
     let response = try await exchange(http, progress: progress) { request, progress in
-      try await send(request, progress: progress)
+      guard shares else {
+        record(.sent, request)
+        return try await send(request, progress: progress)
+      }
+      return try await sharedTransfers.send(
+        request, progress: progress, joined: { if $0 { record(.shared, request) } }
+      ) { request, progress in
+        record(.sent, request)
+        return try await send(request, progress: progress)
+      }
     }
     return (try request.interpret(response), response)
+  }
+
+  /// Whether `http`, made from `definition`, shares a transfer with identical requests.
+  static func shares(_ definition: RequestDefinition, _ http: HTTPRequest) -> Bool {
+    guard http.streamedBody == nil else { return false }
+    switch definition.body {
+    case .file, .stream, .multipart: return false
+    default: return definition.sharesTransfer ?? (http.method == .get || http.method == .head)
+    }
+  }
+
+  /// Tells the monitors that `kind` happened to `request`.
+  func record(_ kind: RequestEvent.Kind, _ request: HTTPRequest) {
+    guard !monitors.isEmpty else { return }
+    let event = RequestEvent(kind, method: request.method, url: request.url)
+    for monitor in monitors { monitor.record(event) }
   }
 
   /// The request `definition` describes, with the client's base URL, headers and limits; the
