@@ -69,6 +69,21 @@ enum TestServer {
       }
       return json(#"{"slept": \#(milliseconds)}"#)
     }
+    // A document that must be revalidated before each use: 304 to its ETag, counted (the
+    // 304s apart) under `count`.
+    router.get("document") { request, _ in
+      let key = request.uri.queryParameters.get("count").map { String($0) } ?? "document"
+      if request.headers[.ifNoneMatch] == "\"v1\"" {
+        _ = await Attempts.shared.next("\(key)-304")
+        return Response(
+          status: .notModified, headers: [.eTag: "\"v1\"", .cacheControl: "no-cache"])
+      }
+      _ = await Attempts.shared.next(key)
+      var response = json(#"{"title": "The document"}"#)
+      response.headers[.eTag] = "\"v1\""
+      response.headers[.cacheControl] = "no-cache"
+      return response
+    }
     router.get("redirect") { request, _ in
       let to = request.uri.queryParameters.get("to") ?? "/user"
       return Response(status: .found, headers: [.location: to])

@@ -26,6 +26,13 @@ public struct RequestEvent: Sendable, Equatable, CustomStringConvertible {
     case sent
     /// The request joined an identical one in flight: no transfer of its own.
     case shared
+    /// The client's cache answered with a fresh response: nothing was sent.
+    case cacheHit
+    /// The client's cache had no fresh response: the request goes to the server (with the
+    /// validators of a stale one, when it has one).
+    case cacheMiss
+    /// The server said a stale response kept is still good (`304`): it answers, updated.
+    case revalidated
   }
 
   /// What happened.

@@ -43,9 +43,12 @@ public struct Client: Sendable {
   /// the credential headers Catena knows (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-API-Key`, `X-Auth-Token`): sent only to the origin they were
   /// set for.
   public var sensitiveHeaders: Set<String>
-  /// See what happens to each request (sent, shared with an identical one in flight), in
-  /// order; they change nothing.
+  /// See what happens to each request (sent, shared with an identical one in flight, answered
+  /// from the cache), in order; they change nothing.
   public var monitors: [any RequestMonitor] = []
+  /// Keeps GET responses and answers from them while fresh (nil: no cache). The transport's
+  /// own cache is off (`URLSessionTransport`), so that a `304` reaches this one.
+  public var cache: HTTPCache?
   /// The transfers identical requests share (``RequestConvertible/shared(_:)``); copies of a
   /// client share them too.
   let sharedTransfers = SharedTransfers()
@@ -81,7 +84,7 @@ public struct Client: Sendable {
   ) async throws(RequestError) -> (value: R.Value, response: HTTPResponse) {
     let http = try prepare(request.definition, inMemory: true)
     let shares = Self.shares(request.definition, http)
-    let response = try await exchange(http, progress: progress) { request, progress in
+    let attempt: Attempt = { request, progress in
       guard shares else {
         record(.sent, request)
         return try await send(request, progress: progress)
@@ -93,8 +96,17 @@ public struct Client: Sendable {
         return try await send(request, progress: progress)
       }
     }
+    let response =
+      if let cache {
+        try await exchange(http, through: cache, progress: progress, attempt: attempt)
+      } else {
+        try await exchange(http, progress: progress, attempt: attempt)
+      }
     return (try request.interpret(response), response)
   }
+
+  /// One attempt at sending a request held in memory.
+  typealias Attempt = @Sendable (HTTPRequest, ProgressHandler?) async throws -> HTTPResponse
 
   /// Whether `http`, made from `definition`, shares a transfer with identical requests.
   static func shares(_ definition: RequestDefinition, _ http: HTTPRequest) -> Bool {

@@ -37,8 +37,12 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
   /// The most redirects one request follows.
   public static let maxRedirects = 10
 
-  /// Creates a transport over a session with `configuration`.
+  /// Creates a transport over a session with `configuration` (a copy, without its `urlCache`:
+  /// responses are kept by a client's ``HTTPCache``, which must see the server's `304`s).
   public init(configuration: URLSessionConfiguration = .ephemeral) {
+    let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     let tasks = TaskTable(idleDefault: configuration.timeoutIntervalForRequest)
     self.tasks = tasks
     self.configuration = configuration

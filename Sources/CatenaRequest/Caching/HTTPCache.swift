@@ -1,0 +1,172 @@
+public import Foundation
+
+/// A private HTTP cache of Catena's own (RFC 9111 as a private cache), in memory and bounded
+/// in bytes, the least recently used responses going first. Set it on a client, and GET
+/// responses that may be stored are kept and used while fresh; a stale one is revalidated
+/// with its `ETag` or `Last-Modified`, and a `304 Not Modified` updates the stored headers and
+/// moves no body.
+///
+/// ```swift
+/// var api = Client(baseURL: base, transport: URLSessionTransport())
+/// api.cache = HTTPCache(memoryLimit: 16 << 20)
+/// let feed = try await Get("feed").value(on: api)  // from the cache while fresh
+/// ```
+///
+/// What is kept: GET responses with status 200, 203, 301, 404 or 410 that say how long they
+/// are fresh (`max-age`, `Expires`) or how to revalidate them (`ETag`, `Last-Modified`), and
+/// no `no-store` (the request's or the response's); never one with `Vary: *`, nor one larger
+/// than ``entryLimit``. `no-cache` keeps a response but revalidates it before every use.
+/// `Vary` keeps a variant per value of the request headers it names. A POST, PUT, PATCH or
+/// DELETE that succeeds removes what is kept for its URL and its `Location`.
+public final class HTTPCache: @unchecked Sendable {
+  /// The most bytes (bodies and headers) the cache keeps.
+  public let memoryLimit: Int
+  /// The most bytes one response may take to be kept.
+  public let entryLimit: Int
+  /// The current time (a test's clock, or the wall clock).
+  let now: @Sendable () -> Date
+
+  private let lock = NSLock()
+  /// The variants kept per URL.
+  private var entries: [URL: [StoredResponse]] = [:]
+  /// The URLs kept, least recently used first.
+  private var order: [URL] = []
+  private var bytes = 0
+
+  /// A cache of at most `memoryLimit` bytes, keeping responses of at most `entryLimit` bytes;
+  /// `now` tells the time (the wall clock by default).
+  public init(
+    memoryLimit: Int = 32 << 20, entryLimit: Int = 4 << 20,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.memoryLimit = memoryLimit
+    self.entryLimit = min(entryLimit, memoryLimit)
+    self.now = now
+  }
+
+  /// The bytes kept now.
+  public var byteCount: Int { lock.withLock { bytes } }
+
+  /// Forgets every response.
+  public func removeAll() {
+    lock.withLock {
+      entries = [:]
+      order = []
+      bytes = 0
+    }
+  }
+
+  /// The response kept for `request` whose varied headers match, marked as just used.
+  func lookup(_ request: HTTPRequest) -> StoredResponse? {
+    guard request.method == .get else { return nil }
+    return lock.withLock {
+      guard let variants = entries[request.url],
+        let match = variants.first(where: { Self.matches($0, request) })
+      else { return nil }
+      touch(request.url)
+      return match
+    }
+  }
+
+  /// Keeps `response` to `request` when it may be kept (replacing the variant it matches),
+  /// then drops the least recently used responses past the bound.
+  func store(
+    _ response: HTTPResponse, for request: HTTPRequest, sentAt: Date, receivedAt: Date
+  ) {
+    guard
+      let stored = Self.storable(response, for: request, sentAt: sentAt, receivedAt: receivedAt),
+      stored.cost <= entryLimit
+    else {
+      // A response that may not be kept replaces nothing older that would then be served.
+      if request.method == .get, response.status != 304 { remove(request.url, matching: request) }
+      return
+    }
+    lock.withLock {
+      var variants = entries[request.url] ?? []
+      if let index = variants.firstIndex(where: { Self.matches($0, request) }) {
+        bytes -= variants[index].cost
+        variants.remove(at: index)
+      }
+      variants.append(stored)
+      bytes += stored.cost
+      entries[request.url] = variants
+      touch(request.url)
+      while bytes > memoryLimit, let oldest = order.first {
+        for variant in entries.removeValue(forKey: oldest) ?? [] { bytes -= variant.cost }
+        order.removeFirst()
+      }
+    }
+  }
+
+  /// `stored` updated by a `304 Not Modified` (its headers, §4.3.4) and kept again; its body
+  /// stays.
+  func refresh(
+    _ stored: StoredResponse, with notModified: HTTPResponse, for request: HTTPRequest,
+    sentAt: Date, receivedAt: Date
+  ) -> HTTPResponse {
+    var response = stored.response
+    for (name, value) in notModified.headers
+    where !["content-length", "content-encoding", "transfer-encoding"].contains(name.lowercased()) {
+      try? response.headers.set(name, value)
+    }
+    store(response, for: request, sentAt: sentAt, receivedAt: receivedAt)
+    return response
+  }
+
+  /// Forgets what is kept for `url` (after an unsafe method changed it, §4.4).
+  func invalidate(_ url: URL) {
+    lock.withLock {
+      for variant in entries.removeValue(forKey: url) ?? [] { bytes -= variant.cost }
+      order.removeAll { $0 == url }
+    }
+  }
+
+  private func remove(_ url: URL, matching request: HTTPRequest) {
+    lock.withLock {
+      guard var variants = entries[url],
+        let index = variants.firstIndex(where: { Self.matches($0, request) })
+      else { return }
+      bytes -= variants.remove(at: index).cost
+      if variants.isEmpty {
+        entries[url] = nil
+        order.removeAll { $0 == url }
+      } else {
+        entries[url] = variants
+      }
+    }
+  }
+
+  /// Marks `url` as the most recently used (under the lock).
+  private func touch(_ url: URL) {
+    order.removeAll { $0 == url }
+    order.append(url)
+  }
+
+  /// Whether `stored` answers `request`: the request headers it varies on have the values
+  /// they had.
+  private static func matches(_ stored: StoredResponse, _ request: HTTPRequest) -> Bool {
+    stored.varied.allSatisfy { name, value in request.headers[name] == value }
+  }
+
+  /// `response` as it would be kept, or nil when it may not be (§3).
+  static func storable(
+    _ response: HTTPResponse, for request: HTTPRequest, sentAt: Date, receivedAt: Date
+  ) -> StoredResponse? {
+    guard request.method == .get, [200, 203, 301, 404, 410].contains(response.status),
+      !CacheControl(request.headers["Cache-Control"]).noStore
+    else { return nil }
+    let control = CacheControl(response.headers["Cache-Control"])
+    guard !control.noStore else { return nil }
+    var varied: [String: String?] = [:]
+    for name in (response.headers["Vary"] ?? "").split(separator: ",") {
+      let name = name.trimmingCharacters(in: .whitespaces).lowercased()
+      if name == "*" { return nil }
+      if !name.isEmpty { varied[name] = request.headers[name] }
+    }
+    let stored = StoredResponse(
+      response: response, requestTime: sentAt, responseTime: receivedAt, varied: varied)
+    let validates = response.headers["ETag"] != nil || response.headers["Last-Modified"] != nil
+    guard stored.freshnessLifetime != nil || validates else { return nil }
+    return stored
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A response kept by an ``HTTPCache``, with what its age and freshness are computed from
+/// (RFC 9111 §4.2).
+struct StoredResponse: Sendable {
+  var response: HTTPResponse
+  /// When the request that got it was sent, and when its head arrived.
+  var requestTime: Date
+  var responseTime: Date
+  /// The values of the request headers the response varies on (lowercased names), as sent.
+  var varied: [String: String?]
+
+  var control: CacheControl { CacheControl(response.headers["Cache-Control"]) }
+
+  /// How long the response is fresh after it was made: `max-age`, else `Expires` minus `Date`;
+  /// nil when it says neither (no heuristic freshness).
+  var freshnessLifetime: TimeInterval? {
+    if let maxAge = control.maxAge { return TimeInterval(maxAge) }
+    guard let expires = response.headers["Expires"] else { return nil }
+    // An invalid Expires (such as "0") means already expired (§5.3).
+    guard let expiry = HTTPDate.parse(expires, now: responseTime) else { return 0 }
+    let date = response.headers["Date"].flatMap { HTTPDate.parse($0, now: responseTime) }
+    return expiry.timeIntervalSince(date ?? responseTime)
+  }
+
+  /// The response's age at `now` (§4.2.3).
+  func age(at now: Date) -> TimeInterval {
+    let date = response.headers["Date"].flatMap { HTTPDate.parse($0, now: responseTime) }
+    let apparent = max(0, responseTime.timeIntervalSince(date ?? responseTime))
+    let ageValue = response.headers["Age"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    let delay = responseTime.timeIntervalSince(requestTime)
+    let correctedAge = TimeInterval(max(ageValue ?? 0, 0)) + delay
+    return max(apparent, correctedAge) + now.timeIntervalSince(responseTime)
+  }
+
+  /// How long past its freshness the response is at `now` (negative: still fresh); nil when it
+  /// has no freshness of its own.
+  func staleness(at now: Date) -> TimeInterval? {
+    freshnessLifetime.map { age(at: now) - $0 }
+  }
+
+  /// Whether it may be used at `now` without asking the server.
+  func isFresh(at now: Date) -> Bool {
+    guard !control.noCache, let staleness = staleness(at: now) else { return false }
+    return staleness < 0
+  }
+
+  /// The validators to send when asking whether it is still good (§4.3.1).
+  var validators: [(String, String)] {
+    var headers: [(String, String)] = []
+    if let etag = response.headers["ETag"] { headers.append(("If-None-Match", etag)) }
+    if let modified = response.headers["Last-Modified"] {
+      headers.append(("If-Modified-Since", modified))
+    }
+    return headers
+  }
+
+  /// The size it counts for in a cache's bound: the body and the headers.
+  var cost: Int {
+    response.body.count
+      + response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+  }
+}
