@@ -29,10 +29,53 @@ extension Client {
     }
     let asked = CacheControl(http.headers["Cache-Control"])
     let stored = asked.noStore ? nil : cache.lookup(http)
-    if let stored, !asked.noCache, stored.isFresh(at: cache.now()) {
-      record(.cacheHit, http)
+    if let stored, !asked.noCache {
+      let now = cache.now()
+      if stored.isFresh(at: now) {
+        record(.cacheHit, http)
+        return stored.response
+      }
+      if stored.mayServeWhileRevalidating(at: now) {
+        record(.staleServed, http)
+        // One revalidation at a time per URL: the stale serves meanwhile start none.
+        if cache.beginRevalidation(http.url) {
+          Task.detached { [self] in
+            defer { cache.endRevalidation(http.url) }
+            _ = try? await revalidate(http, stored, through: cache, progress: nil, attempt: attempt)
+          }
+        }
+        return stored.response
+      }
+    }
+    // stale-if-error: a failure to reach the server, or its 5xx, answered by what is kept.
+    let servesOnError = { () -> Bool in
+      guard let stored, !asked.noCache, stored.mayServeOnError(at: cache.now()) else {
+        return false
+      }
+      record(.staleServed, http)
+      return true
+    }
+    let response: HTTPResponse
+    do {
+      response = try await revalidate(
+        http, stored, through: cache, progress: progress, attempt: attempt)
+    } catch {
+      guard error.kind != .cancelled, error.status == nil, let stored, servesOnError() else {
+        throw error
+      }
       return stored.response
     }
+    if response.status >= 500, let stored, servesOnError() { return stored.response }
+    return response
+  }
+
+  /// Sends `http`, with the validators of `stored` when there is one; a `304` updates it and
+  /// answers with its body, anything else is kept when it may be (a 5xx leaves `stored` in
+  /// place, for `stale-if-error`).
+  private func revalidate(
+    _ http: HTTPRequest, _ stored: StoredResponse?, through cache: HTTPCache,
+    progress: ProgressHandler?, attempt: @escaping Attempt
+  ) async throws(RequestError) -> HTTPResponse {
     var conditional = http
     for (name, value) in stored?.validators ?? [] where http.headers[name] == nil {
       try conditional.headers.set(name, value)
@@ -46,6 +89,7 @@ extension Client {
       return cache.refresh(
         stored, with: response, for: http, sentAt: sentAt, receivedAt: receivedAt)
     }
+    if stored != nil, response.status >= 500 { return response }
     cache.store(response, for: http, sentAt: sentAt, receivedAt: receivedAt)
     return response
   }

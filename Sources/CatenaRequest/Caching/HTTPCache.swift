@@ -32,6 +32,8 @@ public final class HTTPCache: @unchecked Sendable {
   /// The URLs kept, least recently used first.
   private var order: [URL] = []
   private var bytes = 0
+  /// The URLs being revalidated in the background (one at a time each).
+  private var revalidating: Set<URL> = []
 
   /// A cache of at most `memoryLimit` bytes, keeping responses of at most `entryLimit` bytes;
   /// `now` tells the time (the wall clock by default).
@@ -111,6 +113,17 @@ public final class HTTPCache: @unchecked Sendable {
     }
     store(response, for: request, sentAt: sentAt, receivedAt: receivedAt)
     return response
+  }
+
+  /// Whether a background revalidation of `url` may start (none runs); it runs until
+  /// ``endRevalidation(_:)``.
+  func beginRevalidation(_ url: URL) -> Bool {
+    lock.withLock { revalidating.insert(url).inserted }
+  }
+
+  /// A background revalidation of `url` ended.
+  func endRevalidation(_ url: URL) {
+    _ = lock.withLock { revalidating.remove(url) }
   }
 
   /// Forgets what is kept for `url` (after an unsafe method changed it, §4.4).

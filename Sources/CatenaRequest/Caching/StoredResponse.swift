@@ -45,6 +45,26 @@ struct StoredResponse: Sendable {
     return staleness < 0
   }
 
+  /// Whether it may be served stale at `now` while it is revalidated in the background
+  /// (`stale-while-revalidate`, RFC 5861 §3); never with `must-revalidate` or `no-cache`.
+  func mayServeWhileRevalidating(at now: Date) -> Bool {
+    mayServeStale(within: control.staleWhileRevalidate, at: now)
+  }
+
+  /// Whether it may be served stale at `now` in place of an error (`stale-if-error`, RFC 5861
+  /// §4); never with `must-revalidate` or `no-cache`.
+  func mayServeOnError(at now: Date) -> Bool {
+    mayServeStale(within: control.staleIfError, at: now)
+  }
+
+  private func mayServeStale(within window: Int?, at now: Date) -> Bool {
+    let control = control
+    guard let window, !control.mustRevalidate, !control.noCache,
+      let staleness = staleness(at: now)
+    else { return false }
+    return staleness < TimeInterval(window)
+  }
+
   /// The validators to send when asking whether it is still good (§4.3.1).
   var validators: [(String, String)] {
     var headers: [(String, String)] = []

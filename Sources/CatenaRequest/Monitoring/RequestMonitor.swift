@@ -33,6 +33,9 @@ public struct RequestEvent: Sendable, Equatable, CustomStringConvertible {
     case cacheMiss
     /// The server said a stale response kept is still good (`304`): it answers, updated.
     case revalidated
+    /// A stale response kept answered: while it is revalidated in the background
+    /// (`stale-while-revalidate`), or in place of a failure (`stale-if-error`).
+    case staleServed
   }
 
   /// What happened.
