@@ -44,6 +44,9 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
     /// A file could not be read or written: a body's file, a download's destination (it
     /// exists and the download may not replace it, or the disk refused a write).
     case file
+    /// Only the cache may answer (``CachePolicy/cacheOnly``), and it keeps no response for
+    /// the request.
+    case notCached
   }
 
   /// A limit the request ran into: which one, and its value.

@@ -132,6 +132,31 @@ extension RequestConvertible {
     return copy
   }
 
+  /// How this request uses its client's ``HTTPCache``: HTTP's rules by default, a stale time
+  /// of the app's, the network only, or the cache only (offline).
+  ///
+  /// ```swift
+  /// Get("feed").cache(.staleTime(.seconds(30)))
+  /// ```
+  public func cache(_ policy: CachePolicy) -> Self {
+    var copy = self
+    copy.definition.cachePolicy = policy
+    return copy
+  }
+
+  /// Files the response kept for this request under `tag`, so that a mutation can drop every
+  /// response of a kind at once (``HTTPCache/invalidate(tag:)``).
+  ///
+  /// ```swift
+  /// Get("feed", ["page": 2]).cacheTag("feed")
+  /// // after a post: api.cache?.invalidate(tag: "feed")
+  /// ```
+  public func cacheTag(_ tag: String) -> Self {
+    var copy = self
+    copy.definition.cacheTags.insert(tag)
+    return copy
+  }
+
   /// Marks the header `name` as a credential: like `Authorization`, it is sent only to the
   /// origin (scheme, host, port) of the request's URL, and dropped on a redirect elsewhere.
   public func sensitiveHeader(_ name: String) -> Self {

@@ -68,6 +68,10 @@ public struct RequestDefinition: Hashable, Sendable {
   /// method's default (GET and HEAD share). Never for a body sent from a file, a stream or a
   /// multipart form.
   public var sharesTransfer: Bool?
+  /// How the request uses its client's cache; nil for ``CachePolicy/standard``.
+  public var cachePolicy: CachePolicy?
+  /// The tags its kept response is filed under, for ``HTTPCache/invalidate(tag:)``.
+  public var cacheTags: Set<String> = []
   /// The first problem a modifier found (an invalid header, an unencodable model); building
   /// the request reports it.
   package var problem: String?

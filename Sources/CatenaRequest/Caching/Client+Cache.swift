@@ -6,8 +6,8 @@ extension Client {
   /// what comes back is kept when it may be; a POST, PUT, PATCH or DELETE that succeeds
   /// removes what is kept for its URL and its `Location`.
   func exchange(
-    _ http: HTTPRequest, through cache: HTTPCache, progress: ProgressHandler?,
-    attempt: @escaping Attempt
+    _ http: HTTPRequest, through cache: HTTPCache, policy: CachePolicy, tags: Set<String>,
+    progress: ProgressHandler?, attempt: @escaping Attempt
   ) async throws(RequestError) -> HTTPResponse {
     guard http.method == .get else {
       let response = try await exchange(http, progress: progress, attempt: attempt)
@@ -28,10 +28,21 @@ extension Client {
       return response
     }
     let asked = CacheControl(http.headers["Cache-Control"])
-    let stored = asked.noStore ? nil : cache.lookup(http)
+    let found = asked.noStore ? nil : cache.lookup(http)
+    if policy == .cacheOnly {
+      guard let found else {
+        throw RequestError(
+          .notCached, "no response is kept for GET \(http.url.absoluteString) (cache only)")
+      }
+      record(.cacheHit, http)
+      return found.response
+    }
+    let stored = policy == .networkOnly ? nil : found
+    let staleTime: Duration? = if case .staleTime(let time) = policy { time } else { nil }
+    let keep = Keeping(tags: tags, staleTime: staleTime != nil)
     if let stored, !asked.noCache {
       let now = cache.now()
-      if stored.isFresh(at: now) {
+      if stored.isFresh(at: now, staleTime: staleTime) {
         record(.cacheHit, http)
         return stored.response
       }
@@ -41,7 +52,8 @@ extension Client {
         if cache.beginRevalidation(http.url) {
           Task.detached { [self] in
             defer { cache.endRevalidation(http.url) }
-            _ = try? await revalidate(http, stored, through: cache, progress: nil, attempt: attempt)
+            _ = try? await revalidate(
+              http, stored, through: cache, keep, progress: nil, attempt: attempt)
           }
         }
         return stored.response
@@ -58,7 +70,7 @@ extension Client {
     let response: HTTPResponse
     do {
       response = try await revalidate(
-        http, stored, through: cache, progress: progress, attempt: attempt)
+        http, stored, through: cache, keep, progress: progress, attempt: attempt)
     } catch {
       guard error.kind != .cancelled, error.status == nil, let stored, servesOnError() else {
         throw error
@@ -73,7 +85,7 @@ extension Client {
   /// answers with its body, anything else is kept when it may be (a 5xx leaves `stored` in
   /// place, for `stale-if-error`).
   private func revalidate(
-    _ http: HTTPRequest, _ stored: StoredResponse?, through cache: HTTPCache,
+    _ http: HTTPRequest, _ stored: StoredResponse?, through cache: HTTPCache, _ keep: Keeping,
     progress: ProgressHandler?, attempt: @escaping Attempt
   ) async throws(RequestError) -> HTTPResponse {
     var conditional = http
@@ -87,10 +99,19 @@ extension Client {
     if response.status == 304, let stored, conditional != http {
       record(.revalidated, http)
       return cache.refresh(
-        stored, with: response, for: http, sentAt: sentAt, receivedAt: receivedAt)
+        stored, with: response, for: http, sentAt: sentAt, receivedAt: receivedAt, keep)
     }
     if stored != nil, response.status >= 500 { return response }
-    cache.store(response, for: http, sentAt: sentAt, receivedAt: receivedAt)
+    cache.store(
+      response, for: http, sentAt: sentAt, receivedAt: receivedAt, tags: keep.tags,
+      staleTime: keep.staleTime)
     return response
   }
+}
+
+/// How a response is kept: the request's tags, and whether its policy has a stale time (a
+/// response without freshness or validators is then kept too).
+struct Keeping: Sendable {
+  var tags: Set<String>
+  var staleTime: Bool
 }

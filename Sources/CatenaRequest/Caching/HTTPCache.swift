@@ -73,16 +73,19 @@ public final class HTTPCache: @unchecked Sendable {
   /// Keeps `response` to `request` when it may be kept (replacing the variant it matches),
   /// then drops the least recently used responses past the bound.
   func store(
-    _ response: HTTPResponse, for request: HTTPRequest, sentAt: Date, receivedAt: Date
+    _ response: HTTPResponse, for request: HTTPRequest, sentAt: Date, receivedAt: Date,
+    tags: Set<String> = [], staleTime: Bool = false
   ) {
     guard
-      let stored = Self.storable(response, for: request, sentAt: sentAt, receivedAt: receivedAt),
+      var stored = Self.storable(
+        response, for: request, sentAt: sentAt, receivedAt: receivedAt, staleTime: staleTime),
       stored.cost <= entryLimit
     else {
       // A response that may not be kept replaces nothing older that would then be served.
       if request.method == .get, response.status != 304 { remove(request.url, matching: request) }
       return
     }
+    stored.tags = tags
     lock.withLock {
       var variants = entries[request.url] ?? []
       if let index = variants.firstIndex(where: { Self.matches($0, request) }) {
@@ -104,14 +107,16 @@ public final class HTTPCache: @unchecked Sendable {
   /// stays.
   func refresh(
     _ stored: StoredResponse, with notModified: HTTPResponse, for request: HTTPRequest,
-    sentAt: Date, receivedAt: Date
+    sentAt: Date, receivedAt: Date, _ keep: Keeping
   ) -> HTTPResponse {
     var response = stored.response
     for (name, value) in notModified.headers
     where !["content-length", "content-encoding", "transfer-encoding"].contains(name.lowercased()) {
       try? response.headers.set(name, value)
     }
-    store(response, for: request, sentAt: sentAt, receivedAt: receivedAt)
+    store(
+      response, for: request, sentAt: sentAt, receivedAt: receivedAt,
+      tags: keep.tags.union(stored.tags), staleTime: keep.staleTime)
     return response
   }
 
@@ -124,6 +129,40 @@ public final class HTTPCache: @unchecked Sendable {
   /// A background revalidation of `url` ended.
   func endRevalidation(_ url: URL) {
     _ = lock.withLock { revalidating.remove(url) }
+  }
+
+  /// Forgets every response kept for a URL that starts with `prefix` (`…/feed` drops
+  /// `…/feed?page=2` and `…/feed/7`).
+  ///
+  /// ```swift
+  /// api.cache?.invalidate(urlPrefix: URL(string: "https://api.example.com/feed")!)
+  /// ```
+  public func invalidate(urlPrefix prefix: URL) {
+    let start = prefix.absoluteString
+    drop { url, _ in url.absoluteString.hasPrefix(start) }
+  }
+
+  /// Forgets every response filed under `tag` (``RequestConvertible/cacheTag(_:)``): after a
+  /// mutation, every page of a feed at once.
+  public func invalidate(tag: String) {
+    drop { _, stored in stored.tags.contains(tag) }
+  }
+
+  /// Forgets the responses for which `doomed` holds.
+  private func drop(_ doomed: (URL, StoredResponse) -> Bool) {
+    lock.withLock {
+      for (url, variants) in entries {
+        let kept = variants.filter { !doomed(url, $0) }
+        guard kept.count != variants.count else { continue }
+        for variant in variants where doomed(url, variant) { bytes -= variant.cost }
+        if kept.isEmpty {
+          entries[url] = nil
+          order.removeAll { $0 == url }
+        } else {
+          entries[url] = kept
+        }
+      }
+    }
   }
 
   /// Forgets what is kept for `url` (after an unsafe method changed it, §4.4).
@@ -163,7 +202,8 @@ public final class HTTPCache: @unchecked Sendable {
 
   /// `response` as it would be kept, or nil when it may not be (§3).
   static func storable(
-    _ response: HTTPResponse, for request: HTTPRequest, sentAt: Date, receivedAt: Date
+    _ response: HTTPResponse, for request: HTTPRequest, sentAt: Date, receivedAt: Date,
+    staleTime: Bool = false
   ) -> StoredResponse? {
     guard request.method == .get, [200, 203, 301, 404, 410].contains(response.status),
       !CacheControl(request.headers["Cache-Control"]).noStore
@@ -179,7 +219,7 @@ public final class HTTPCache: @unchecked Sendable {
     let stored = StoredResponse(
       response: response, requestTime: sentAt, responseTime: receivedAt, varied: varied)
     let validates = response.headers["ETag"] != nil || response.headers["Last-Modified"] != nil
-    guard stored.freshnessLifetime != nil || validates else { return nil }
+    guard stored.freshnessLifetime != nil || validates || staleTime else { return nil }
     return stored
   }
 }

@@ -9,6 +9,8 @@ struct StoredResponse: Sendable {
   var responseTime: Date
   /// The values of the request headers the response varies on (lowercased names), as sent.
   var varied: [String: String?]
+  /// The tags the request filed it under (``RequestConvertible/cacheTag(_:)``).
+  var tags: Set<String> = []
 
   var control: CacheControl { CacheControl(response.headers["Cache-Control"]) }
 
@@ -39,10 +41,22 @@ struct StoredResponse: Sendable {
     freshnessLifetime.map { age(at: now) - $0 }
   }
 
-  /// Whether it may be used at `now` without asking the server.
-  func isFresh(at now: Date) -> Bool {
-    guard !control.noCache, let staleness = staleness(at: now) else { return false }
-    return staleness < 0
+  /// Whether it may be used at `now` without asking the server; with a `staleTime`, it is
+  /// fresh for that long after it arrived unless HTTP says less.
+  func isFresh(at now: Date, staleTime: Duration? = nil) -> Bool {
+    guard !control.noCache else { return false }
+    let appLifetime = staleTime.map {
+      Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18
+    }
+    let lifetime: TimeInterval? =
+      switch (freshnessLifetime, appLifetime) {
+      case (let http?, let app?): min(http, app)
+      case (let http?, nil): http
+      case (nil, let app?): app
+      case (nil, nil): nil
+      }
+    guard let lifetime else { return false }
+    return age(at: now) < lifetime
   }
 
   /// Whether it may be served stale at `now` while it is revalidated in the background

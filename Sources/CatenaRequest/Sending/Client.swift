@@ -98,7 +98,9 @@ public struct Client: Sendable {
     }
     let response =
       if let cache {
-        try await exchange(http, through: cache, progress: progress, attempt: attempt)
+        try await exchange(
+          http, through: cache, policy: request.definition.cachePolicy ?? .standard,
+          tags: request.definition.cacheTags, progress: progress, attempt: attempt)
       } else {
         try await exchange(http, progress: progress, attempt: attempt)
       }
