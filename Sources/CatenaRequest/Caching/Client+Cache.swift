@@ -27,8 +27,20 @@ extension Client {
       }
       return response
     }
+    // Responses to a credential are kept in the partition the app names, or not at all.
+    let partition: String?
+    if let authentication {
+      guard let named = await authentication.provider.cachePartition() else {
+        return try await exchange(http, progress: progress, attempt: attempt)
+      }
+      partition = named
+    } else if http.headers.contains(where: { http.isSensitive($0.name) }) {
+      return try await exchange(http, progress: progress, attempt: attempt)
+    } else {
+      partition = nil
+    }
     let asked = CacheControl(http.headers["Cache-Control"])
-    let found = asked.noStore ? nil : cache.lookup(http)
+    let found = asked.noStore ? nil : cache.lookup(http, partition: partition)
     if policy == .cacheOnly {
       guard let found else {
         throw RequestError(
@@ -39,7 +51,7 @@ extension Client {
     }
     let stored = policy == .networkOnly ? nil : found
     let staleTime: Duration? = if case .staleTime(let time) = policy { time } else { nil }
-    let keep = Keeping(tags: tags, staleTime: staleTime != nil)
+    let keep = Keeping(partition: partition, tags: tags, staleTime: staleTime != nil)
     if let stored, !asked.noCache {
       let now = cache.now()
       if stored.isFresh(at: now, staleTime: staleTime) {
@@ -103,15 +115,16 @@ extension Client {
     }
     if stored != nil, response.status >= 500 { return response }
     cache.store(
-      response, for: http, sentAt: sentAt, receivedAt: receivedAt, tags: keep.tags,
-      staleTime: keep.staleTime)
+      response, for: http, sentAt: sentAt, receivedAt: receivedAt, partition: keep.partition,
+      tags: keep.tags, staleTime: keep.staleTime)
     return response
   }
 }
 
-/// How a response is kept: the request's tags, and whether its policy has a stale time (a
-/// response without freshness or validators is then kept too).
+/// How a response is kept: its partition, the request's tags, and whether its policy has a
+/// stale time (a response without freshness or validators is then kept too).
 struct Keeping: Sendable {
+  var partition: String?
   var tags: Set<String>
   var staleTime: Bool
 }

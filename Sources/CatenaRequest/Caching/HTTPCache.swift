@@ -18,6 +18,12 @@ public import Foundation
 /// than ``entryLimit``. `no-cache` keeps a response but revalidates it before every use.
 /// `Vary` keeps a variant per value of the request headers it names. A POST, PUT, PATCH or
 /// DELETE that succeeds removes what is kept for its URL and its `Location`.
+///
+/// A client with ``Authentication`` keeps its responses in the partition its credential
+/// provider names (``CredentialProvider/cachePartition()``, such as the signed-in user's id):
+/// a token refresh keeps them, ``invalidate(partition:)`` drops them at sign-out, and without
+/// a partition nothing authenticated is kept. A request carrying a credential of its own
+/// (`Authorization`, `Cookie`, …) without ``Authentication`` is not kept either.
 public final class HTTPCache: @unchecked Sendable {
   /// The most bytes (bodies and headers) the cache keeps.
   public let memoryLimit: Int
@@ -27,10 +33,16 @@ public final class HTTPCache: @unchecked Sendable {
   let now: @Sendable () -> Date
 
   private let lock = NSLock()
-  /// The variants kept per URL.
-  private var entries: [URL: [StoredResponse]] = [:]
+  /// Where a response is kept: its partition (nil: unauthenticated) and its URL.
+  struct Key: Hashable {
+    var partition: String?
+    var url: URL
+  }
+
+  /// The variants kept per key.
+  private var entries: [Key: [StoredResponse]] = [:]
   /// The URLs kept, least recently used first.
-  private var order: [URL] = []
+  private var order: [Key] = []
   private var bytes = 0
   /// The URLs being revalidated in the background (one at a time each).
   private var revalidating: Set<URL> = []
@@ -59,13 +71,14 @@ public final class HTTPCache: @unchecked Sendable {
   }
 
   /// The response kept for `request` whose varied headers match, marked as just used.
-  func lookup(_ request: HTTPRequest) -> StoredResponse? {
+  func lookup(_ request: HTTPRequest, partition: String?) -> StoredResponse? {
     guard request.method == .get else { return nil }
+    let key = Key(partition: partition, url: request.url)
     return lock.withLock {
-      guard let variants = entries[request.url],
+      guard let variants = entries[key],
         let match = variants.first(where: { Self.matches($0, request) })
       else { return nil }
-      touch(request.url)
+      touch(key)
       return match
     }
   }
@@ -74,28 +87,29 @@ public final class HTTPCache: @unchecked Sendable {
   /// then drops the least recently used responses past the bound.
   func store(
     _ response: HTTPResponse, for request: HTTPRequest, sentAt: Date, receivedAt: Date,
-    tags: Set<String> = [], staleTime: Bool = false
+    partition: String? = nil, tags: Set<String> = [], staleTime: Bool = false
   ) {
+    let key = Key(partition: partition, url: request.url)
     guard
       var stored = Self.storable(
         response, for: request, sentAt: sentAt, receivedAt: receivedAt, staleTime: staleTime),
       stored.cost <= entryLimit
     else {
       // A response that may not be kept replaces nothing older that would then be served.
-      if request.method == .get, response.status != 304 { remove(request.url, matching: request) }
+      if request.method == .get, response.status != 304 { remove(key, matching: request) }
       return
     }
     stored.tags = tags
     lock.withLock {
-      var variants = entries[request.url] ?? []
+      var variants = entries[key] ?? []
       if let index = variants.firstIndex(where: { Self.matches($0, request) }) {
         bytes -= variants[index].cost
         variants.remove(at: index)
       }
       variants.append(stored)
       bytes += stored.cost
-      entries[request.url] = variants
-      touch(request.url)
+      entries[key] = variants
+      touch(key)
       while bytes > memoryLimit, let oldest = order.first {
         for variant in entries.removeValue(forKey: oldest) ?? [] { bytes -= variant.cost }
         order.removeFirst()
@@ -116,7 +130,7 @@ public final class HTTPCache: @unchecked Sendable {
     }
     store(
       response, for: request, sentAt: sentAt, receivedAt: receivedAt,
-      tags: keep.tags.union(stored.tags), staleTime: keep.staleTime)
+      partition: keep.partition, tags: keep.tags.union(stored.tags), staleTime: keep.staleTime)
     return response
   }
 
@@ -139,7 +153,7 @@ public final class HTTPCache: @unchecked Sendable {
   /// ```
   public func invalidate(urlPrefix prefix: URL) {
     let start = prefix.absoluteString
-    drop { url, _ in url.absoluteString.hasPrefix(start) }
+    drop { key, _ in key.url.absoluteString.hasPrefix(start) }
   }
 
   /// Forgets every response filed under `tag` (``RequestConvertible/cacheTag(_:)``): after a
@@ -149,49 +163,57 @@ public final class HTTPCache: @unchecked Sendable {
   }
 
   /// Forgets the responses for which `doomed` holds.
-  private func drop(_ doomed: (URL, StoredResponse) -> Bool) {
+  private func drop(_ doomed: (Key, StoredResponse) -> Bool) {
     lock.withLock {
-      for (url, variants) in entries {
-        let kept = variants.filter { !doomed(url, $0) }
+      for (key, variants) in entries {
+        let kept = variants.filter { !doomed(key, $0) }
         guard kept.count != variants.count else { continue }
-        for variant in variants where doomed(url, variant) { bytes -= variant.cost }
+        for variant in variants where doomed(key, variant) { bytes -= variant.cost }
         if kept.isEmpty {
-          entries[url] = nil
-          order.removeAll { $0 == url }
+          entries[key] = nil
+          order.removeAll { $0 == key }
         } else {
-          entries[url] = kept
+          entries[key] = kept
         }
       }
     }
   }
 
-  /// Forgets what is kept for `url` (after an unsafe method changed it, §4.4).
-  func invalidate(_ url: URL) {
-    lock.withLock {
-      for variant in entries.removeValue(forKey: url) ?? [] { bytes -= variant.cost }
-      order.removeAll { $0 == url }
-    }
+  /// Forgets every response kept in `partition` (the credential provider's
+  /// ``CredentialProvider/cachePartition()``): at sign-out, what the user was shown.
+  ///
+  /// ```swift
+  /// api.cache?.invalidate(partition: user.id)
+  /// ```
+  public func invalidate(partition: String) {
+    drop { key, _ in key.partition == partition }
   }
 
-  private func remove(_ url: URL, matching request: HTTPRequest) {
+  /// Forgets what is kept for `url` in every partition (after an unsafe method changed it,
+  /// §4.4).
+  func invalidate(_ url: URL) {
+    drop { key, _ in key.url == url }
+  }
+
+  private func remove(_ key: Key, matching request: HTTPRequest) {
     lock.withLock {
-      guard var variants = entries[url],
+      guard var variants = entries[key],
         let index = variants.firstIndex(where: { Self.matches($0, request) })
       else { return }
       bytes -= variants.remove(at: index).cost
       if variants.isEmpty {
-        entries[url] = nil
-        order.removeAll { $0 == url }
+        entries[key] = nil
+        order.removeAll { $0 == key }
       } else {
-        entries[url] = variants
+        entries[key] = variants
       }
     }
   }
 
-  /// Marks `url` as the most recently used (under the lock).
-  private func touch(_ url: URL) {
-    order.removeAll { $0 == url }
-    order.append(url)
+  /// Marks `key` as the most recently used (under the lock).
+  private func touch(_ key: Key) {
+    order.removeAll { $0 == key }
+    order.append(key)
   }
 
   /// Whether `stored` answers `request`: the request headers it varies on have the values

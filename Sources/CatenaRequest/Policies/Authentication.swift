@@ -16,6 +16,15 @@ public protocol CredentialProvider: Sendable {
   func authorize(_ request: HTTPRequest) async throws -> HTTPRequest
   /// Obtains a new credential.
   func refresh() async throws
+  /// Where a client's ``HTTPCache`` keeps the responses to this credential: the signed-in
+  /// user's id, say, so that a refreshed token still finds them and sign-out drops them
+  /// (``HTTPCache/invalidate(partition:)``). Nil (the default): nothing authenticated is kept.
+  func cachePartition() async -> String?
+}
+
+extension CredentialProvider {
+  /// No partition: responses to this credential are not kept.
+  public func cachePartition() async -> String? { nil }
 }
 
 /// Authorizes requests with a ``CredentialProvider`` and coalesces refreshes: however many
