@@ -148,6 +148,13 @@ struct SharedTransferTests {
     #expect(transport.sentCount == 1)
   }
 
+  @Test func anEventSaysWhatHappenedToWhichRequest() throws {
+    let url = try #require(URL(string: "https://api.example.com/feed?page=2"))
+    #expect(
+      RequestEvent(.cacheHit, method: .get, url: url).description
+        == "GET https://api.example.com/feed?page=2: cacheHit")
+  }
+
   @Test func onlyIdenticalRequestsOfSharingMethodsShare() async throws {
     let client = client
     let tasks = [

@@ -7,6 +7,9 @@
 // 1b. `JSONValue(parsing:)` against `JSONDecoder` decoding `JSONValue`, on the same payload.
 // 2. 2,000 sequential GETs (40 rounds of 50) over loopback through the chain (`URLSessionTransport`) against the
 //    same GETs with plain `URLSession`, against an in-process Hummingbird server.
+// 3. The chain answered from an `HTTPCache` in memory against `JSONDecoder` alone on the body.
+// 4. 100 identical GETs started at once over loopback: how many reach the server; and what a
+//    304 revalidation moves.
 import Catena
 import CatenaTesting
 import Foundation
@@ -80,6 +83,40 @@ print(
     format: "chain over memory: %.3f ms vs JSONDecoder+filter+map %.3f ms = %.3f× (target ≤ 1.15×)",
     median(chainTimes) * 1000, median(handTimes) * 1000, median(chainTimes) / median(handTimes)))
 
+// 3. A memory hit: the same chain, answered by a client's cache, against decoding alone.
+let cachedFixtures = FixtureTransport().route(
+  .get, "items", body: payload, headers: ["Cache-Control": "max-age=3600"])
+var cachedClient = Client(
+  baseURL: URL(string: "https://api.example.com/"), transport: cachedFixtures)
+cachedClient.cache = HTTPCache()
+let hitClient = cachedClient
+let decodeItems = Get("items").decode([Item].self, at: "data.items")
+_ = try await decodeItems.value(on: hitClient)
+let (hitTimes, decodeTimes) = await Task.detached {
+  var hitTimes: [Double] = []
+  var decodeTimes: [Double] = []
+  for round in 0..<41 {
+    let hit = { blackHole(try? await decodeItems.value(on: hitClient)) }
+    let decode = {
+      blackHole(try? JSONDecoder().decode(Payload.self, from: payload).data.items)
+    }
+    if round % 2 == 0 {
+      decodeTimes.append(seconds(ContinuousClock().measure(decode)))
+      hitTimes.append(seconds(await ContinuousClock().measure(hit)))
+    } else {
+      hitTimes.append(seconds(await ContinuousClock().measure(hit)))
+      decodeTimes.append(seconds(ContinuousClock().measure(decode)))
+    }
+  }
+  return (hitTimes, decodeTimes)
+}.value
+print(
+  String(
+    format:
+      "memory cache hit + decode: %.3f ms vs JSONDecoder alone %.3f ms = %.3f× (target ≤ 1.1×); %d sent",
+    median(hitTimes) * 1000, median(decodeTimes) * 1000, median(hitTimes) / median(decodeTimes),
+    cachedFixtures.requests.count))
+
 // 1b. `JSONValue(parsing:)` (what `.json()` and `.list(at:)` use) against `JSONDecoder` decoding
 // the same `JSONValue` through `Decodable`.
 let (parserTimes, decoderTimes) = await Task.detached {
@@ -109,6 +146,34 @@ router.get("ping") { _, _ -> Response in
   headers[.contentType] = "application/json"
   return Response(
     status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"ok": true}"#)))
+}
+/// Requests and body bytes the server sent, per route.
+actor Tally {
+  var requests: [String: Int] = [:]
+  var bodyBytes: [String: Int] = [:]
+  func add(_ route: String, bytes: Int) {
+    requests[route, default: 0] += 1
+    bodyBytes[route, default: 0] += bytes
+  }
+}
+let tally = Tally()
+router.get("feed") { _, _ -> Response in
+  try await Task.sleep(for: .milliseconds(200))  // long enough for all 100 askers to join
+  await tally.add("feed", bytes: 12)
+  return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: #"{"ok": true}"#)))
+}
+let document = String(repeating: "x", count: 100_000)
+router.get("document") { request, _ -> Response in
+  var headers = HTTPFields()
+  headers[.eTag] = "\"v1\""
+  headers[.cacheControl] = "no-cache"
+  if request.headers[.ifNoneMatch] == "\"v1\"" {
+    await tally.add("document", bytes: 0)
+    return Response(status: .notModified, headers: headers)
+  }
+  await tally.add("document", bytes: document.utf8.count)
+  return Response(
+    status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: document)))
 }
 let (ports, portContinuation) = AsyncStream<Int>.makeStream()
 let app = Application(
@@ -160,4 +225,24 @@ print(
       "2,000 loopback GETs: chain %.1f ms vs URLSession %.1f ms = %.3f× (median of 40 rounds %.3f×; target ≤ 1.05×)",
     chainTotal * 1000, plainTotal * 1000, chainTotal / plainTotal,
     median(zip(chainRounds, plainRounds).map { $0 / $1 })))
+// 4. One transfer for many askers, and a revalidation that moves no body.
+var sharing = Client(baseURL: base, transport: URLSessionTransport())
+sharing.cache = HTTPCache()
+let sharingClient = sharing
+let answers = await withTaskGroup(of: Bool.self) { group in
+  for _ in 0..<100 {
+    group.addTask { (try? await Get("feed").json().value(on: sharingClient)) != nil }
+  }
+  var answered = 0
+  for await ok in group where ok { answered += 1 }
+  return answered
+}
+let transfers = await tally.requests["feed"] ?? 0
+print("100 identical GETs at once: \(answers) answered, \(transfers) transfer(s) (target 1)")
+for _ in 0..<3 { _ = try? await Get("document").value(on: sharingClient) }
+let documentRequests = await tally.requests["document"] ?? 0
+let documentBytes = await tally.bodyBytes["document"] ?? 0
+print(
+  "3 GETs of a 100,000-byte document that must be revalidated: \(documentRequests) requests, "
+    + "\(documentBytes) body bytes sent (the 304s move none)")
 server.cancel()
