@@ -1,4 +1,5 @@
 import CatenaRequest
+import CatenaTesting
 import Foundation
 import Testing
 
@@ -75,15 +76,6 @@ struct SharedTransferTests {
     return client
   }
 
-  /// Waits a bounded number of turns for `done`.
-  func turns(_ what: String, until done: () -> Bool) async {
-    for _ in 0..<100_000 {
-      if done() { return }
-      await Task.yield()
-    }
-    Issue.record("still waiting for \(what)")
-  }
-
   func ok(_ body: String) -> Result<HTTPResponse, any Error> {
     .success(HTTPResponse(status: 200, body: Data(body.utf8)))
   }
@@ -91,7 +83,7 @@ struct SharedTransferTests {
   @Test func identicalGetsInFlightSendOneTransferAndEachGetsTheAnswer() async throws {
     let client = client
     let askers = (0..<5).map { _ in Task { try await Get("feed").value(on: client).text } }
-    await turns("four askers to join the first") {
+    try await turns("four askers to join the first") {
       log.count(.shared) == 4 && transport.waiting == 1
     }
     #expect(transport.sentCount == 1 && log.count(.sent) == 1)
@@ -99,7 +91,7 @@ struct SharedTransferTests {
     for asker in askers { #expect(try await asker.value == "fresh") }
     // Once it ended, the same request sends again.
     let again = Task { try await Get("feed").value(on: client).text }
-    await turns("a new transfer") { transport.waiting == 1 }
+    try await turns("a new transfer") { transport.waiting == 1 }
     transport.answer(ok("again"))
     #expect(try await again.value == "again")
     #expect(transport.sentCount == 2)
@@ -109,7 +101,7 @@ struct SharedTransferTests {
     let client = client
     let first = Task { try await Get("feed").value(on: client).text }
     let second = Task { try await Get("feed").value(on: client).text }
-    await turns("the second to join") { log.count(.shared) == 1 && transport.waiting == 1 }
+    try await turns("the second to join") { log.count(.shared) == 1 && transport.waiting == 1 }
     first.cancel()
     await #expect(throws: RequestError.self) { try await first.value }
     #expect(transport.cancelledCount == 0, "the transfer goes on for the second")
@@ -120,7 +112,7 @@ struct SharedTransferTests {
   @Test func whenEveryAskerCancelsTheTransferStops() async throws {
     let client = client
     let askers = (0..<3).map { _ in Task { try await Get("feed").value(on: client).text } }
-    await turns("all to join") { log.count(.shared) == 2 && transport.waiting == 1 }
+    try await turns("all to join") { log.count(.shared) == 2 && transport.waiting == 1 }
     for asker in askers { asker.cancel() }
     for asker in askers {
       do {
@@ -130,9 +122,9 @@ struct SharedTransferTests {
         #expect(error.kind == .cancelled)
       }
     }
-    await turns("the transfer to stop") { transport.cancelledCount == 1 }
+    try await turns("the transfer to stop") { transport.cancelledCount == 1 }
     let after = Task { try await Get("feed").value(on: client).text }
-    await turns("a new transfer") { transport.waiting == 1 }
+    try await turns("a new transfer") { transport.waiting == 1 }
     transport.answer(ok("later"))
     #expect(try await after.value == "later")
   }
@@ -140,7 +132,7 @@ struct SharedTransferTests {
   @Test func aFailureReachesEveryAsker() async throws {
     let client = client
     let askers = (0..<3).map { _ in Task { try await Get("feed").value(on: client).text } }
-    await turns("all to join") { log.count(.shared) == 2 && transport.waiting == 1 }
+    try await turns("all to join") { log.count(.shared) == 2 && transport.waiting == 1 }
     transport.answer(.success(HTTPResponse(status: 503)))
     for asker in askers {
       await #expect(throws: RequestError.self) { try await asker.value }
@@ -168,7 +160,7 @@ struct SharedTransferTests {
       Task { try await Post("search", ["q": "sea"]).shared().value(on: client).text },
     ]
     // Seven transfers: the shared POSTs make one between them, the rest one each.
-    await turns("seven transfers") { transport.waiting == 7 && log.count(.shared) == 1 }
+    try await turns("seven transfers") { transport.waiting == 7 && log.count(.shared) == 1 }
     transport.answer(ok("x"))
     for task in tasks { #expect(try await task.value == "x") }
     #expect(transport.sentCount == 7)

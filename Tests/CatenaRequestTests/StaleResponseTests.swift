@@ -50,15 +50,6 @@ struct StaleResponseTests {
 
   func get(_ client: Client) async throws -> String { try await Get("feed").value(on: client).text }
 
-  /// Waits a bounded number of turns for `done`.
-  func turns(_ what: String, until done: () -> Bool) async {
-    for _ in 0..<100_000 {
-      if done() { return }
-      await Task.yield()
-    }
-    Issue.record("still waiting for \(what)")
-  }
-
   @Test func withinStaleWhileRevalidateTheKeptResponseAnswersAndIsRefreshedBehind() async throws {
     let server = SwitchableTransport(["Cache-Control": "max-age=10, stale-while-revalidate=30"])
     let api = client(server)

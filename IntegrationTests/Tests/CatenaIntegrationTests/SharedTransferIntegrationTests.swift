@@ -1,4 +1,5 @@
 import Catena
+import CatenaTesting
 import FixtureServer
 import Foundation
 import Testing
@@ -17,14 +18,6 @@ final class EventCounts: RequestMonitor, @unchecked Sendable {
 
 @Suite("One transfer for identical requests, over real HTTP")
 struct SharedTransferIntegrationTests {
-  /// Waits a bounded number of turns for `done`.
-  func turns(_ what: String, until done: () async -> Bool) async {
-    for _ in 0..<100_000 {
-      if await done() { return }
-      await Task.yield()
-    }
-    Issue.record("still waiting for \(what)")
-  }
 
   /// `count` identical requests to the test server on `port`, held there at a gate of their
   /// own; returns once all but the first have joined the first and the server has it.
@@ -39,8 +32,8 @@ struct SharedTransferIntegrationTests {
     let gate = "share-\(UUID())"
     let request = held(gate)
     let askers = (0..<count).map { [api] _ in Task { try await request.value(on: api) } }
-    await turns("\(count - 1) askers to join the first") { events[.shared] == count - 1 }
-    await turns("the server to get the request") { await Attempts.shared.count(gate) == 1 }
+    try await turns("\(count - 1) askers to join the first") { events[.shared] == count - 1 }
+    try await turns("the server to get the request") { await Attempts.shared.count(gate) == 1 }
     return (api, events, gate, askers)
   }
 

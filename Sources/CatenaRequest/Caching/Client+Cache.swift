@@ -114,9 +114,7 @@ extension Client {
         stored, with: response, for: http, sentAt: sentAt, receivedAt: receivedAt, keep)
     }
     if stored != nil, response.status >= 500 { return response }
-    cache.store(
-      response, for: http, sentAt: sentAt, receivedAt: receivedAt, partition: keep.partition,
-      tags: keep.tags, staleTime: keep.staleTime)
+    cache.store(response, for: http, sentAt: sentAt, receivedAt: receivedAt, keep)
     return response
   }
 }
@@ -125,6 +123,6 @@ extension Client {
 /// stale time (a response without freshness or validators is then kept too).
 struct Keeping: Sendable {
   var partition: String?
-  var tags: Set<String>
-  var staleTime: Bool
+  var tags: Set<String> = []
+  var staleTime = false
 }

@@ -41,8 +41,8 @@ public final class HTTPCache: @unchecked Sendable {
 
   /// The variants kept per key.
   private var entries: [Key: [StoredResponse]] = [:]
-  /// The URLs kept, least recently used first.
-  private var order: [Key] = []
+  /// The keys kept, least recently used first.
+  private var order = RecencyOrder<Key>()
   private var bytes = 0
   /// The URLs being revalidated in the background (one at a time each).
   private var revalidating: Set<URL> = []
@@ -65,7 +65,7 @@ public final class HTTPCache: @unchecked Sendable {
   public func removeAll() {
     lock.withLock {
       entries = [:]
-      order = []
+      order.removeAll()
       bytes = 0
     }
   }
@@ -78,7 +78,7 @@ public final class HTTPCache: @unchecked Sendable {
       guard let variants = entries[key],
         let match = variants.first(where: { Self.matches($0, request) })
       else { return nil }
-      touch(key)
+      order.touch(key)
       return match
     }
   }
@@ -87,19 +87,20 @@ public final class HTTPCache: @unchecked Sendable {
   /// then drops the least recently used responses past the bound.
   func store(
     _ response: HTTPResponse, for request: HTTPRequest, sentAt: Date, receivedAt: Date,
-    partition: String? = nil, tags: Set<String> = [], staleTime: Bool = false
+    _ keep: Keeping = Keeping()
   ) {
-    let key = Key(partition: partition, url: request.url)
+    let key = Key(partition: keep.partition, url: request.url)
     guard
       var stored = Self.storable(
-        response, for: request, sentAt: sentAt, receivedAt: receivedAt, staleTime: staleTime),
+        response, for: request, sentAt: sentAt, receivedAt: receivedAt,
+        staleTime: keep.staleTime),
       stored.cost <= entryLimit
     else {
       // A response that may not be kept replaces nothing older that would then be served.
       if request.method == .get, response.status != 304 { remove(key, matching: request) }
       return
     }
-    stored.tags = tags
+    stored.tags = keep.tags
     lock.withLock {
       var variants = entries[key] ?? []
       if let index = variants.firstIndex(where: { Self.matches($0, request) }) {
@@ -109,10 +110,10 @@ public final class HTTPCache: @unchecked Sendable {
       variants.append(stored)
       bytes += stored.cost
       entries[key] = variants
-      touch(key)
-      while bytes > memoryLimit, let oldest = order.first {
+      order.touch(key)
+      while bytes > memoryLimit, let oldest = order.oldest {
         for variant in entries.removeValue(forKey: oldest) ?? [] { bytes -= variant.cost }
-        order.removeFirst()
+        order.remove(oldest)
       }
     }
   }
@@ -128,9 +129,9 @@ public final class HTTPCache: @unchecked Sendable {
     where !["content-length", "content-encoding", "transfer-encoding"].contains(name.lowercased()) {
       try? response.headers.set(name, value)
     }
-    store(
-      response, for: request, sentAt: sentAt, receivedAt: receivedAt,
-      partition: keep.partition, tags: keep.tags.union(stored.tags), staleTime: keep.staleTime)
+    var keep = keep
+    keep.tags.formUnion(stored.tags)
+    store(response, for: request, sentAt: sentAt, receivedAt: receivedAt, keep)
     return response
   }
 
@@ -171,7 +172,7 @@ public final class HTTPCache: @unchecked Sendable {
         for variant in variants where doomed(key, variant) { bytes -= variant.cost }
         if kept.isEmpty {
           entries[key] = nil
-          order.removeAll { $0 == key }
+          order.remove(key)
         } else {
           entries[key] = kept
         }
@@ -203,17 +204,11 @@ public final class HTTPCache: @unchecked Sendable {
       bytes -= variants.remove(at: index).cost
       if variants.isEmpty {
         entries[key] = nil
-        order.removeAll { $0 == key }
+        order.remove(key)
       } else {
         entries[key] = variants
       }
     }
-  }
-
-  /// Marks `key` as the most recently used (under the lock).
-  private func touch(_ key: Key) {
-    order.removeAll { $0 == key }
-    order.append(key)
   }
 
   /// Whether `stored` answers `request`: the request headers it varies on have the values

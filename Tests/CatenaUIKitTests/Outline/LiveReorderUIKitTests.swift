@@ -1,6 +1,7 @@
 #if os(Linux)
   import CatenaDataSource
   import CatenaDiff
+  import CatenaTesting
   import Foundation
   import Testing
   import UIKitFakes
@@ -12,14 +13,6 @@
   @MainActor
   @Suite("Applies during a live reorder on UIKit lists")
   struct LiveReorderUIKitTests {
-    /// Waits a bounded number of main-actor turns for `done`.
-    func turns(until done: () -> Bool) async {
-      for _ in 0..<1_000 {
-        if done() { return }
-        await Task.yield()
-      }
-      Issue.record("still waiting after 1,000 turns")
-    }
 
     @Test func aTableKeepsAnApplyMadeMidDragForTheTurnAfterTheDrop() async throws {
       let (table, window) = tableInWindow()
@@ -34,7 +27,9 @@
       #expect(table.simulateDrop())
       #expect(moves == [1])
       #expect(table.exceptions.isEmpty, "no batch during the drag, nor inside the drop")
-      await turns { dataSource.snapshot?.allItems.map(\.id) == [1, 2, 4, 5] }
+      try await turns("the kept apply to show") {
+        dataSource.snapshot?.allItems.map(\.id) == [1, 2, 4, 5]
+      }
       table.layoutIfNeeded()
       #expect(table.shownTitles == ["r1", "r2", "r4", "r5"])
       #expect(table.exceptions.isEmpty)
@@ -60,7 +55,9 @@
       try dataSource.apply(snapshot([Row(3), Row(2), Row(1)]))
       #expect(collection.simulateDragOver(path(1)) == path(1))
       #expect(!collection.simulateDrop())
-      await turns { dataSource.snapshot?.allItems.map(\.id) == [3, 2, 1] }
+      try await turns("the kept apply to show") {
+        dataSource.snapshot?.allItems.map(\.id) == [3, 2, 1]
+      }
       collection.layoutIfNeeded()
       let shown = collection.visibleCells.map {
         ($0.contentConfiguration as? UIListContentConfiguration)?.text ?? ""

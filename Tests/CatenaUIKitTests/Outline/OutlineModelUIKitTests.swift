@@ -53,19 +53,10 @@
       }
     }
 
-    /// Waits a bounded number of turns for `done`.
-    func turns(_ what: String, until done: () -> Bool) async {
-      for _ in 0..<10_000 {
-        if done() { return }
-        await Task.yield()
-      }
-      Issue.record("still waiting for \(what)")
-    }
-
     /// Waits until every load the outline runs has asked the desk once, and cancelled ones
     /// have left it.
-    func settle(_ files: Outline<Entry>, _ desk: LoadDesk) async {
-      await turns("loads to reach the desk") {
+    func settle(_ files: Outline<Entry>, _ desk: LoadDesk) async throws {
+      try await turns("loads to reach the desk") {
         desk.waiting.count == files.loads.count
           && Set(desk.waiting.map(\.name)) == Set(files.loads.keys)
       }
@@ -75,7 +66,7 @@
     func answerALoad(
       _ random: inout SeededRandom, _ files: Outline<Entry>, _ desk: LoadDesk,
       _ model: inout OutlineReference, _ counts: inout [String: Int]
-    ) async -> Bool {
+    ) async throws -> Bool {
       guard !desk.waiting.isEmpty else { return false }
       // By name: the order loads reached the desk in is the scheduler's.
       let waiting = desk.waiting.sorted { $0.name < $1.name }
@@ -85,7 +76,7 @@
         ? (0..<random.below(3)).map { OutlineNode(Entry(id: "\(request.name)/\($0)")) } : nil
       desk.answer(request.token, children.map { .success($0) } ?? .failure(LoadFailed()))
       if children == nil { counts["load failed", default: 0] += 1 }
-      await turns("the answer for \(request.name)") { files.loads[request.name] == nil }
+      try await turns("the answer for \(request.name)") { files.loads[request.name] == nil }
       model.finish(request.name, with: children)
       return true
     }
@@ -132,7 +123,7 @@
             model.apply(tree)
             counts["apply", default: 0] += 1
           case 7..<9:
-            if await answerALoad(&random, files, desk, &model, &counts) {
+            if try await answerALoad(&random, files, desk, &model, &counts) {
               counts["load answered", default: 0] += 1
             }
           case 9:
@@ -146,7 +137,7 @@
           default:
             try await reorder(&random, files, dataSource, table, desk, &model, &counts)
           }
-          await settle(files, desk)
+          try await settle(files, desk)
           table.layoutIfNeeded()
           let context = "seed \(seed), step \(step)"
           #expect(lines(files) == model.lines, "\(context)")
@@ -200,8 +191,8 @@
         counts["apply mid-drag", default: 0] += 1
       }
       if random.chance(30) {
-        await settle(files, desk)
-        if await answerALoad(&random, files, desk, &model, &counts) {
+        try await settle(files, desk)
+        if try await answerALoad(&random, files, desk, &model, &counts) {
           counts["load answered mid-drag", default: 0] += 1
         }
       }
@@ -219,7 +210,7 @@
           counts["moved", default: 0] += 1
         }
       }
-      await turns("the drop to end") { !dataSource.isReordering }
+      try await turns("the drop to end") { !dataSource.isReordering }
     }
   }
 #endif
