@@ -23,7 +23,7 @@ struct SharedTransferIntegrationTests {
   /// own; returns once all but the first have joined the first and the server has it.
   func ask(
     _ count: Int, on port: Int
-  ) async -> (
+  ) async throws -> (
     api: Client, events: EventCounts, gate: String, askers: [Task<HTTPResponse, any Error>]
   ) {
     let events = EventCounts()
@@ -44,7 +44,7 @@ struct SharedTransferIntegrationTests {
 
   @Test func aHundredIdenticalGetsAtOnceReachTheServerOnce() async throws {
     try await TestServer.run { port in
-      let (_, events, gate, askers) = await ask(100, on: port)
+      let (_, events, gate, askers) = try await ask(100, on: port)
       await Gates.shared.open(gate)
       for asker in askers {
         let response = try await asker.value
@@ -57,7 +57,7 @@ struct SharedTransferIntegrationTests {
 
   @Test func oneAskerCancellingLeavesTheOthersTheirAnswer() async throws {
     try await TestServer.run { port in
-      let (_, _, gate, askers) = await ask(3, on: port)
+      let (_, _, gate, askers) = try await ask(3, on: port)
       askers[1].cancel()
       let cancelled = await #expect(throws: RequestError.self) { try await askers[1].value }
       #expect(cancelled?.kind == .cancelled)
@@ -70,7 +70,7 @@ struct SharedTransferIntegrationTests {
 
   @Test func whenEveryAskerCancelsTheNextAskSendsAgain() async throws {
     try await TestServer.run { port in
-      let (api, events, gate, askers) = await ask(3, on: port)
+      let (api, events, gate, askers) = try await ask(3, on: port)
       for asker in askers { asker.cancel() }
       for asker in askers {
         let error = await #expect(throws: RequestError.self) { try await asker.value }
