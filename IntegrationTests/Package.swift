@@ -22,6 +22,12 @@ let package = Package(
         "HostileServer",
       ]),
     .executableTarget(name: "catena-fixture-server", dependencies: ["FixtureServer"]),
+    // Writes into an HTTP cache's directory until the test that starts it kills it.
+    .executableTarget(
+      name: "cache-writer",
+      dependencies: ["CrashPoint", .product(name: "CatenaRequest", package: "Catena")]),
+    // Its `write`, which kills it at a chosen byte (Linux).
+    .target(name: "CrashPoint"),
     // zlib, from the system, for the hostile server's gzip bodies.
     .systemLibrary(name: "CZlib"),
     .target(name: "HostileServer", dependencies: ["CZlib"]),
@@ -30,6 +36,7 @@ let package = Package(
       dependencies: [
         "FixtureServer",
         "HostileServer",
+        "cache-writer",
         .product(name: "Catena", package: "Catena"),
         .product(name: "CatenaTesting", package: "Catena"),
         .product(name: "Hummingbird", package: "hummingbird"),

@@ -12,7 +12,7 @@ private final class Steps: @unchecked Sendable {
   var all: [String] { lock.withLock { stored } }
 }
 
-@Suite("A nonisolated callback never runs twice at once", .timeLimit(.minutes(1)))
+@Suite("A nonisolated callback never runs twice at once", .timeLimit(.minutes(10)))
 struct SerialGateTests {
   @Test func aSecondRunWaitsUntilTheFirstLeaves() async {
     let gate = SerialGate()

@@ -73,7 +73,7 @@
   }
 
   @MainActor
-  @Suite("PagingControls and LoadMoreFooterView, driven by a real Pager", .timeLimit(.minutes(1)))
+  @Suite("PagingControls and LoadMoreFooterView, driven by a real Pager", .timeLimit(.minutes(10)))
   struct PagingControlsTests {
     @Test("#9 a refresh started in code reveals the spinner, and the first page ends it")
     func refreshInCodeRevealsTheSpinner() async {

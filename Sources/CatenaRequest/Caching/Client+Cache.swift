@@ -108,6 +108,9 @@ extension Client {
     let sentAt = cache.now()
     let response = try await exchange(conditional, progress: progress, attempt: attempt)
     let receivedAt = cache.now()
+    defer {
+      if let failure = cache.diskFailureToSay() { record(.cacheDiskFailed(failure), http) }
+    }
     if response.status == 304, let stored, conditional != http {
       record(.revalidated, http)
       return cache.refresh(

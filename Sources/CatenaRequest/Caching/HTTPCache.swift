@@ -24,15 +24,26 @@ public import Foundation
 /// a token refresh keeps them, ``invalidate(partition:)`` drops them at sign-out, and without
 /// a partition nothing authenticated is kept. A request carrying a credential of its own
 /// (`Authorization`, `Cookie`, …) without ``Authentication`` is not kept either.
+///
+/// With a ``directory``, responses are kept on disk too, and a launch later finds them; each
+/// file is written whole, synced and renamed, and checked before it is served.
 public final class HTTPCache: @unchecked Sendable {
   /// The most bytes (bodies and headers) the cache keeps.
   public let memoryLimit: Int
-  /// The most bytes one response may take to be kept.
+  /// The most bytes one response may take to be kept: no more than ``memoryLimit``, or with
+  /// a ``directory`` no more than the larger of it and ``diskLimit`` (a response larger than
+  /// the memory's bound is kept on disk only).
   public let entryLimit: Int
+  /// Where responses are kept on disk too (nil: memory only).
+  public let directory: URL?
+  /// The most bytes the files in ``directory`` take.
+  public let diskLimit: Int
   /// The current time (a test's clock, or the wall clock).
   let now: @Sendable () -> Date
 
   private let lock = NSLock()
+  private let diskLock = NSLock()
+  private let disk: DiskStore?
   /// Where a response is kept: its partition (nil: unauthenticated) and its URL.
   struct Key: Hashable {
     var partition: String?
@@ -47,39 +58,92 @@ public final class HTTPCache: @unchecked Sendable {
   /// The URLs being revalidated in the background (one at a time each).
   private var revalidating: Set<URL> = []
 
-  /// A cache of at most `memoryLimit` bytes, keeping responses of at most `entryLimit` bytes;
-  /// `now` tells the time (the wall clock by default).
+  /// A cache of at most `memoryLimit` bytes in memory, and `diskLimit` bytes in `directory`
+  /// when one is given, keeping responses of at most `entryLimit` bytes; `now` tells the time
+  /// (the wall clock by default).
+  ///
+  /// ```swift
+  /// api.cache = HTTPCache(directory: HTTPCache.cachesDirectory(named: "api"))
+  /// ```
+  ///
+  /// The directory is made, and what it keeps read, at the first request; a response found
+  /// there is checked before it is served and kept in memory too. When the directory cannot
+  /// be made or written, the disk is left alone from then on (``diskFailure`` says why, and
+  /// the client's monitors are told once with ``RequestEvent/Kind/cacheDiskFailed(_:)``).
   public init(
-    memoryLimit: Int = 32 << 20, entryLimit: Int = 4 << 20,
-    now: @escaping @Sendable () -> Date = { Date() }
+    memoryLimit: Int = 32 << 20, entryLimit: Int = 4 << 20, directory: URL? = nil,
+    diskLimit: Int = 256 << 20, now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.memoryLimit = memoryLimit
-    self.entryLimit = min(entryLimit, memoryLimit)
+    self.entryLimit = min(entryLimit, directory == nil ? memoryLimit : max(memoryLimit, diskLimit))
+    self.directory = directory
+    self.diskLimit = diskLimit
+    self.disk = directory.map { DiskStore(directory: $0, limit: diskLimit) }
     self.now = now
   }
 
-  /// The bytes kept now.
+  /// A directory named `name` in the platform's Caches directory (`~/Library/Caches` in the
+  /// app's container on Apple platforms, `$XDG_CACHE_HOME` or `~/.cache` on Linux), for
+  /// ``init(memoryLimit:entryLimit:directory:diskLimit:now:)``. The system may empty it when
+  /// space runs low; it is not backed up.
+  public static func cachesDirectory(named name: String) -> URL {
+    let caches =
+      FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+      ?? FileManager.default.temporaryDirectory
+    return caches.appendingPathComponent(name, isDirectory: true)
+  }
+
+  /// The bytes kept in memory now.
   public var byteCount: Int { lock.withLock { bytes } }
 
-  /// Forgets every response.
+  /// The bytes kept on disk now (0 without a directory).
+  public var diskByteCount: Int { withDisk { $0?.bytes ?? 0 } }
+
+  /// Why the cache stopped writing to its directory (nil while it writes, or without one).
+  public var diskFailure: DiskFailure? { withDisk { $0?.failure } }
+
+  /// Forgets every response, in memory and on disk.
   public func removeAll() {
-    lock.withLock {
-      entries = [:]
-      order.removeAll()
-      bytes = 0
+    withDisk { disk in
+      lock.withLock {
+        entries = [:]
+        order.removeAll()
+        bytes = 0
+      }
+      disk?.remove { _, _ in true }
     }
   }
 
-  /// The response kept for `request` whose varied headers match, marked as just used.
+  /// Runs `body` with the disk store, under its lock (or with nil without a directory). Every
+  /// change takes this lock before the memory's, so memory and disk change together.
+  private func withDisk<Result>(_ body: (DiskStore?) -> Result) -> Result {
+    guard let disk else { return body(nil) }
+    return diskLock.withLock { body(disk) }
+  }
+
+  /// The failure that stopped the disk, the first time it is asked for (to tell the monitors
+  /// once).
+  func diskFailureToSay() -> DiskFailure? { withDisk { $0?.failureToSay() } }
+
+  /// The response kept for `request` whose varied headers match, marked as just used: from
+  /// memory, else from disk (then kept in memory too).
   func lookup(_ request: HTTPRequest, partition: String?) -> StoredResponse? {
     guard request.method == .get else { return nil }
     let key = Key(partition: partition, url: request.url)
-    return lock.withLock {
+    let inMemory = lock.withLock { () -> StoredResponse? in
       guard let variants = entries[key],
-        let match = variants.first(where: { Self.matches($0, request) })
+        let match = variants.first(where: { Self.matches($0.varied, request) })
       else { return nil }
       order.touch(key)
       return match
+    }
+    if let inMemory { return inMemory }
+    return withDisk { disk in
+      guard let found = disk?.read(key, { Self.matches($0, request) }) else { return nil }
+      if found.cost <= memoryLimit {
+        lock.withLock { keepInMemory(found, key) { Self.matches($0, request) } }
+      }
+      return found
     }
   }
 
@@ -101,20 +165,36 @@ public final class HTTPCache: @unchecked Sendable {
       return
     }
     stored.tags = keep.tags
-    lock.withLock {
-      var variants = entries[key] ?? []
-      if let index = variants.firstIndex(where: { Self.matches($0, request) }) {
-        bytes -= variants[index].cost
-        variants.remove(at: index)
+    withDisk { disk in
+      lock.withLock {
+        if stored.cost <= memoryLimit {
+          keepInMemory(stored, key) { Self.matches($0, request) }
+        } else {
+          forget(key) { Self.matches($0, request) }  // larger than memory: on disk only
+        }
       }
-      variants.append(stored)
-      bytes += stored.cost
-      entries[key] = variants
-      order.touch(key)
-      while bytes > memoryLimit, let oldest = order.oldest {
-        for variant in entries.removeValue(forKey: oldest) ?? [] { bytes -= variant.cost }
-        order.remove(oldest)
-      }
+      disk?.write(stored, key: key) { Self.matches($0, request) }
+    }
+  }
+
+  /// Keeps `stored` in memory under `key`, replacing the variant that answers the same
+  /// request (`replaces`), then drops the least recently used responses past the bound
+  /// (under the lock).
+  private func keepInMemory(
+    _ stored: StoredResponse, _ key: Key, replacing replaces: ([String: String?]) -> Bool
+  ) {
+    var variants = entries[key] ?? []
+    if let index = variants.firstIndex(where: { replaces($0.varied) }) {
+      bytes -= variants[index].cost
+      variants.remove(at: index)
+    }
+    variants.append(stored)
+    bytes += stored.cost
+    entries[key] = variants
+    order.touch(key)
+    while bytes > memoryLimit, let oldest = order.oldest {
+      for variant in entries.removeValue(forKey: oldest) ?? [] { bytes -= variant.cost }
+      order.remove(oldest)
     }
   }
 
@@ -160,23 +240,27 @@ public final class HTTPCache: @unchecked Sendable {
   /// Forgets every response filed under `tag` (``RequestConvertible/cacheTag(_:)``): after a
   /// mutation, every page of a feed at once.
   public func invalidate(tag: String) {
-    drop { _, stored in stored.tags.contains(tag) }
+    drop { _, tags in tags.contains(tag) }
   }
 
-  /// Forgets the responses for which `doomed` holds.
-  private func drop(_ doomed: (Key, StoredResponse) -> Bool) {
-    lock.withLock {
-      for (key, variants) in entries {
-        let kept = variants.filter { !doomed(key, $0) }
-        guard kept.count != variants.count else { continue }
-        for variant in variants where doomed(key, variant) { bytes -= variant.cost }
-        if kept.isEmpty {
-          entries[key] = nil
-          order.remove(key)
-        } else {
-          entries[key] = kept
+  /// Forgets the responses for which `doomed` holds (given their key and tags), in memory
+  /// and on disk.
+  private func drop(_ doomed: (Key, Set<String>) -> Bool) {
+    withDisk { disk in
+      lock.withLock {
+        for (key, variants) in entries {
+          let kept = variants.filter { !doomed(key, $0.tags) }
+          guard kept.count != variants.count else { continue }
+          for variant in variants where doomed(key, variant.tags) { bytes -= variant.cost }
+          if kept.isEmpty {
+            entries[key] = nil
+            order.remove(key)
+          } else {
+            entries[key] = kept
+          }
         }
       }
+      disk?.remove(where: doomed)
     }
   }
 
@@ -197,24 +281,30 @@ public final class HTTPCache: @unchecked Sendable {
   }
 
   private func remove(_ key: Key, matching request: HTTPRequest) {
-    lock.withLock {
-      guard var variants = entries[key],
-        let index = variants.firstIndex(where: { Self.matches($0, request) })
-      else { return }
-      bytes -= variants.remove(at: index).cost
-      if variants.isEmpty {
-        entries[key] = nil
-        order.remove(key)
-      } else {
-        entries[key] = variants
-      }
+    withDisk { disk in
+      lock.withLock { forget(key) { Self.matches($0, request) } }
+      disk?.remove(key) { Self.matches($0, request) }
     }
   }
 
-  /// Whether `stored` answers `request`: the request headers it varies on have the values
-  /// they had.
-  private static func matches(_ stored: StoredResponse, _ request: HTTPRequest) -> Bool {
-    stored.varied.allSatisfy { name, value in request.headers[name] == value }
+  /// Forgets the variant of `key` in memory that `matches` (under the lock).
+  private func forget(_ key: Key, matching matches: ([String: String?]) -> Bool) {
+    guard var variants = entries[key],
+      let index = variants.firstIndex(where: { matches($0.varied) })
+    else { return }
+    bytes -= variants.remove(at: index).cost
+    if variants.isEmpty {
+      entries[key] = nil
+      order.remove(key)
+    } else {
+      entries[key] = variants
+    }
+  }
+
+  /// Whether a response varied on `varied` answers `request`: the request headers it varies
+  /// on have the values they had.
+  private static func matches(_ varied: [String: String?], _ request: HTTPRequest) -> Bool {
+    varied.allSatisfy { name, value in request.headers[name] == value }
   }
 
   /// `response` as it would be kept, or nil when it may not be (§3).
@@ -238,5 +328,38 @@ public final class HTTPCache: @unchecked Sendable {
     let validates = response.headers["ETag"] != nil || response.headers["Last-Modified"] != nil
     guard stored.freshnessLifetime != nil || validates || staleTime else { return nil }
     return stored
+  }
+}
+
+extension HTTPCache {
+  /// Why an ``HTTPCache`` stopped writing to its directory: the step, the file and the
+  /// system's reason. Requests go on, kept in memory only.
+  ///
+  /// ```swift
+  /// if let failure = api.cache?.diskFailure { log(failure) }
+  /// // "the HTTP cache could not write /…/Caches/api/3f….tmp (No space left on device);
+  /// //  responses are kept in memory only"
+  /// ```
+  public struct DiskFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file or directory.
+    public var path: String
+    /// The step that failed: "create the directory", "create a file", "write", "sync",
+    /// "close" or "rename".
+    public var operation: String
+    /// The system's reason ("No space left on device").
+    public var reason: String
+
+    /// A failure of `operation` on `path`, for `reason`.
+    public init(path: String, operation: String, reason: String) {
+      self.path = path
+      self.operation = operation
+      self.reason = reason
+    }
+
+    /// "the HTTP cache could not write /…/x.tmp (No space left on device); responses are
+    /// kept in memory only".
+    public var description: String {
+      "the HTTP cache could not \(operation) \(path) (\(reason)); responses are kept in memory only"
+    }
   }
 }

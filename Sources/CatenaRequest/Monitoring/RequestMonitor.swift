@@ -21,7 +21,7 @@ public protocol RequestMonitor: Sendable {
 /// Something that happened to a request on its way.
 public struct RequestEvent: Sendable, Equatable, CustomStringConvertible {
   /// What happened.
-  public enum Kind: Sendable, Equatable {
+  public enum Kind: Sendable, Hashable {
     /// The request went to the transport: a transfer of its own.
     case sent
     /// The request joined an identical one in flight: no transfer of its own.
@@ -36,6 +36,9 @@ public struct RequestEvent: Sendable, Equatable, CustomStringConvertible {
     /// A stale response kept answered: while it is revalidated in the background
     /// (`stale-while-revalidate`), or in place of a failure (`stale-if-error`).
     case staleServed
+    /// The client's cache could not write to its directory: it keeps responses in memory
+    /// only from now on. Said once, to the request whose response it could not keep.
+    case cacheDiskFailed(HTTPCache.DiskFailure)
   }
 
   /// What happened.

@@ -14,7 +14,7 @@ func settled<Item>(_ pager: Pager<Item>) async {
 }
 
 @MainActor
-@Suite("A bound pager under refresh, cancel and repeating servers", .timeLimit(.minutes(1)))
+@Suite("A bound pager under refresh, cancel and repeating servers", .timeLimit(.minutes(10)))
 struct BoundPagerTests {
   let manual = ManualSource()
 

@@ -5,7 +5,7 @@ import CatenaTesting
 import Testing
 
 @MainActor
-@Suite("A one-way pager bound to a data source", .timeLimit(.minutes(1)))
+@Suite("A one-way pager bound to a data source", .timeLimit(.minutes(10)))
 struct OneWayBindingTests {
   /// A 5-row viewport over a data source of a pager's rows, prefetching `prefetch` rows ahead
   /// (none by default: most tests here are about rows coming on screen).

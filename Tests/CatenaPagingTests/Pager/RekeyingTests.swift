@@ -56,7 +56,7 @@ final class ManualSleeps: @unchecked Sendable {
 
 /// Search as you type: one pager whose source changes with the query.
 @MainActor
-@Suite("Re-keying a pager by a query", .timeLimit(.minutes(1)))
+@Suite("Re-keying a pager by a query", .timeLimit(.minutes(10)))
 struct RekeyingTests {
   /// One hand-answered source per query.
   final class Queries: @unchecked Sendable {

@@ -1,0 +1,112 @@
+// Writes responses into an HTTPCache directory until it is killed, for the test that kills
+// writers part way and then opens the directory again:
+//
+//   cache-writer DIRECTORY            writes large responses forever, saying "writing N"
+//                                     before each
+//   cache-writer DIRECTORY full       writes with files limited to 64 KiB (a full disk),
+//                                     saying each answer and each monitor event
+//   cache-writer DIRECTORY crash N    writes large responses, and is killed (SIGKILL) when
+//                                     it has written N bytes to files: in the middle of one
+import CatenaRequest
+import CrashPoint
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The body of version `version` of item `item`: `size` bytes that say which they are, so a
+/// reader can tell a whole body from a torn or mixed one.
+func body(item: Int, version: Int, size: Int) -> Data {
+  let pattern = Data("item \(item) version \(version);".utf8)
+  var body = Data(capacity: size + pattern.count)
+  while body.count < size { body.append(pattern) }
+  return body.prefix(size)
+}
+
+/// A server in the process: item N at version V, of the size the request asks for.
+struct Generated: Transport {
+  func send(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> HTTPResponse {
+    let item = Int(request.url.lastPathComponent) ?? 0
+    let version = Int(request.headers["X-Version"] ?? "0") ?? 0
+    let size = Int(request.headers["X-Size"] ?? "1000") ?? 1000
+    return HTTPResponse(
+      status: 200,
+      headers: [
+        "Cache-Control": "max-age=100000", "X-Version": "\(version)", "X-Item": "\(item)",
+      ],
+      body: body(item: item, version: version, size: size), url: request.url)
+  }
+}
+
+/// Writes `line` to standard output at once (no buffer to lose when the process is killed).
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// Says each event.
+struct Printer: RequestMonitor {
+  func record(_ event: RequestEvent) {
+    if case .cacheDiskFailed(let failure) = event.kind {
+      say("event cacheDiskFailed \(failure.operation): \(failure.reason)")
+    } else {
+      say("event \(event.kind)")
+    }
+  }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+  say("usage: cache-writer DIRECTORY [full]")
+  exit(2)
+}
+let full = arguments.count >= 3 && arguments[2] == "full"
+let api = {
+  var api = Client(baseURL: URL(string: "https://writer.example/"), transport: Generated())
+  api.cache = HTTPCache(
+    memoryLimit: 64 << 20, entryLimit: 8 << 20, directory: URL(fileURLWithPath: arguments[1]),
+    diskLimit: 256 << 20)
+  if full { api.monitors = [Printer()] }
+  return api
+}()
+
+func get(_ item: Int, version: Int, size: Int) async throws -> HTTPResponse {
+  try await Get("item/\(item)").header("X-Version", "\(version)").header("X-Size", "\(size)")
+    .cache(.networkOnly).value(on: api)
+}
+
+if full {
+  // Files past 64 KiB fail with EFBIG, as on a full disk; the signal that would stop the
+  // process is ignored, as the system would not send it for a full disk.
+  signal(SIGXFSZ, SIG_IGN)
+  var limit = rlimit(rlim_cur: 64 << 10, rlim_max: 64 << 10)
+  #if canImport(Glibc)
+    setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+  #else
+    setrlimit(RLIMIT_FSIZE, &limit)
+  #endif
+  for (item, size) in [(1, 16_000), (2, 200_000), (3, 16_000), (2, 16_000)] {
+    let response = try await get(item, version: 1, size: size)
+    say("answer \(item) \(response.body.count)")
+  }
+  exit(0)
+}
+
+if arguments.count >= 4, arguments[2] == "crash", let bytes = Int64(arguments[3]) {
+  crash_point_after_bytes(bytes)
+}
+
+// Items 0 to 9, each new version 256 KiB to about 1 MiB.
+var version = 0
+while true {
+  let item = version % 10
+  say("writing \(version)")
+  _ = try await get(item, version: version, size: 256 << 10 + (version % 7) * 120_000)
+  version += 1
+}

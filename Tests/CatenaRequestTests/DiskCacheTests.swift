@@ -1,0 +1,241 @@
+import CatenaRequest
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// An HTTP cache with a directory: each test has a directory of its own, and makes a second
+/// cache on it to stand for the app launched again.
+@Suite("HTTPCache on disk")
+struct DiskCacheTests {
+  let clock = TestClock()
+  let events = EventLog()
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("catena-disk-\(UUID().uuidString)", isDirectory: true)
+
+  /// A client whose cache keeps `memory` bytes in memory and `disk` bytes in the folder.
+  func client(
+    _ transport: ScriptedTransport, memory: Int = 1 << 20, disk: Int = 1 << 20,
+    folder: URL? = nil
+  ) -> Client {
+    var client = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
+    let clock = clock
+    client.cache = HTTPCache(
+      memoryLimit: memory, entryLimit: memory, directory: folder ?? self.folder, diskLimit: disk,
+      now: { clock.now })
+    client.monitors = [events]
+    return client
+  }
+
+  /// A server answering `v<number>` for each request, with `headers`.
+  func server(_ headers: HTTPHeaders = ["Cache-Control": "max-age=600"]) -> ScriptedTransport {
+    ScriptedTransport { request, number in
+      HTTPResponse(
+        status: 200, headers: headers, body: Data("\(request.url.path) v\(number)".utf8))
+    }
+  }
+
+  func get(_ path: String, _ client: Client, _ policy: CachePolicy = .standard) async throws
+    -> String
+  {
+    try await Get(path).cache(policy).value(on: client).text
+  }
+
+  /// The entry files in the folder.
+  var files: [URL] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+      .filter { $0.hasSuffix(".entry") }.sorted()
+      .map { folder.appendingPathComponent($0) }
+  }
+
+  @Test func aResponseKeptOnDiskAnswersAfterALaunch() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let transport = server(["Cache-Control": "max-age=600", "X-Kind": "feed"])
+    #expect(try await get("feed", client(transport)) == "/feed v1")
+    let relaunched = client(transport)
+    let response = try await Get("feed").value(on: relaunched)
+    #expect(response.text == "/feed v1" && response.headers["X-Kind"] == "feed")
+    #expect(transport.count == 1 && events.count(.cacheHit) == 1)
+    #expect(files.count == 1 && relaunched.cache?.diskByteCount ?? 0 > 0)
+  }
+
+  @Test func freshnessCountsTheTimeBeforeTheLaunchAndA304MovesNoBody() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let transport = ScriptedTransport { request, number in
+      if request.headers["If-None-Match"] == "\"v1\"" {
+        return HTTPResponse(status: 304, headers: ["Cache-Control": "max-age=60"])
+      }
+      return HTTPResponse(
+        status: 200, headers: ["Cache-Control": "max-age=60", "ETag": "\"v1\""],
+        body: Data("body \(number)".utf8))
+    }
+    #expect(try await get("doc", client(transport)) == "body 1")
+    clock.advance(61)
+    let relaunched = client(transport)
+    #expect(try await get("doc", relaunched) == "body 1", "revalidated, the kept body")
+    #expect(transport.count == 2 && events.count(.revalidated) == 1)
+    #expect(try await get("doc", client(transport)) == "body 1", "fresh again after the 304")
+    #expect(transport.count == 2)
+  }
+
+  @Test func aTornOrDamagedEntryIsNeverServedAndIsDeleted() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let transport = server()
+    let api = client(transport)
+    #expect(try await get("a", api) == "/a v1")
+    #expect(try await get("b", api) == "/b v2")
+    #expect(try await get("c", api) == "/c v3")
+    let kept = files
+    try #require(kept.count == 3)
+    let byName = Dictionary(
+      uniqueKeysWithValues: try kept.map {
+        (String(decoding: try Data(contentsOf: $0), as: UTF8.self), $0)
+      })
+    func file(holding text: String) throws -> URL {
+      try #require(byName.first { $0.key.contains(text) }?.value)
+    }
+    // a: cut short, as a write stopped half way would leave it; b: one byte of its body
+    // flipped; c: untouched.
+    let torn = try Data(contentsOf: try file(holding: "/a v1"))
+    try torn.prefix(torn.count - 3).write(to: try file(holding: "/a v1"))
+    var flipped = try Data(contentsOf: try file(holding: "/b v2"))
+    flipped[flipped.count - 2] ^= 0x20
+    try flipped.write(to: try file(holding: "/b v2"))
+    let relaunched = client(transport)
+    #expect(try await get("c", relaunched) == "/c v3")
+    #expect(try await get("a", relaunched) == "/a v4", "torn: not served, sent again")
+    #expect(try await get("b", relaunched) == "/b v5", "damaged: not served, sent again")
+    #expect(transport.count == 5)
+    #expect(files.count == 3, "the two bad files were replaced by the new answers")
+    #expect(try await get("b", client(transport)) == "/b v5")
+  }
+
+  @Test func leftoversOfAStoppedWriteAndForeignFilesAreCleared() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("half an entry".utf8).write(to: folder.appendingPathComponent("x.123.tmp"))
+    try Data("not an entry at all".utf8).write(to: folder.appendingPathComponent("y.entry"))
+    let transport = server()
+    #expect(try await get("a", client(transport)) == "/a v1")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(names.count == 1 && names[0].hasSuffix(".entry") && names[0] != "y.entry")
+  }
+
+  @Test func theDiskKeepsToItsBoundTheLeastRecentlyUsedGoingFirst() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let body = String(repeating: "x", count: 1_000)
+    let transport = ScriptedTransport { request, _ in
+      HTTPResponse(
+        status: 200, headers: ["Cache-Control": "max-age=600"],
+        body: Data((request.url.lastPathComponent + body).utf8))
+    }
+    // Memory holds one response; the disk about four.
+    let api = client(transport, memory: 1_200, disk: 4_800)
+    for index in 0..<4 { _ = try await get("item/\(index)", api) }
+    _ = try await get("item/0", api)  // from disk: now the most recently used
+    for index in 4..<8 { _ = try await get("item/\(index)", api) }
+    let total = files.reduce(0) { $0 + ((try? Data(contentsOf: $1).count) ?? 0) }
+    #expect(total <= 4_800 && api.cache?.diskByteCount == total)
+    let sent = transport.count
+    #expect(try await get("item/7", api, .cacheOnly).hasPrefix("7"))
+    await #expect(throws: RequestError.self) { try await get("item/1", api, .cacheOnly) }
+    #expect(transport.count == sent)
+    let relaunched = client(transport, memory: 1_200, disk: 4_800)
+    #expect(try await get("item/6", relaunched, .cacheOnly).hasPrefix("6"))
+    await #expect(throws: RequestError.self) { try await get("item/2", relaunched, .cacheOnly) }
+  }
+
+  @Test func aResponseLargerThanTheMemoryIsKeptOnDiskOnly() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let large = String(repeating: "y", count: 5_000)
+    let transport = ScriptedTransport { _, number in
+      HTTPResponse(
+        status: 200, headers: ["Cache-Control": "max-age=600"], body: Data("\(number)\(large)".utf8)
+      )
+    }
+    var api = client(transport, memory: 1_000, disk: 100_000)
+    api.cache = HTTPCache(
+      memoryLimit: 1_000, entryLimit: 50_000, directory: folder, diskLimit: 100_000,
+      now: { [clock] in clock.now })
+    #expect(try await get("big", api).hasPrefix("1"))
+    #expect(try await get("big", api).hasPrefix("1"), "from disk")
+    #expect(transport.count == 1 && api.cache?.byteCount == 0 && files.count == 1)
+  }
+
+  @Test func invalidationsReachTheDisk() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let transport = ScriptedTransport { request, number in
+      HTTPResponse(
+        status: request.method == .post ? 201 : 200,
+        headers: ["Cache-Control": "max-age=600"], body: Data("v\(number)".utf8))
+    }
+    let api = client(transport)
+    _ = try await Get("feed/1").cacheTag("feed").value(on: api)
+    _ = try await Get("feed/2").value(on: api)
+    _ = try await Get("user/7").value(on: api)
+    _ = try await Get("note/3").value(on: api)
+    api.cache?.invalidate(tag: "feed")
+    api.cache?.invalidate(urlPrefix: URL(string: "https://api.example.com/user")!)
+    _ = try await Post("note/3").value(on: api)
+    #expect(files.count == 1, "only feed/2 is left")
+    let relaunched = client(transport)
+    #expect(try await get("feed/2", relaunched, .cacheOnly) == "v2")
+    for path in ["feed/1", "user/7", "note/3"] {
+      await #expect(throws: RequestError.self) { try await get(path, relaunched, .cacheOnly) }
+    }
+    relaunched.cache?.removeAll()
+    #expect(files.isEmpty && relaunched.cache?.diskByteCount == 0)
+  }
+
+  @Test func aResponseThatMayNotBeKeptReplacesTheOneOnDisk() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let transport = ScriptedTransport { _, number in
+      HTTPResponse(
+        status: 200, headers: ["Cache-Control": number == 1 ? "max-age=10" : "no-store"],
+        body: Data("v\(number)".utf8))
+    }
+    _ = try await get("feed", client(transport))
+    clock.advance(11)
+    #expect(try await get("feed", client(transport)) == "v2")
+    #expect(files.isEmpty)
+    #expect(try await get("feed", client(transport)) == "v3")
+  }
+
+  @Test func variantsByVaryAreKeptOnDisk() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let transport = ScriptedTransport { request, _ in
+      HTTPResponse(
+        status: 200, headers: ["Cache-Control": "max-age=600", "Vary": "Accept-Language"],
+        body: Data((request.headers["Accept-Language"] ?? "none").utf8))
+    }
+    let api = client(transport)
+    _ = try await Get("greeting").header("Accept-Language", "fr").value(on: api)
+    _ = try await Get("greeting").header("Accept-Language", "de").value(on: api)
+    let relaunched = client(transport)
+    for language in ["de", "fr"] {
+      let text = try await Get("greeting").header("Accept-Language", language)
+        .cache(.cacheOnly).value(on: relaunched).text
+      #expect(text == language)
+    }
+    #expect(transport.count == 2)
+  }
+
+  @Test func anUnwritableDirectoryIsSaidOnceAndRequestsGoOnInMemory() async throws {
+    // A file where the directory should be: it cannot be made, whoever runs the test.
+    let blocker = folder.appendingPathExtension("file")
+    try Data("a file".utf8).write(to: blocker)
+    defer { try? FileManager.default.removeItem(at: blocker) }
+    let transport = server()
+    let api = client(transport, folder: blocker.appendingPathComponent("cache"))
+    #expect(try await get("a", api) == "/a v1")
+    #expect(try await get("b", api) == "/b v2")
+    #expect(try await get("a", api) == "/a v1", "kept in memory")
+    let failure = try #require(api.cache?.diskFailure)
+    #expect(failure.operation == "create the directory")
+    #expect(
+      failure.description.contains(blocker.path) && failure.description.contains("memory only"))
+    #expect(events.count(.cacheDiskFailed(failure)) == 1)
+  }
+}
