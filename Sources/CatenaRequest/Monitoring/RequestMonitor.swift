@@ -1,7 +1,10 @@
 public import Foundation
 
 /// Sees what happens to each request a client sends, without changing it: a log, metrics, a
-/// test waiting for a moment.
+/// test waiting for a moment. A request held in memory (`value(on:)`, `response(on:)`, a
+/// ``Call``) is ``RequestEvent/Kind/queued`` first and ``RequestEvent/Kind/finished(_:)``
+/// last; between them come what happened on its way (sent or shared, answered by the cache,
+/// redirected, retried, cancelled).
 ///
 /// ```swift
 /// struct Printer: RequestMonitor {
@@ -22,6 +25,8 @@ public protocol RequestMonitor: Sendable {
 public struct RequestEvent: Sendable, Equatable, CustomStringConvertible {
   /// What happened.
   public enum Kind: Sendable, Hashable {
+    /// The client took the request: the first event of each.
+    case queued
     /// The request went to the transport: a transfer of its own.
     case sent
     /// The request joined an identical one in flight: no transfer of its own.
@@ -39,6 +44,14 @@ public struct RequestEvent: Sendable, Equatable, CustomStringConvertible {
     /// The client's cache could not write to its directory: it keeps responses in memory
     /// only from now on. Said once, to the request whose response it could not keep.
     case cacheDiskFailed(HTTPCache.DiskFailure)
+    /// The transport followed redirects: the response came from `to`.
+    case redirected(to: URL)
+    /// The retry policy sends the request again: attempt `attempt` after waiting `after`.
+    case retrying(attempt: Int, after: Duration)
+    /// The asker cancelled the request (or its task was cancelled).
+    case cancelled
+    /// The request ended, answered or failed: the last event of each, with its figures.
+    case finished(RequestMetrics)
   }
 
   /// What happened.
@@ -57,4 +70,49 @@ public struct RequestEvent: Sendable, Equatable, CustomStringConvertible {
 
   /// "GET https://api.example.com/feed: shared".
   public var description: String { "\(method.rawValue) \(url.absoluteString): \(kind)" }
+}
+
+/// The figures of one request, from the moment its client took it to its outcome.
+///
+/// ```swift
+/// struct Timings: RequestMonitor {
+///   func record(_ event: RequestEvent) {
+///     guard case .finished(let metrics) = event.kind else { return }
+///     print(event.url.path, metrics.duration, metrics.receivedBytes)
+///   }
+/// }
+/// ```
+public struct RequestMetrics: Sendable, Hashable, CustomStringConvertible {
+  /// The status of the response it ended with (nil when none came).
+  public var status: Int?
+  /// What it failed with (nil when it was answered).
+  public var failure: RequestError.Kind?
+  /// From the client taking it to its outcome, decoding included.
+  public var duration: Duration
+  /// The bytes of the response body it ended with.
+  public var receivedBytes: Int
+  /// How many times it went to the transport (0: answered by the cache or a shared transfer).
+  public var transfers: Int
+
+  /// Figures of a request.
+  public init(
+    status: Int?, failure: RequestError.Kind?, duration: Duration, receivedBytes: Int,
+    transfers: Int
+  ) {
+    self.status = status
+    self.failure = failure
+    self.duration = duration
+    self.receivedBytes = receivedBytes
+    self.transfers = transfers
+  }
+
+  /// "200, 1024 bytes, 1 transfer, 12.5 ms" or "cancelled, 0 bytes, 1 transfer, 3.1 ms".
+  public var description: String {
+    let outcome = failure.map { "\($0)" } ?? status.map { "\($0)" } ?? "no response"
+    let milliseconds =
+      Double(duration.components.seconds) * 1000
+      + Double(duration.components.attoseconds) * 1e-15
+    return "\(outcome), \(receivedBytes) bytes, \(transfers) transfer\(transfers == 1 ? "" : "s"), "
+      + String(format: "%.1f ms", milliseconds)
+  }
 }

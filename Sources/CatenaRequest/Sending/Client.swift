@@ -83,28 +83,54 @@ public struct Client: Sendable {
     _ request: R, progress: ProgressHandler?
   ) async throws(RequestError) -> (value: R.Value, response: HTTPResponse) {
     let http = try prepare(request.definition, inMemory: true)
+    let start = ContinuousClock.now
+    let transfers = Counter()
+    record(.queued, http)
     let shares = Self.shares(request.definition, http)
-    let attempt: Attempt = { request, progress in
-      guard shares else {
-        record(.sent, request)
-        return try await send(request, progress: progress)
-      }
-      return try await sharedTransfers.send(
-        request, progress: progress, joined: { if $0 { record(.shared, request) } }
-      ) { request, progress in
-        record(.sent, request)
-        return try await send(request, progress: progress)
-      }
+    let transfer: Attempt = { [self] request, progress in
+      record(.sent, request)
+      transfers.add()
+      let response = try await send(request, progress: progress)
+      if let final = response.url, final != request.url { record(.redirected(to: final), request) }
+      return response
     }
-    let response =
-      if let cache {
-        try await exchange(
-          http, through: cache, policy: request.definition.cachePolicy ?? .standard,
-          tags: request.definition.cacheTags, progress: progress, attempt: attempt)
-      } else {
-        try await exchange(http, progress: progress, attempt: attempt)
-      }
-    return (try request.interpret(response), response)
+    let attempt: Attempt = { request, progress in
+      guard shares else { return try await transfer(request, progress) }
+      return try await sharedTransfers.send(
+        request, progress: progress, joined: { if $0 { record(.shared, request) } },
+        transfer)
+    }
+    var response: HTTPResponse?
+    do {
+      let received =
+        if let cache {
+          try await exchange(
+            http, through: cache, policy: request.definition.cachePolicy ?? .standard,
+            tags: request.definition.cacheTags, progress: progress, attempt: attempt)
+        } else {
+          try await exchange(http, progress: progress, attempt: attempt)
+        }
+      response = received
+      let value = try request.interpret(received)
+      finish(http, start, response, nil, transfers.count)
+      return (value, received)
+    } catch {
+      if error.kind == .cancelled { record(.cancelled, http) }
+      finish(http, start, response ?? error.status.map { HTTPResponse(status: $0) }, error.kind, transfers.count)
+      throw error
+    }
+  }
+
+  /// Tells the monitors that `http` ended, with `response` (or none) and `failure` (or none).
+  private func finish(
+    _ http: HTTPRequest, _ start: ContinuousClock.Instant, _ response: HTTPResponse?,
+    _ failure: RequestError.Kind?, _ transfers: Int
+  ) {
+    guard !monitors.isEmpty else { return }
+    let metrics = RequestMetrics(
+      status: response?.status, failure: failure, duration: .now - start,
+      receivedBytes: response?.body.count ?? 0, transfers: transfers)
+    record(.finished(metrics), http)
   }
 
   /// One attempt at sending a request held in memory.
@@ -185,6 +211,7 @@ public struct Client: Sendable {
         {
           received.discard()
           attempts += 1
+          record(.retrying(attempt: attempts, after: delay), base)
           try await retry.sleep(delay)
           continue
         }
@@ -196,6 +223,7 @@ public struct Client: Sendable {
             after: attempts, method: base.method, response: nil, error: failure)
         else { throw failure }
         attempts += 1
+        record(.retrying(attempt: attempts, after: delay), base)
         do {
           try await retry.sleep(delay)
         } catch {
@@ -294,6 +322,14 @@ public struct Client: Sendable {
     }
     return RequestError(.transport, "the request failed: \(error)", underlyingError: error)
   }
+}
+
+/// A count that concurrent tasks add to.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  var count: Int { lock.withLock { value } }
+  func add() { lock.withLock { value += 1 } }
 }
 
 /// The one outcome of a race: the first result resumes the waiting caller; later ones are
