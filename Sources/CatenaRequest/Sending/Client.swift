@@ -116,7 +116,9 @@ public struct Client: Sendable {
       return (value, received)
     } catch {
       if error.kind == .cancelled { record(.cancelled, http) }
-      finish(http, start, response ?? error.status.map { HTTPResponse(status: $0) }, error.kind, transfers.count)
+      finish(
+        http, start, response ?? error.status.map { HTTPResponse(status: $0) }, error.kind,
+        transfers.count)
       throw error
     }
   }
