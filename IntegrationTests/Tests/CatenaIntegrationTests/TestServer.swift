@@ -84,6 +84,7 @@ enum TestServer {
       response.headers[.cacheControl] = "no-cache"
       return response
     }
+    CacheRoutes.add(to: router)
     router.get("redirect") { request, _ in
       let to = request.uri.queryParameters.get("to") ?? "/user"
       return Response(status: .found, headers: [.location: to])
