@@ -23,8 +23,6 @@ enum CacheRoutes {
     return formatter.string(from: date)
   }
 
-  static func name(_ text: String) -> HTTPField.Name { HTTPField.Name(text)! }
-
   static func add(to router: Router<BasicRequestContext>) {
     router.get("rfc") { request, _ in await answer(request) }
     for method in [HTTPRequest.Method.post, .put, .delete, .patch] {
