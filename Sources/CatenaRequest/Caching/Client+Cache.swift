@@ -5,9 +5,12 @@ extension Client {
   /// the validators of a stale one (a `304` then updates it and answers with its body), and
   /// what comes back is kept when it may be; a POST, PUT, PATCH or DELETE that succeeds
   /// removes what is kept for its URL and its `Location`.
+  ///
+  /// `revalidating` asks the server whatever the kept response's freshness (with its
+  /// validators), and answers a failure with the failure.
   func exchange(
     _ http: HTTPRequest, through cache: HTTPCache, policy: CachePolicy, tags: Set<String>,
-    progress: ProgressHandler?, attempt: @escaping Attempt
+    revalidating: Bool = false, progress: ProgressHandler?, attempt: @escaping Attempt
   ) async throws(RequestError) -> HTTPResponse {
     guard http.method == .get else {
       let response = try await exchange(http, progress: progress, attempt: attempt)
@@ -27,18 +30,10 @@ extension Client {
       }
       return response
     }
-    // Responses to a credential are kept in the partition the app names, or not at all.
-    let partition: String?
-    if let authentication {
-      guard let named = await authentication.provider.cachePartition() else {
-        return try await exchange(http, progress: progress, attempt: attempt)
-      }
-      partition = named
-    } else if http.headers.contains(where: { http.isSensitive($0.name) }) {
+    guard let kept = await cachePartition(for: http) else {
       return try await exchange(http, progress: progress, attempt: attempt)
-    } else {
-      partition = nil
     }
+    let partition = kept.name
     let asked = CacheControl(http.headers["Cache-Control"])
     let found = asked.noStore ? nil : cache.lookup(http, partition: partition)
     if policy == .cacheOnly {
@@ -52,7 +47,7 @@ extension Client {
     let stored = policy == .networkOnly ? nil : found
     let staleTime: Duration? = if case .staleTime(let time) = policy { time } else { nil }
     let keep = Keeping(partition: partition, tags: tags, staleTime: staleTime != nil)
-    if let stored, !asked.noCache {
+    if let stored, !asked.noCache, !revalidating {
       let now = cache.now()
       if stored.isFresh(at: now, staleTime: staleTime) {
         record(.cacheHit, http)
@@ -73,7 +68,8 @@ extension Client {
     }
     // stale-if-error: a failure to reach the server, or its 5xx, answered by what is kept.
     let servesOnError = { () -> Bool in
-      guard let stored, !asked.noCache, stored.mayServeOnError(at: cache.now()) else {
+      guard let stored, !asked.noCache, !revalidating, stored.mayServeOnError(at: cache.now())
+      else {
         return false
       }
       record(.staleServed, http)
@@ -120,6 +116,25 @@ extension Client {
     cache.store(response, for: http, sentAt: sentAt, receivedAt: receivedAt, keep)
     return response
   }
+}
+
+extension Client {
+  /// Where the cache keeps responses to `http`; nil when they are not kept (a credential
+  /// without a partition, or a credential header of the request's own).
+  func cachePartition(for http: HTTPRequest) async -> Partition? {
+    if let authentication {
+      guard let named = await authentication.provider.cachePartition() else { return nil }
+      return Partition(name: named)
+    }
+    if http.headers.contains(where: { http.isSensitive($0.name) }) { return nil }
+    return Partition(name: nil)
+  }
+}
+
+/// A partition of the cache: the one the credential provider names, or none (nil) for
+/// unauthenticated responses.
+struct Partition {
+  var name: String?
 }
 
 /// How a response is kept: its partition, the request's tags, and whether its policy has a

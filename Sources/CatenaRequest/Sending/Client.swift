@@ -79,8 +79,10 @@ public struct Client: Sendable {
   }
 
   /// Sends `request` the usual way: the whole body in memory, then ``RequestConvertible/interpret(_:)``.
+  /// `revalidating` asks the server whatever the cache keeps (see
+  /// ``RequestConvertible/values(on:)``).
   func sendInMemory<R: RequestConvertible>(
-    _ request: R, progress: ProgressHandler?
+    _ request: R, progress: ProgressHandler?, revalidating: Bool = false
   ) async throws(RequestError) -> (value: R.Value, response: HTTPResponse) {
     let http = try prepare(request.definition, inMemory: true)
     let start = ContinuousClock.now
@@ -106,7 +108,8 @@ public struct Client: Sendable {
         if let cache {
           try await exchange(
             http, through: cache, policy: request.definition.cachePolicy ?? .standard,
-            tags: request.definition.cacheTags, progress: progress, attempt: attempt)
+            tags: request.definition.cacheTags, revalidating: revalidating, progress: progress,
+            attempt: attempt)
         } else {
           try await exchange(http, progress: progress, attempt: attempt)
         }

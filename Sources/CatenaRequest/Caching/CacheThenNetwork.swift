@@ -1,0 +1,61 @@
+import Foundation
+
+extension RequestConvertible {
+  /// The value kept in the client's cache, at once, then the server's when it arrives: a
+  /// screen shows what it had and replaces it, without a spinner in between.
+  ///
+  /// ```swift
+  /// for try await feed in Get("feed").decode([Article].self, at: "data").values(on: api) {
+  ///   show(feed)  // the kept feed now, the fresh one when it comes
+  /// }
+  /// ```
+  ///
+  /// The first value is the response the cache keeps for this request, however old (none
+  /// without a cache, a kept response, or when it does not shape). Then the server is asked,
+  /// with the kept response's validators: its answer is kept, and becomes the second value
+  /// unless it is the same body (a `304`, or the same bytes again), so a list is told
+  /// only of a change. The stream ends after the server's answer, or with its
+  /// ``RequestError`` (the kept value stays shown). Cancelling the loop cancels the request.
+  /// A ``Download`` gives its one value.
+  public func values(on client: Client? = nil) -> AsyncThrowingStream<Value, any Error> {
+    let request = self
+    return AsyncThrowingStream { continuation in
+      let task = Task {
+        do throws(RequestError) {
+          try await (client ?? .default).sendCacheThenNetwork(request) { continuation.yield($0) }
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+}
+
+extension Client {
+  /// Gives `deliver` the value of what the cache keeps for `request`, then the server's
+  /// answer when its body differs (see ``RequestConvertible/values(on:)``).
+  func sendCacheThenNetwork<R: RequestConvertible>(
+    _ request: R, _ deliver: @Sendable (R.Value) -> Void
+  ) async throws(RequestError) {
+    guard !(request is Download), let cache else {
+      deliver(try await request.exchange(on: self, progress: nil).value)
+      return
+    }
+    let http = try prepare(request.definition, inMemory: true)
+    var shown: HTTPResponse?
+    if http.method == .get, !CacheControl(http.headers["Cache-Control"]).noStore,
+      let partition = await cachePartition(for: http),
+      let kept = cache.lookup(http, partition: partition.name),
+      let value = try? request.interpret(kept.response)
+    {
+      record(.cacheHit, http)
+      deliver(value)
+      shown = kept.response
+    }
+    let (value, response) = try await sendInMemory(request, progress: nil, revalidating: true)
+    if let shown, shown.status == response.status, shown.body == response.body { return }
+    deliver(value)
+  }
+}
