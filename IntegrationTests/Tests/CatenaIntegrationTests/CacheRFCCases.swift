@@ -265,3 +265,60 @@ struct CacheRFCCaseTests {
     }
   }
 }
+
+/// A signed-in user whose id names the cache partition (none when `partitioned` is false).
+actor SignedInUser: CredentialProvider {
+  var user = "ann"
+  let partitioned: Bool
+  init(partitioned: Bool) { self.partitioned = partitioned }
+
+  func authorize(_ request: HTTPRequest) async throws -> HTTPRequest {
+    var authorized = request
+    try authorized.headers.set("Authorization", "Bearer \(user)")
+    return authorized
+  }
+
+  func refresh() async throws {}
+  func cachePartition() async -> String? { partitioned ? user : nil }
+  func signIn(_ user: String) { self.user = user }
+}
+
+extension CacheRFCCaseTests {
+  @Test func authorisedResponsesAreKeptPerPartitionAndSignOutDropsThem() async throws {
+    try await TestServer.run { port in
+      let key = "rfc-partition-\(UUID())"
+      let user = SignedInUser(partitioned: true)
+      var api = client(port)
+      api.authentication = Authentication(user)
+      api.cache = HTTPCache()
+      let feed = Get("rfc").query("k", key).query("cc", "private, max-age=600")
+      func body() async throws -> String {
+        String(decoding: try await feed.value(on: api).body, as: UTF8.self)
+      }
+      var seen: [String] = []
+      seen.append(try await body())
+      seen.append(try await body())  // ann's, kept
+      await user.signIn("bob")
+      seen.append(try await body())  // bob does not see ann's
+      await user.signIn("ann")
+      seen.append(try await body())  // ann's again
+      api.cache?.invalidate(partition: "ann")
+      seen.append(try await body())  // ann signed out: hers are gone
+      #expect(seen == ["n=1", "n=1", "n=2", "n=1", "n=3"])
+      #expect(await Attempts.shared.count(key) == 3)
+    }
+  }
+
+  @Test func authorisedResponsesWithoutAPartitionAreNotKept() async throws {
+    try await TestServer.run { port in
+      let key = "rfc-unpartitioned-\(UUID())"
+      var api = client(port)
+      api.authentication = Authentication(SignedInUser(partitioned: false))
+      api.cache = HTTPCache()
+      let feed = Get("rfc").query("k", key).query("cc", "private, max-age=600")
+      _ = try await feed.value(on: api)
+      _ = try await feed.value(on: api)
+      #expect(await Attempts.shared.count(key) == 2)
+    }
+  }
+}
