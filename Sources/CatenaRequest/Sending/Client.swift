@@ -86,12 +86,13 @@ public struct Client: Sendable {
   ) async throws(RequestError) -> (value: R.Value, response: HTTPResponse) {
     let http = try prepare(request.definition, inMemory: true)
     let start = ContinuousClock.now
-    let transfers = Counter()
+    // Counted for the monitors' metrics only: no lock or allocation per request without one.
+    let transfers = monitors.isEmpty ? nil : Counter()
     record(.queued, http)
     let shares = Self.shares(request.definition, http)
     let transfer: Attempt = { [self] request, progress in
       record(.sent, request)
-      transfers.add()
+      transfers?.add()
       let response = try await send(request, progress: progress)
       if let final = response.url, final != request.url { record(.redirected(to: final), request) }
       return response
@@ -115,13 +116,13 @@ public struct Client: Sendable {
         }
       response = received
       let value = try request.interpret(received)
-      finish(http, start, response, nil, transfers.count)
+      finish(http, start, response, nil, transfers?.count ?? 0)
       return (value, received)
     } catch {
       if error.kind == .cancelled { record(.cancelled, http) }
       finish(
         http, start, response ?? error.status.map { HTTPResponse(status: $0) }, error.kind,
-        transfers.count)
+        transfers?.count ?? 0)
       throw error
     }
   }
