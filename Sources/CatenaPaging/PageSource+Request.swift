@@ -78,6 +78,11 @@ extension PageSource {
   /// fails the page as a typed `RequestError`; a missing or non-array list fails it as a
   /// decoding error naming the path.
   ///
+  /// With a client that has an `HTTPCache`, a page the cache keeps shows at once, however old,
+  /// and the server is asked with its validators; the pager replaces it with the server's page
+  /// in one change when that differs (`RequestConvertible.values(on:)`). A list opened again
+  /// shows its rows at once, with no spinner.
+  ///
   /// - Parameters:
   ///   - format: Where the list is in the response, and the page size, total or flag.
   ///   - client: The client that sends the requests; `Client.default` when nil, read at each
@@ -100,10 +105,11 @@ extension PageSource {
       let number: Int
       switch key {
       case .index(let value), .offset(let value): number = value
-      default: return Page(items: [])
+      default: return AsyncThrowingStream { $0.yield(Page(items: [])); $0.finish() }
       }
-      let json = try await make(number, size).json().value(on: client)
-      return try format.page(of: json, transform: transform)
+      return make(number, size).json().values(on: client).mapped { json in
+        try format.page(of: json, transform: transform)
+      }
     }
   }
 
@@ -133,11 +139,12 @@ extension PageSource {
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> {
     PageSource(keying: .server) { key, size in
-      let json = try await make(key?.token, size).json().value(on: client)
-      var result = try format.page(of: json, transform: transform)
-      let next = json.at(cursor).flatMap { $0.string ?? $0.int.map(String.init) }
-      result.next = next.flatMap { $0.isEmpty ? nil : PageKey.cursor($0) }
-      return result
+      make(key?.token, size).json().values(on: client).mapped { json in
+        var result = try format.page(of: json, transform: transform)
+        let next = json.at(cursor).flatMap { $0.string ?? $0.int.map(String.init) }
+        result.next = next.flatMap { $0.isEmpty ? nil : PageKey.cursor($0) }
+        return result
+      }
     }
   }
 

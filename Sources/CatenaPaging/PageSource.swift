@@ -22,7 +22,17 @@ public struct PageSource<Item: Sendable>: Sendable {
   public let keying: PageKeying
   /// Loads the page at `key` (nil for the first page of a ``PageKeying/server`` source) of
   /// `size` items.
+  ///
+  /// For a source whose loads answer twice (``init(keying:answers:)``), the last answer: the
+  /// server's page, not the one kept.
   public let fetch: @Sendable (_ key: PageKey?, _ size: Int) async throws -> Page<Item>
+  /// The answers of a load, for a source that may answer more than once; nil for one answer.
+  let answers: Answers?
+
+  /// The answers of one load: a page kept from before at once, then the server's.
+  typealias Answers = @Sendable (_ key: PageKey?, _ size: Int) -> AsyncThrowingStream<
+    Page<Item>, any Error
+  >
 
   /// A source keyed as `keying` says, loading with `fetch`.
   public init(
@@ -31,6 +41,48 @@ public struct PageSource<Item: Sendable>: Sendable {
   ) {
     self.keying = keying
     self.fetch = fetch
+    self.answers = nil
+  }
+
+  /// A source whose load may answer more than once: the page a cache keeps, at once, then the
+  /// server's page when it arrives (and only when it differs). A ``Pager`` shows the first
+  /// answer as soon as it comes and replaces it with each later one in one change, keeping the
+  /// row the user reads where it is; the load runs (and its direction shows loading) until the
+  /// stream ends. A stream that fails after an answer keeps that answer shown and fails the
+  /// load.
+  ///
+  /// The request sources (``request(_:on:by:_:transform:)`` and its cursor form) answer this
+  /// way when their client has an `HTTPCache`, through `RequestConvertible.values(on:)`:
+  ///
+  /// ```swift
+  /// let posts = PageSource<Post>(keying: .index) { key, size in
+  ///   AsyncThrowingStream { continuation in
+  ///     Task {
+  ///       if let kept = await store.posts(at: key) { continuation.yield(Page(items: kept)) }
+  ///       do {
+  ///         continuation.yield(Page(items: try await api.posts(at: key, size: size)))
+  ///         continuation.finish()
+  ///       } catch {
+  ///         continuation.finish(throwing: error)
+  ///       }
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  public init(
+    keying: PageKeying,
+    answers: @escaping @Sendable (_ key: PageKey?, _ size: Int) -> AsyncThrowingStream<
+      Page<Item>, any Error
+    >
+  ) {
+    self.keying = keying
+    self.answers = answers
+    self.fetch = { key, size in
+      var last: Page<Item>?
+      for try await page in answers(key, size) { last = page }
+      guard let last else { throw CancellationError() }
+      return last
+    }
   }
 
   /// A source of numbered pages: `load` gets the page number (counted from the pager's
@@ -71,16 +123,39 @@ public struct PageSource<Item: Sendable>: Sendable {
   public func compactMap<Other: Sendable>(
     _ transform: @escaping @Sendable (Item) -> Other?
   ) -> PageSource<Other> {
-    let fetch = self.fetch
-    return PageSource<Other>(keying: keying) { key, size in
-      let raw = try await fetch(key, size)
+    let convert: @Sendable (Page<Item>) -> Page<Other> = { raw in
       let converted = raw.items.compactMap(transform)
-      var page = Page(
+      return Page<Other>(
         items: converted, pageSize: raw.pageSize, total: raw.total, hasMore: raw.hasMore,
-        dropped: raw.dropped + raw.items.count - converted.count)
-      page.next = raw.next
-      page.previous = raw.previous
-      return page
+        dropped: raw.dropped + raw.items.count - converted.count, next: raw.next,
+        previous: raw.previous)
+    }
+    if let answers {
+      return PageSource<Other>(keying: keying) { key, size in
+        answers(key, size).mapped(convert)
+      }
+    }
+    let fetch = self.fetch
+    return PageSource<Other>(keying: keying) { key, size in convert(try await fetch(key, size)) }
+  }
+}
+
+extension AsyncThrowingStream where Failure == any Error {
+  /// The same elements converted by `transform`, ending as this stream ends; cancelling the
+  /// loop over it cancels the loop over this one.
+  func mapped<Other: Sendable>(
+    _ transform: @escaping @Sendable (Element) throws -> Other
+  ) -> AsyncThrowingStream<Other, any Error> where Element: Sendable {
+    AsyncThrowingStream<Other, any Error> { continuation in
+      let task = Task {
+        do {
+          for try await element in self { continuation.yield(try transform(element)) }
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { _ in task.cancel() }
     }
   }
 }

@@ -9,6 +9,14 @@ struct RunningLoad {
   let reloadsDropped: Bool
   let started: ContinuousClock.Instant
   let task: Task<Void, Never>
+  /// What the answers of a source that answers more than once have brought so far (the load
+  /// runs on until its last); nil before the first.
+  var answered: LoadOutcome?
+}
+
+/// A page source's answers that ended without a page.
+struct NoPage: Error, CustomStringConvertible {
+  var description: String { "the page source ended without a page" }
 }
 
 extension Pager {
@@ -51,10 +59,19 @@ extension Pager {
       }
     log?.write(.started(direction, request.key, cause))
     let fetch = source.fetch
+    let answers = source.answers
     let task = Task { [weak self] in
-      let result: Result<Page<Item>, any Error>
+      let result: Result<Page<Item>?, any Error>
       do {
-        result = .success(try await fetch(request.key, request.size))
+        if let answers {
+          // Each answer shows as it comes; the end of the stream ends the load.
+          for try await page in answers(request.key, request.size) {
+            self?.answer(direction, mine, page)
+          }
+          result = .success(nil)
+        } else {
+          result = .success(try await fetch(request.key, request.size))
+        }
       } catch {
         result = .failure(error)
       }
@@ -85,8 +102,31 @@ extension Pager {
     for waiter in waiters.removeValue(forKey: generation) ?? [] { waiter.resume() }
   }
 
-  /// Takes what load `mine` in `direction` brought, unless it was cancelled or replaced.
-  func finish(_ direction: LoadDirection, _ mine: Int, _ result: Result<Page<Item>, any Error>) {
+  /// Shows an answer of load `mine` in `direction` that more may follow (a kept page, then the
+  /// server's), unless the load was cancelled or replaced: the first is taken as a load's page
+  /// is; each later one replaces it in one change. The load goes on running.
+  func answer(_ direction: LoadDirection, _ mine: Int, _ page: Page<Item>) {
+    guard let load = running[direction], load.generation == mine else { return }
+    do throws(DuplicateItems) {
+      if load.answered != nil {
+        running[direction]?.answered = try replace(load.request, with: page)
+      } else {
+        running[direction]?.answered = try take(page, direction, load)
+      }
+      recompute()
+      updateStates(clearingFailures: direction == .refresh)
+    } catch {
+      running[direction] = nil
+      tasks.remove(mine)
+      load.task.cancel()
+      defer { wake(mine) }
+      fail(direction, load, error, elapsed: .now - load.started)
+    }
+  }
+
+  /// Takes what load `mine` in `direction` brought, unless it was cancelled or replaced: a
+  /// page, or nil when its answers have landed already.
+  func finish(_ direction: LoadDirection, _ mine: Int, _ result: Result<Page<Item>?, any Error>) {
     tasks.remove(mine)
     guard let load = running[direction], load.generation == mine else { return }
     running[direction] = nil
@@ -95,7 +135,15 @@ extension Pager {
     switch result {
     case .failure(let error):
       fail(direction, load, error, elapsed: elapsed)
-    case .success(let page):
+    case .success(nil):
+      guard let outcome = load.answered else {
+        fail(direction, load, NoPage(), elapsed: elapsed)
+        return
+      }
+      log?.write(.ended(direction, load.request.key, outcome, elapsed: elapsed))
+      updateStates()
+      continueFirstLoad(after: direction)
+    case .success(let page?):
       do throws(DuplicateItems) {
         let outcome = try take(page, direction, load)
         log?.write(.ended(direction, load.request.key, outcome, elapsed: elapsed))
@@ -106,6 +154,35 @@ extension Pager {
         fail(direction, load, error, elapsed: elapsed)
       }
     }
+  }
+
+  /// Puts `page` in place of the page loaded from `request` (a later answer of its load):
+  /// its items, and what it says of its neighbours. Nothing when that page has left the window.
+  private func replace(
+    _ request: PageRequest, with page: Page<Item>
+  ) throws(DuplicateItems) -> LoadOutcome {
+    guard let index = pages.firstIndex(where: { $0.request == request }) else {
+      return .loaded(items: 0, duplicates: 0, pagesDropped: 0)
+    }
+    var loaded = LoadedPage(request: request, items: page.items)
+    loaded.dropped = page.dropped
+    loaded.offset = pages[index].offset
+    loaded.total = page.total
+    (loaded.previous, loaded.next) = neighbours(of: request, page: page, offset: loaded.offset)
+    if let next = loaded.next,
+      next == request || pages.indices.contains(where: { $0 != index && pages[$0].request == next })
+    {
+      loaded.next = nil
+    }
+    let old = pages.remove(at: index)
+    do throws(DuplicateItems) {
+      lastDroppedDuplicates = try admit(&loaded.items, into: pages).dropped
+    } catch {
+      pages.insert(old, at: index)
+      throw error
+    }
+    pages.insert(loaded, at: index)
+    return .loaded(items: loaded.items.count, duplicates: lastDroppedDuplicates, pagesDropped: 0)
   }
 
   private func fail(
