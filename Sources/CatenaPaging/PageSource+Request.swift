@@ -105,7 +105,10 @@ extension PageSource {
       let number: Int
       switch key {
       case .index(let value), .offset(let value): number = value
-      default: return AsyncThrowingStream { $0.yield(Page(items: [])); $0.finish() }
+      default:
+        return AsyncThrowingStream {
+          $0.yield(Page(items: [])); $0.finish()
+        }
       }
       return make(number, size).json().values(on: client).mapped { json in
         try format.page(of: json, transform: transform)

@@ -30,9 +30,10 @@ public struct PageSource<Item: Sendable>: Sendable {
   let answers: Answers?
 
   /// The answers of one load: a page kept from before at once, then the server's.
-  typealias Answers = @Sendable (_ key: PageKey?, _ size: Int) -> AsyncThrowingStream<
-    Page<Item>, any Error
-  >
+  typealias Answers =
+    @Sendable (_ key: PageKey?, _ size: Int) -> AsyncThrowingStream<
+      Page<Item>, any Error
+    >
 
   /// A source keyed as `keying` says, loading with `fetch`.
   public init(
@@ -71,9 +72,10 @@ public struct PageSource<Item: Sendable>: Sendable {
   /// ```
   public init(
     keying: PageKeying,
-    answers: @escaping @Sendable (_ key: PageKey?, _ size: Int) -> AsyncThrowingStream<
-      Page<Item>, any Error
-    >
+    answers:
+      @escaping @Sendable (_ key: PageKey?, _ size: Int) -> AsyncThrowingStream<
+        Page<Item>, any Error
+      >
   ) {
     self.keying = keying
     self.answers = answers

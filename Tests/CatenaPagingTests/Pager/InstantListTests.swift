@@ -126,10 +126,14 @@ struct InstantListTests {
     list.answers.answer(1, rows(0..<20, version: 1))
     list.answers.end(1)
     await refresh.value
-    #expect(list.changes.allSatisfy { event in
-      if case .batch(let batch) = event { return batch.itemInserts.isEmpty && batch.itemDeletes.isEmpty && batch.itemReconfigures.isEmpty && batch.itemReloads.isEmpty }
-      return false
-    })
+    #expect(
+      list.changes.allSatisfy { event in
+        if case .batch(let batch) = event {
+          return batch.itemInserts.isEmpty && batch.itemDeletes.isEmpty
+            && batch.itemReconfigures.isEmpty && batch.itemReloads.isEmpty
+        }
+        return false
+      })
     #expect(list.pager.loadStates.refresh == .idle)
   }
 

@@ -1,0 +1,110 @@
+import Catena
+import CatenaTesting
+import FixtureServer
+import Foundation
+import Testing
+
+/// A post of `/feed`.
+struct FeedPost: Identifiable, Equatable, Sendable {
+  var id: Int
+  var title: String
+
+  init?(json: JSONValue) {
+    guard let id = json["id"].int, let title = json["title"].string else { return nil }
+    self.id = id
+    self.title = title
+  }
+}
+
+/// The counts of a log's `applied` entries: inserted, deleted, moved, updated.
+final class AppliedCounts: @unchecked Sendable {
+  // NB: `lock` guards `counts`.
+  private let lock = NSLock()
+  private var counts: [[Int]] = []
+  var log: PagerLog {
+    PagerLog { entry in
+      if case .applied(let inserted, let deleted, let moved, let updated, _, _) = entry {
+        self.lock.withLock { self.counts.append([inserted, deleted, moved, updated]) }
+      }
+    }
+  }
+  var all: [[Int]] { lock.withLock { counts } }
+}
+
+/// A screen of the feed on `api`: a new pager bound to a headless table, as opening the
+/// screen again makes.
+@MainActor
+final class FeedScreen {
+  let pager: Pager<FeedPost>
+  let table = HeadlessTable(viewportHeight: 10 * 44)
+  let dataSource: SectionedDataSource<String, PagerRow<FeedPost>>
+  let applied = AppliedCounts()
+
+  init(_ api: Client, run: String) {
+    let source = PageSource<FeedPost>.request(PageFormat(list: "posts", total: "total"), on: api) {
+      page, size in
+      Get("feed", ["run": .string(run), "page": .int(page), "size": .int(size)])
+    } transform: {
+      FeedPost(json: $0)
+    }
+    pager = Pager(PagerConfiguration(pageSize: 20), source: source)
+    dataSource = SectionedDataSource<String, PagerRow<FeedPost>>()
+      .bind(table)
+      .configureCell(TextCell.self, reuseIdentifier: "post") { cell, _, row in
+        cell.text = row.item?.title ?? "[\(row.text)]"
+      }
+    pager.bind(dataSource, section: "feed")
+    pager.log = applied.log
+  }
+
+  /// What the cells on screen show.
+  var visible: [String] {
+    table.visibleItemPaths.map { table.cellForRow(at: $0)?.renderedText ?? "" }
+  }
+}
+
+@Suite("Instant lists over real HTTP", .timeLimit(.minutes(5)))
+struct InstantListIntegrationTests {
+  @MainActor
+  @Test func aListOpenedAgainShowsItsKeptRowsAtOnceThenTheServersInOneChange() async throws {
+    let run = UUID().uuidString
+    try await TestServer.run { @MainActor port in
+      var api = client(port)
+      api.cache = HTTPCache()
+      let first = FeedScreen(api, run: run)
+      await first.pager.refresh().value
+      #expect(first.pager.items.map(\.id) == Array(0..<20))
+
+      // Three posts are published; the server holds its answers until the test opens the gate.
+      await Feeds.shared.publish(3, in: run)
+      await Feeds.shared.hold(run, at: "\(run)-open-again")
+      let second = FeedScreen(api, run: run)
+      let refresh = second.pager.refresh()
+      try await turns("the kept page to show") { second.pager.items.count == 20 }
+      #expect(second.visible.first == "Post 0", "the rows at once, no spinner")
+      #expect(!second.visible.contains { $0.hasPrefix("[") })
+      #expect(second.pager.loadStates.refresh == .loading, "the server is still asked")
+      // The server got the second screen's request, and holds it.
+      for _ in 0..<5_000 where await Attempts.shared.count("feed-\(run)-1") < 2 {
+        try await Task.sleep(for: .milliseconds(2))
+      }
+      #expect(await Attempts.shared.count("feed-\(run)-1") == 2)
+      #expect(second.pager.loadStates.refresh == .loading)
+      await Gates.shared.open("\(run)-open-again")
+      await refresh.value
+      #expect(second.pager.items.map(\.id) == [1002, 1001, 1000] + Array(0..<17))
+      // The kept page took the first load's place ([20, 1]); the server's came as one change.
+      #expect(second.applied.all.contains([20, 1, 0, 0]))
+      #expect(second.applied.all.contains([3, 3, 0, 0]))
+
+      // Opened a third time with nothing new: a 304, and no second change.
+      await Feeds.shared.hold(run, at: nil)
+      let third = FeedScreen(api, run: run)
+      await third.pager.refresh().value
+      #expect(third.pager.items.prefix(20) == second.pager.items.prefix(20))
+      #expect(await Attempts.shared.count("feed-\(run)-1-304") == 1)
+      // No row was replaced or updated: at most a status row gave way to each page.
+      #expect(third.applied.all.allSatisfy { $0[1] <= 1 && $0[3] == 0 })
+    }
+  }
+}
