@@ -101,6 +101,7 @@ extension PageSource {
       keying != .server,
       "PageSource.request(_:on:by:): a numbered request counts pages by .index or .offset; "
         + "for pages the server keys, use request(_:cursor:…) or request(_:nextLink:…)")
+    let tag = pagesTag(make(0, 1))
     return PageSource(keying: keying) { key, size in
       let number: Int
       switch key {
@@ -110,10 +111,11 @@ extension PageSource {
           $0.yield(Page(items: [])); $0.finish()
         }
       }
-      return make(number, size).json().values(on: client).mapped { json in
+      return make(number, size).cacheTag(tag).json().values(on: client).mapped { json in
         try format.page(of: json, transform: transform)
       }
     }
+    .invalidating(tag, on: client)
   }
 
   /// Pages from a Catena request, paged by the cursor each response gives: `make` builds the
@@ -141,14 +143,16 @@ extension PageSource {
     _ make: @escaping @Sendable (_ cursor: String?, _ size: Int) -> R,
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> {
-    PageSource(keying: .server) { key, size in
-      make(key?.token, size).json().values(on: client).mapped { json in
+    let tag = pagesTag(make(nil, 1))
+    return PageSource(keying: .server) { key, size in
+      make(key?.token, size).cacheTag(tag).json().values(on: client).mapped { json in
         var result = try format.page(of: json, transform: transform)
         let next = json.at(cursor).flatMap { $0.string ?? $0.int.map(String.init) }
         result.next = next.flatMap { $0.isEmpty ? nil : PageKey.cursor($0) }
         return result
       }
     }
+    .invalidating(tag, on: client)
   }
 
   /// Pages from a Catena request, following each response's `Link` header to the next page
@@ -179,8 +183,9 @@ extension PageSource {
     _ first: @escaping @Sendable (_ size: Int) -> R,
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> {
-    PageSource(keying: .server) { key, size in
-      var request = first(size).json()
+    let tag = pagesTag(first(1))
+    return PageSource(keying: .server) { key, size in
+      var request = first(size).cacheTag(tag).json()
       if case .link(let url)? = key {
         request.definition.path = url.absoluteString
         request.definition.query = []
@@ -191,6 +196,7 @@ extension PageSource {
       result.next = response.headers.link(rel: rel)?.url(relativeTo: response.url).map(PageKey.link)
       return result
     }
+    .invalidating(tag, on: client)
   }
 
   /// Pages of `Decodable` items: like ``request(_:on:by:_:transform:)``, decoding each
@@ -200,5 +206,20 @@ extension PageSource {
     decoding type: Item.Type, _ make: @escaping @Sendable (_ page: Int, _ size: Int) -> R
   ) -> PageSource<Item> where Item: Decodable {
     request(format, on: client, by: keying, make) { element in try? element.decode(Item.self) }
+  }
+}
+
+extension PageSource {
+  /// The cache tag of the pages of a request source whose requests look like `request`: its
+  /// path, the same from one launch to the next.
+  static func pagesTag(_ request: some RequestConvertible) -> String {
+    "catena.pages " + request.definition.path
+  }
+
+  /// This source, dropping what `client`'s cache keeps under `tag` after an edit.
+  func invalidating(_ tag: String, on client: Client?) -> PageSource {
+    var source = self
+    source.invalidate = { (client ?? .default).cache?.invalidate(tag: tag) }
+    return source
   }
 }

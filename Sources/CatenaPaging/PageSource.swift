@@ -28,6 +28,9 @@ public struct PageSource<Item: Sendable>: Sendable {
   public let fetch: @Sendable (_ key: PageKey?, _ size: Int) async throws -> Page<Item>
   /// The answers of a load, for a source that may answer more than once; nil for one answer.
   let answers: Answers?
+  /// Drops what a cache keeps of the source's pages (after an edit the server kept); nil
+  /// when nothing is kept.
+  var invalidate: (@Sendable () -> Void)?
 
   /// The answers of one load: a page kept from before at once, then the server's.
   typealias Answers =
@@ -43,6 +46,7 @@ public struct PageSource<Item: Sendable>: Sendable {
     self.keying = keying
     self.fetch = fetch
     self.answers = nil
+    self.invalidate = nil
   }
 
   /// A source whose load may answer more than once: the page a cache keeps, at once, then the
@@ -79,6 +83,7 @@ public struct PageSource<Item: Sendable>: Sendable {
   ) {
     self.keying = keying
     self.answers = answers
+    self.invalidate = nil
     self.fetch = { key, size in
       var last: Page<Item>?
       for try await page in answers(key, size) { last = page }
@@ -132,13 +137,19 @@ public struct PageSource<Item: Sendable>: Sendable {
         dropped: raw.dropped + raw.items.count - converted.count, next: raw.next,
         previous: raw.previous)
     }
+    var converted: PageSource<Other>
     if let answers {
-      return PageSource<Other>(keying: keying) { key, size in
+      converted = PageSource<Other>(keying: keying) { key, size in
         answers(key, size).mapped(convert)
       }
+    } else {
+      let fetch = self.fetch
+      converted = PageSource<Other>(keying: keying) { key, size in
+        convert(try await fetch(key, size))
+      }
     }
-    let fetch = self.fetch
-    return PageSource<Other>(keying: keying) { key, size in convert(try await fetch(key, size)) }
+    converted.invalidate = invalidate
+    return converted
   }
 }
 

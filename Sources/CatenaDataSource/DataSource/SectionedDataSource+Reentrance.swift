@@ -78,7 +78,9 @@ extension SectionedDataSource {
       isPerforming = true
       do throws(DataSourceError) {
         switch work {
-        case .apply(let target, let changes, let animated, let keepingPosition, let diff):
+        case .apply(let target, var changes, let animated, let keepingPosition, let diff):
+          let adopted = adoptRenames(for: target)
+          if !adopted.isEmpty { changes = nil }  // computed against the rows before the renames
           let anchor = keepingPosition ? captureAnchor() : []
           if movesRows(above: anchor, to: target), let binding {
             // Rows come or go above the row being read: animated, the rows on screen would
@@ -96,6 +98,7 @@ extension SectionedDataSource {
             defer { restore(anchor, in: target) }
             try show(target, changes: changes, animated: animated, diff: diff)
           }
+          try refresh(adopted, in: target)
         case .reload:
           binding?.reloadData()
         }

@@ -139,6 +139,8 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   var isPerforming = false
   /// What a closure asked for while one was performed; it runs right after (the latest wins).
   var pendingWork: PendingWork?
+  /// Items the next apply finds under new ids (old id → new): their rows stay and update.
+  var renames: [Item.ID: Item.ID] = [:]
   /// How deep the table is in a row callback of its layout pass (a row coming on screen, a
   /// prefetch), where UIKit allows no update of the table.
   var layoutCallbackDepth = 0

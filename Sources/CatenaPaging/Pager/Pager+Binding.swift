@@ -38,6 +38,15 @@ extension Pager where Item: Equatable {
     let binding = PagerBinding<Item>(self)
     let show: (PagerBinding<Item>) -> Void = { [weak self, weak dataSource] binding in
       guard let self, let dataSource else { return }
+      if !self.renamed.isEmpty {
+        // A draft's row takes the server's id in place: its row and its separator stay.
+        var rows: [PagerRow<Item>.ID: PagerRow<Item>.ID] = [:]
+        for (old, new) in self.renamed {
+          rows[.item(old)] = .item(new)
+          rows[.separator(before: old)] = .separator(before: new)
+        }
+        dataSource.renameOnNextApply(rows)
+      }
       binding.show(self.rows(binding), in: dataSource, section: section, log: self.log)
     }
     binding.refresh = { [weak binding] in if let binding { show(binding) } }

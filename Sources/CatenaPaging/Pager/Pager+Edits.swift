@@ -3,6 +3,8 @@ struct PendingEdit<Item: Identifiable & Sendable> where Item.ID: Sendable {
   let number: Int
   let edit: ItemEdit<Item>
   var committed: Bool
+  /// The server's version of the edited item, when its request answered with one.
+  var answer: Item?
 }
 
 extension Pager {
@@ -28,6 +30,41 @@ extension Pager {
   public func edit(
     _ edit: ItemEdit<Item>, request: (@Sendable () async throws -> Void)? = nil
   ) -> Task<EditResult, Never> {
+    guard let request else { return run(edit, nil) }
+    return run(edit) { () async throws -> Item? in
+      try await request()
+      return nil
+    }
+  }
+
+  /// Changes a loaded item (or inserts one) at once, like the edit whose request answers nothing,
+  /// then runs `request`, which answers with the server's version of the item: it takes the
+  /// edited item's place in its row, even when its id is another (a draft's temporary id
+  /// replaced by the server's): a bound table updates the row in place, without moving it or
+  /// animating a delete and an insert. A failure takes the edit back.
+  ///
+  /// ```swift
+  /// let draft = Message(id: .temporary(), text: "On my way")
+  /// messages.edit(.insert(draft, at: .end)) { try await api.send(draft) }   // → the sent one
+  /// ```
+  ///
+  /// When a page brought the server's item meanwhile, it keeps its place and takes the
+  /// answer, and the edited row goes: no id shows twice. The answer to a delete is not shown.
+  ///
+  /// - Returns: a task that ends with how the edit ended.
+  @discardableResult
+  public func edit(
+    _ edit: ItemEdit<Item>, request: @escaping @Sendable () async throws -> Item
+  ) -> Task<EditResult, Never> {
+    run(edit) { () async throws -> Item? in try await request() }
+  }
+
+  /// Shows `edit` at once, then runs `request` and keeps the edit (with the server's item,
+  /// when it answers one) or takes it back. A kept edit makes what the source's cache keeps
+  /// of its pages out of date: that is dropped.
+  private func run(
+    _ edit: ItemEdit<Item>, _ request: (@Sendable () async throws -> Item?)?
+  ) -> Task<EditResult, Never> {
     editNumber &+= 1
     let number = editNumber
     edits.append(PendingEdit(number: number, edit: edit, committed: request == nil))
@@ -35,8 +72,8 @@ extension Pager {
     guard let request else { return Task { .applied } }
     return Task { [weak self] in
       do {
-        try await request()
-        self?.settle(number, failure: nil)
+        let answer = try await request()
+        self?.settle(number, answer: answer)
         return .applied
       } catch {
         self?.settle(number, failure: error)
@@ -45,14 +82,26 @@ extension Pager {
     }
   }
 
-  /// Keeps edit `number` (no failure) or takes it back.
-  private func settle(_ number: Int, failure: (any Error)?) {
+  /// Keeps edit `number` with the server's version of its item, when it gave one, and drops
+  /// what the source's cache keeps of its pages.
+  private func settle(_ number: Int, answer: Item?) {
     guard let index = edits.firstIndex(where: { $0.number == number }) else { return }
-    if failure == nil {
-      edits[index].committed = true
-    } else {
-      edits.remove(at: index)
+    edits[index].committed = true
+    if let answer, case let edit = edits[index].edit {
+      if case .delete = edit {
+      } else {
+        edits[index].answer = answer
+        if answer.id != edit.id { renamed[edit.id] = answer.id }
+      }
     }
+    source.invalidate?()
+    settle()
+  }
+
+  /// Takes edit `number` back.
+  private func settle(_ number: Int, failure: any Error) {
+    guard let index = edits.firstIndex(where: { $0.number == number }) else { return }
+    edits.remove(at: index)
     settle()
   }
 
@@ -61,7 +110,7 @@ extension Pager {
     while let first = edits.first, first.committed {
       edits.removeFirst()
       var editable = editablePages()
-      editable.apply(first.edit)
+      editable.apply(first)
       for index in pages.indices { pages[index].items = editable.pages[index] }
     }
     recompute()
@@ -78,7 +127,7 @@ extension Pager {
   /// Shows the pages with the edits in flight applied.
   func recompute() {
     var editable = editablePages()
-    for pending in edits { editable.apply(pending.edit) }
+    for pending in edits { editable.apply(pending) }
     items = editable.pages.flatMap { $0 }
     loadedPageCount = pages.count
     droppedCount = pages.reduce(0) { $0 + $1.dropped }
@@ -92,5 +141,14 @@ extension Pager {
       placeholdersAfter = 0
     }
     notify(.items)
+    renamed = [:]
+  }
+}
+
+extension EditablePages where Item: Sendable, Item.ID: Sendable {
+  /// Applies `pending`'s edit, and puts the server's item in place when it answered one.
+  mutating func apply(_ pending: PendingEdit<Item>) {
+    apply(pending.edit)
+    if let answer = pending.answer { replace(pending.edit.id, with: answer) }
   }
 }

@@ -108,6 +108,9 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// Pages the first load still has to add (a source that counts pages, a larger first load).
   @ObservationIgnored var initialPagesLeft = 0
   @ObservationIgnored var edits: [PendingEdit<Item>] = []
+  /// Items whose id the server changed (a temporary id → its own) since the binding last
+  /// showed the items: it updates their rows in place.
+  @ObservationIgnored @usableFromInline package var renamed: [Item.ID: Item.ID] = [:]
   @ObservationIgnored var editNumber = 0
   @ObservationIgnored let tasks = TaskBag()
   /// The ends to load past on the next main-actor turn, each with what asked first.

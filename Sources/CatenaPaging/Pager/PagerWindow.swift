@@ -54,6 +54,20 @@ struct EditablePages<Item: Identifiable> {
     }
   }
 
+  /// Puts `answer` (the server's version of an edited item) in place of the item with `id`:
+  /// in its row, even when the server gave it another id (a temporary id replaced). When an
+  /// item with the answer's id is loaded already (a page brought it meanwhile), that one takes
+  /// the answer and the edited row goes, so no id shows twice.
+  mutating func replace(_ id: Item.ID, with answer: Item) {
+    guard let found = locate(id) else { return }
+    if answer.id != id, let other = locate(answer.id) {
+      pages[other.page][other.index] = answer
+      pages[found.page].remove(at: found.index)
+    } else {
+      pages[found.page][found.index] = answer
+    }
+  }
+
   /// Applies `edit`; an edit about an item that is not loaded (or whose place is not) changes
   /// nothing, and an insert never repeats an id.
   mutating func apply(_ edit: ItemEdit<Item>) where Item: Sendable, Item.ID: Sendable {

@@ -44,6 +44,15 @@ final class InstantList {
     try await turns("\(count) page requests") { answers.requests.count >= count }
   }
 
+  /// Refreshes; the source answers page 1 with `rows` and ends.
+  func loaded(_ shown: [Row] = CatenaPagingTests.rows(0..<20, version: 1)) async throws {
+    let refresh = pager.refresh()
+    try await asked(answers.requests.count + 1)
+    answers.answer(1, shown)
+    answers.end(1)
+    await refresh.value
+  }
+
   /// Lets the main actor take what arrived.
   func land(_ condition: () -> Bool) async throws {
     try await turns("the answer to land", until: condition)
@@ -161,11 +170,7 @@ struct InstantListTests {
 
   @Test func aLaterPageShowsItsKeptRowsAndNoLoadGoesPastItUntilItsServerAnswer() async throws {
     let list = InstantList()
-    let refresh = list.pager.refresh()
-    try await list.asked(1)
-    list.answers.answer(1, rows(0..<20, version: 1))
-    list.answers.end(1)
-    await refresh.value
+    try await list.loaded()
     let next = try #require(list.pager.loadNext())
     try await list.asked(2)
     list.answers.answer(2, rows(20..<40, version: 1))
@@ -197,11 +202,7 @@ struct InstantListTests {
 
   @Test func aLaterAnswerRepeatingAnotherPagesItemsKeepsEachIdOnce() async throws {
     let list = InstantList()
-    let refresh = list.pager.refresh()
-    try await list.asked(1)
-    list.answers.answer(1, rows(0..<20, version: 1))
-    list.answers.end(1)
-    await refresh.value
+    try await list.loaded()
     let next = try #require(list.pager.loadNext())
     try await list.asked(2)
     list.answers.answer(2, rows(20..<40, version: 1))

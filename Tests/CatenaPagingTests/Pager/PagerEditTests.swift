@@ -5,33 +5,41 @@ import Foundation
 import Testing
 
 /// A request the test answers: it waits until `succeed()` or `fail()`.
-final class Gate: @unchecked Sendable {
+typealias Gate = AnswerGate<Void>
+
+extension AnswerGate where Value == Void {
+  convenience init() { self.init(Void.self) }
+  func succeed() { answer(()) }
+}
+
+/// A request the test answers with a value, or fails.
+final class AnswerGate<Value: Sendable>: @unchecked Sendable {
   // NB: `lock` guards `continuation` and `result`.
   private let lock = NSLock()
-  private var continuation: CheckedContinuation<Void, any Error>?
-  private var result: Result<Void, any Error>?
+  private var continuation: CheckedContinuation<Value, any Error>?
+  private var result: Result<Value, any Error>?
+
+  init(_: Value.Type) {}
 
   /// The request to hand an edit.
-  var request: @Sendable () async throws -> Void {
-    { try await self.wait() }
-  }
-
-  private func wait() async throws {
-    try await withCheckedThrowingContinuation { continuation in
-      let ready = lock.withLock { () -> Result<Void, any Error>? in
-        if let result { return result }
-        self.continuation = continuation
-        return nil
+  var request: @Sendable () async throws -> Value {
+    {
+      try await withCheckedThrowingContinuation { continuation in
+        let ready = self.lock.withLock { () -> Result<Value, any Error>? in
+          if let result = self.result { return result }
+          self.continuation = continuation
+          return nil
+        }
+        if let ready { continuation.resume(with: ready) }
       }
-      if let ready { continuation.resume(with: ready) }
     }
   }
 
-  func succeed() { open(.success(())) }
+  func answer(_ value: Value) { open(.success(value)) }
   func fail() { open(.failure(RequestError(.transport, "offline"))) }
 
-  private func open(_ outcome: Result<Void, any Error>) {
-    let waiting = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
+  private func open(_ outcome: Result<Value, any Error>) {
+    let waiting = lock.withLock { () -> CheckedContinuation<Value, any Error>? in
       result = outcome
       defer { continuation = nil }
       return continuation
