@@ -47,6 +47,9 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
     /// Only the cache may answer (``CachePolicy/cacheOnly``), and it keeps no response for
     /// the request.
     case notCached
+    /// The network stayed unreachable (as the client's ``Client/reachability`` says) until the
+    /// request's deadline: the request waited, and was not sent.
+    case offline
   }
 
   /// A limit the request ran into: which one, and its value.

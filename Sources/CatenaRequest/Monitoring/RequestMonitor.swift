@@ -51,6 +51,9 @@ public struct RequestEvent: Sendable, Equatable, CustomStringConvertible {
     case retrying(attempt: Int, after: Duration)
     /// The asker cancelled the request (or its task was cancelled).
     case cancelled
+    /// The network is unreachable: the request waits for it (within its deadline) before it
+    /// is sent, or sent again after the network went away under it.
+    case waitingForNetwork
     /// The request ended, answered or failed: the last event of each, with its figures.
     case finished(RequestMetrics)
   }

@@ -49,6 +49,16 @@ public struct Client: Sendable {
   /// Keeps GET responses and answers from them while fresh (nil: no cache). The transport's
   /// own cache is off (`URLSessionTransport`), so that a `304` reaches this one.
   public var cache: HTTPCache?
+  /// Whether the network can be reached (nil: requests never wait for it). While it says
+  /// the network is unreachable, a request waits for it before it is sent, within its
+  /// deadline (``timeout``; without one, until it is cancelled), and fails with
+  /// ``RequestError/Kind/offline`` if the deadline passes first. An idempotent request whose
+  /// transfer fails as the network goes away waits for it the same way and is sent again.
+  ///
+  /// ```swift
+  /// api.reachability = SystemReachability.shared
+  /// ```
+  public var reachability: (any Reachability)?
   /// The transfers identical requests share (``RequestConvertible/shared(_:)``); copies of a
   /// client share them too.
   let sharedTransfers = SharedTransfers()
@@ -182,9 +192,15 @@ public struct Client: Sendable {
   ) async throws(RequestError) -> Received {
     var attempts = 1
     var refreshed = false
+    let start = ContinuousClock.now
+    var networkReturns = 0
     while true {
       do {
         try Task.checkCancellation()
+        if let reachability, !reachability.isReachable {
+          try await waitForNetwork(
+            reachability, until: base.timeout.map { start + $0 }, limit: base.timeout, base)
+        }
         var request = base
         for interceptor in interceptors { request = try await interceptor.adapt(request) }
         let seen = await authentication?.gate.generation ?? 0
@@ -224,7 +240,15 @@ public struct Client: Sendable {
         return received
       } catch {
         let failure = Self.map(error)
-        guard failure.kind != .cancelled, failure.status == nil, let retry,
+        // The network went away under the transfer: sent again once it is back (at the top).
+        if failure.kind == .transport, base.method.isIdempotent, networkReturns < 3,
+          let reachability, !reachability.isReachable
+        {
+          networkReturns += 1
+          continue
+        }
+        guard failure.kind != .cancelled, failure.kind != .offline, failure.status == nil,
+          let retry,
           let delay = retry.delay(
             after: attempts, method: base.method, response: nil, error: failure)
         else { throw failure }
