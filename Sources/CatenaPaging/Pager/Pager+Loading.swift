@@ -141,12 +141,14 @@ extension Pager {
         return
       }
       log?.write(.ended(direction, load.request.key, outcome, elapsed: elapsed))
+      if direction == .refresh { landed = now() }
       updateStates()
       continueFirstLoad(after: direction)
     case .success(let page?):
       do throws(DuplicateItems) {
         let outcome = try take(page, direction, load)
         log?.write(.ended(direction, load.request.key, outcome, elapsed: elapsed))
+        if direction == .refresh { landed = now() }
         recompute()
         updateStates(clearingFailures: direction == .refresh)
         continueFirstLoad(after: direction)
@@ -158,7 +160,7 @@ extension Pager {
 
   /// Puts `page` in place of the page loaded from `request` (a later answer of its load):
   /// its items, and what it says of its neighbours. Nothing when that page has left the window.
-  private func replace(
+  func replace(
     _ request: PageRequest, with page: Page<Item>
   ) throws(DuplicateItems) -> LoadOutcome {
     guard let index = pages.firstIndex(where: { $0.request == request }) else {
@@ -174,14 +176,25 @@ extension Pager {
     {
       loaded.next = nil
     }
-    let old = pages.remove(at: index)
-    do throws(DuplicateItems) {
-      lastDroppedDuplicates = try admit(&loaded.items, into: pages).dropped
-    } catch {
-      pages.insert(old, at: index)
-      throw error
+    // The server's page now wins: an item it holds leaves the other pages (it moved here).
+    var seen = Set<Item.ID>()
+    var repeated: [Item.ID] = []
+    loaded.items.removeAll { item in
+      if seen.insert(item.id).inserted { return false }
+      repeated.append(item.id)
+      return true
     }
-    pages.insert(loaded, at: index)
+    if configuration.duplicates == .fail, !repeated.isEmpty {
+      throw DuplicateItems(ids: repeated.map { String(describing: $0) })
+    }
+    var moved = 0
+    for other in pages.indices where other != index {
+      let before = pages[other].items.count
+      pages[other].items.removeAll { seen.contains($0.id) }
+      moved += before - pages[other].items.count
+    }
+    pages[index] = loaded
+    lastDroppedDuplicates = repeated.count + moved
     return .loaded(items: loaded.items.count, duplicates: lastDroppedDuplicates, pagesDropped: 0)
   }
 

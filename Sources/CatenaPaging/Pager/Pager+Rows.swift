@@ -42,17 +42,24 @@ extension Pager {
     } else if let error = states.refresh.error {
       top = .failed(.refresh, error.message)
     }
-    if whole == nil {
+    if isOffline {
+      // What waits for the network, or failed without it, loads when it is back: the list
+      // says it is offline instead of loading or failing.
+      whole = nil
+      top = .offline
+    } else if whole == nil {
       switch states.prepend {
       case .loading: top = top ?? .loading(.prepend)
       case .failed(let error): top = top ?? .failed(.prepend, error.message)
       default: break
       }
+    }
+    if whole == nil {
       switch states.append {
-      case .loading: bottom = .loading(.append)
-      case .failed(let error): bottom = .failed(.append, error.message)
+      case .loading where !isOffline: bottom = .loading(.append)
+      case .failed(let error) where !isOffline: bottom = .failed(.append, error.message)
       case .end: bottom = shown.isEmpty ? nil : .end
-      case .idle: break
+      default: break
       }
     }
     var rows: [PagerRow<Item>] = []

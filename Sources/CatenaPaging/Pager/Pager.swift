@@ -1,3 +1,4 @@
+public import CatenaRequest
 import Foundation
 public import Observation
 
@@ -74,6 +75,18 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// How many entries of the pages in memory their source could not convert and left out
   /// (``Page/dropped``: the original transform block's failures).
   public internal(set) var droppedCount = 0
+  /// Whether ``reachability`` says the network is unreachable: the list shows an
+  /// ``PagerStatus/offline`` row above its rows instead of loading and failure rows, and loads
+  /// what waits when the network is back.
+  public internal(set) var isOffline = false
+
+  /// Where the pager learns that the network went away and came back (usually the client's:
+  /// `houses.reachability = api.reachability`); nil: it never shows "offline". When the
+  /// network comes back, failed loads run again, and a list that is shown and older than its
+  /// ``PagerConfiguration/staleTime`` loads its pages again.
+  @ObservationIgnored public var reachability: (any Reachability)? {
+    didSet { followReachability() }
+  }
 
   /// Whether the list is known to hold nothing: loaded, no item, no page either way, and no
   /// refresh running or failed. False before the first load ends.
@@ -113,6 +126,16 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   @ObservationIgnored @usableFromInline package var renamed: [Item.ID: Item.ID] = [:]
   @ObservationIgnored var editNumber = 0
   @ObservationIgnored let tasks = TaskBag()
+  /// The loop following ``reachability``.
+  @ObservationIgnored var reachabilityLoop: Task<Void, Never>?
+  /// What tells the pager that the app returns to the foreground, while it has a stale time.
+  @ObservationIgnored var foreground: ForegroundObserver?
+  /// Whether the list is shown (``appeared()`` until ``disappeared()``).
+  @ObservationIgnored var isShown = false
+  /// When the pages last loaded from the first (a refresh or a refetch that landed).
+  @ObservationIgnored var landed: ContinuousClock.Instant?
+  /// The time now (a test moves it by hand).
+  @ObservationIgnored package var now: () -> ContinuousClock.Instant = { .now }
   /// The ends to load past on the next main-actor turn, each with what asked first.
   @ObservationIgnored var scheduledLoads: [LoadDirection: LoadCause] = [:]
   /// The ends a bound table does not load past by itself until a row comes on screen by
@@ -143,11 +166,15 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   {
     self.configuration = configuration
     self.source = source
+    if configuration.staleTime != nil {
+      foreground = ForegroundObserver { [weak self] in self?.refetchIfStale() }
+    }
   }
 
   deinit {
     tasks.cancelAll()
     pendingSource?.cancel()
+    reachabilityLoop?.cancel()
   }
 
   // MARK: Loading

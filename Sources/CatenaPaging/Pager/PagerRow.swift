@@ -140,6 +140,8 @@ public enum PagerStatus: Hashable, Sendable, CustomStringConvertible {
   case failed(LoadDirection, String)
   /// The list ends here.
   case end
+  /// The network is unreachable: the rows kept show, and what waits loads when it is back.
+  case offline
 
   /// Where a status row sits.
   public enum Place: Hashable, Sendable {
@@ -157,6 +159,7 @@ public enum PagerStatus: Hashable, Sendable, CustomStringConvertible {
     case .firstLoad, .firstLoadFailed: .whole
     case .loading(let direction), .failed(let direction, _): direction == .append ? .bottom : .top
     case .end: .bottom
+    case .offline: .top
     }
   }
 
@@ -179,6 +182,7 @@ public enum PagerStatus: Hashable, Sendable, CustomStringConvertible {
     case .firstLoadFailed(let message), .failed(_, let message):
       CatenaStrings.string(.loadFailed, message.droppingFinalPeriod, locale: locale)
     case .end: CatenaStrings.string(.endOfList, locale: locale)
+    case .offline: CatenaStrings.string(.offline, locale: locale)
     }
   }
 }

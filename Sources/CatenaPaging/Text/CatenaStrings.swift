@@ -26,6 +26,9 @@ public enum CatenaStrings {
     case tapToRetry = "catena.tapToRetry"
     /// "Loaded": announced when a page that failed loads on retry.
     case retrySucceeded = "catena.retrySucceeded"
+    /// "Offline": a status row while the network is unreachable (the list shows what it
+    /// has, and loads when the network is back).
+    case offline = "catena.offline"
     /// "Delete": the swipe button that deletes a row of a collection list (a table's is
     /// UIKit's own).
     case delete = "catena.delete"

@@ -17,7 +17,7 @@ enum StatusRowLook: Equatable {
     switch status {
     case .firstLoad, .loading: self = .spinner(label: status.description)
     case .firstLoadFailed, .failed: self = .retry(title: status.description)
-    case .end: self = .text(status.description)
+    case .end, .offline: self = .text(status.description)
     }
   }
 
