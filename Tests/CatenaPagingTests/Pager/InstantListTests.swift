@@ -26,14 +26,7 @@ final class InstantList {
 
   init(pageSize: Int = 20) {
     pager = Pager(PagerConfiguration(pageSize: pageSize), source: answers.source)
-    dataSource = SectionedDataSource<String, PagerRow<Row>>()
-      .bind(table)
-      .configureCell(TextCell.self, reuseIdentifier: "row") { cell, _, row in
-        cell.text = row.item?.title ?? "[\(row.text)]"
-      }
-      .statusCell(TextCell.self)
-    pager.bind(dataSource, section: "list")
-    harness = PagerHarness(pager, shownBy: dataSource, on: table)
+    (dataSource, harness) = bindRows(pager, on: table)
   }
 
   /// What the list shows: each row's title, a status in brackets.

@@ -19,14 +19,7 @@ final class StaleList {
 
   init(staleTime: Duration? = .seconds(60)) {
     pager = Pager(PagerConfiguration(pageSize: 10, staleTime: staleTime), source: source.source)
-    dataSource = SectionedDataSource<String, PagerRow<Row>>()
-      .bind(table)
-      .configureCell(TextCell.self, reuseIdentifier: "row") { cell, _, row in
-        cell.text = row.item?.title ?? "[\(row.text)]"
-      }
-      .statusCell(TextCell.self)
-    pager.bind(dataSource, section: "list")
-    harness = PagerHarness(pager, shownBy: dataSource, on: table)
+    (dataSource, harness) = bindRows(pager, on: table)
     pager.now = { [unowned self] in self.clock }
     pager.reachability = network
   }
