@@ -1,0 +1,304 @@
+import CatenaDataSource
+import CatenaPaging
+import CatenaRequest
+import CatenaTesting
+import Foundation
+import Testing
+
+/// The loads of a pager on a source the test answers: each load's stream, in the order asked.
+final class ScriptedLoads: @unchecked Sendable {
+  struct Load {
+    let page: Int
+    let continuation: AsyncThrowingStream<Page<Row>, any Error>.Continuation
+  }
+  // NB: `lock` guards `loads` and `ended`.
+  private let lock = NSLock()
+  private var loads: [Load] = []
+  private var ended: Set<Int> = []
+
+  /// Numbered pages, each load answered by the test.
+  var source: PageSource<Row> {
+    PageSource(keying: .index) { key, _ in
+      AsyncThrowingStream { continuation in
+        guard case .index(let page) = key else {
+          continuation.finish()
+          return
+        }
+        let number = self.lock.withLock { () -> Int in
+          self.loads.append(Load(page: page, continuation: continuation))
+          return self.loads.count - 1
+        }
+        continuation.onTermination = { _ in _ = self.lock.withLock { self.ended.insert(number) } }
+      }
+    }
+  }
+
+  var count: Int { lock.withLock { loads.count } }
+  func load(_ number: Int) -> Load { lock.withLock { loads[number] } }
+  /// Whether load `number`'s stream has ended (answered to the end, failed, or cancelled).
+  func hasEnded(_ number: Int) -> Bool { lock.withLock { ended.contains(number) } }
+}
+
+/// What the list should show, told only what the test did and what the pager asked for: the
+/// server's rows, what the cache keeps of each page, the pages each load brought, the edits.
+struct InstantListModel {
+  struct Load {
+    let page: Int
+    var kept: [Row]?
+    var shown: [Row]?
+    var open = true
+  }
+  struct Edit {
+    let draft: Row
+    var answer: Row?
+    var committed = false
+  }
+
+  let pageSize: Int
+  var server: [Row]
+  var cache: [Int: [Row]] = [:]
+  var loads: [Load] = []
+  var window: [(page: Int, rows: [Row])] = []
+  var edits: [Edit] = []
+  var nextID = 1_000
+  var nextDraft = -1
+  var online = true
+
+  func serverPage(_ page: Int) -> [Row] {
+    let start = (page - 1) * pageSize
+    return Array(server[min(start, server.count)..<min(start + pageSize, server.count)])
+  }
+
+  /// The pager asked for `page`: a refresh (page 1) cancels every load still open.
+  mutating func asked(_ page: Int) {
+    if page == 1 { for index in loads.indices { loads[index].open = false } }
+    loads.append(Load(page: page, kept: cache[page]))
+  }
+
+  /// Load `number` brought `rows` (its first answer, or a later one).
+  mutating func answered(_ number: Int, _ rows: [Row]) {
+    let load = loads[number]
+    defer { loads[number].shown = rows }
+    guard load.open else { return }
+    var seen = Set<Int>()
+    let unique = rows.filter { seen.insert($0.id).inserted }
+    if load.shown == nil {
+      if load.page == 1 {
+        window = [(1, unique)]
+      } else if !rows.isEmpty {
+        let loaded = Set(window.flatMap { $0.rows.map(\.id) })
+        window.append((load.page, unique.filter { !loaded.contains($0.id) }))
+      }
+    } else if let index = window.firstIndex(where: { $0.page == load.page }) {
+      // The server's page wins: what it holds leaves the other pages.
+      for other in window.indices where other != index {
+        window[other].rows.removeAll { seen.contains($0.id) }
+      }
+      window[index].rows = unique
+    }
+    foldCommittedEdits()
+  }
+
+  /// Folds the committed edits at the head of the queue into the first page.
+  mutating func foldCommittedEdits() {
+    while let first = edits.first, first.committed {
+      edits.removeFirst()
+      var pages = window.map(\.rows)
+      Self.apply(first, to: &pages)
+      for index in window.indices { window[index].rows = pages[index] }
+    }
+  }
+
+  static func apply(_ edit: Edit, to pages: inout [[Row]]) {
+    func locate(_ id: Int) -> (Int, Int)? {
+      for (page, rows) in pages.enumerated() {
+        if let index = rows.firstIndex(where: { $0.id == id }) { return (page, index) }
+      }
+      return nil
+    }
+    guard !pages.isEmpty, locate(edit.draft.id) == nil else { return }
+    pages[0].insert(edit.draft, at: 0)
+    guard let answer = edit.answer, let found = locate(edit.draft.id) else { return }
+    if answer.id != edit.draft.id, let other = locate(answer.id) {
+      pages[other.0][other.1] = answer
+      pages[found.0].remove(at: found.1)
+    } else {
+      pages[found.0][found.1] = answer
+    }
+  }
+
+  /// The rows the list shows: the pages, and the edits not folded in, in order.
+  var expected: [Row] {
+    var pages = window.map(\.rows)
+    for edit in edits { Self.apply(edit, to: &pages) }
+    return pages.flatMap { $0 }
+  }
+}
+
+@MainActor
+@Suite("Instant lists against a model, over seeded sequences", .timeLimit(.minutes(10)))
+struct InstantListModelTests {
+  /// Random opens, kept and fresh pages arriving in any order across loads, revalidations
+  /// answering "not modified" or new content, failures, the network going and coming back,
+  /// server changes, and edits that succeed with the server's id or fail. After every step
+  /// the table shows the model's rows, each id once, an offline row while offline, and no
+  /// edit is lost.
+  @Test func theTableShowsTheModelsRowsOverSeededSequences() async throws {
+    var steps = 0
+    for seed in UInt64(1)...1_000 {
+      var random = SeededRandom(seed: seed)
+      let size = 3 + random.below(3)
+      let scripted = ScriptedLoads()
+      let network = ManualReachability()
+      let pager = Pager(PagerConfiguration(pageSize: size), source: scripted.source)
+      pager.reachability = network
+      let table = HeadlessTable(viewportHeight: Double(4 + random.below(6)) * 44)
+      let (dataSource, _) = bindRows(pager, on: table)
+      var model = InstantListModel(
+        pageSize: size, server: (0..<random.below(4 * size)).map { Row($0, "r\($0) v0") })
+      var gates: [(temp: Int, gate: AnswerGate<Row>, task: Task<EditResult, Never>)] = []
+      var version = 0
+      var trace: [String] = []
+
+      // The next answer of load `number`: what the cache kept when it was asked, then the
+      // server's (or "not modified": nothing more), which the cache keeps.
+      func deliver(_ number: Int) {
+        let load = model.loads[number]
+        let stream = scripted.load(number).continuation
+        if let kept = load.kept, load.shown == nil {
+          stream.yield(Page(items: kept))
+          model.answered(number, kept)
+        } else if model.online {
+          let fresh = model.serverPage(load.page)
+          if fresh != load.shown {
+            stream.yield(Page(items: fresh))
+            model.answered(number, fresh)
+          }
+          model.cache[load.page] = fresh
+          stream.finish()
+          model.loads[number].open = false
+        }
+      }
+      // An edit's request ends: the server keeps it under its own id (and the cache drops the
+      // list's pages), or it fails.
+      func end(_ edit: Int, succeeding: Bool) async {
+        let (temp, gate, task) = gates.remove(at: edit)
+        guard let index = model.edits.firstIndex(where: { $0.draft.id == temp }) else { return }
+        if succeeding {
+          let sent = Row(model.nextID, "sent \(model.nextID)")
+          model.nextID += 1
+          model.server.insert(sent, at: 0)
+          model.cache = [:]
+          gate.answer(sent)
+          _ = await task.value
+          model.edits[index].answer = sent
+          model.edits[index].committed = true
+        } else {
+          gate.fail()
+          _ = await task.value
+          model.edits.remove(at: index)
+        }
+        model.foldCommittedEdits()
+      }
+      func observeRequests() {
+        while model.loads.count < scripted.count {
+          model.asked(scripted.load(model.loads.count).page)
+        }
+      }
+      func settle() async throws {
+        var quiet = 0
+        var last = -1
+        while quiet < 3 {
+          for _ in 0..<10 { await Task.yield() }
+          observeRequests()
+          let signature = scripted.count * 7919 + pager.items.count
+          quiet = signature == last ? quiet + 1 : 0
+          last = signature
+        }
+      }
+
+      pager.refresh()
+      try await settle()
+      for _ in 0..<(8 + random.below(24)) {
+        let open = model.loads.indices.filter { model.loads[$0].open && !scripted.hasEnded($0) }
+        let op = random.below(10)
+        trace.append(
+          "op\(op) open\(open) items\(pager.items.map(\.id)) window\(model.window.map { "\($0.page):\($0.rows.map(\.id))" })"
+        )
+        switch op {
+        case 0:
+          pager.refresh()  // an open, or the user pulling
+        case 1:
+          table.scroll(toOffset: Double(random.below(4 * size)) * 44)
+        case 2, 3, 4:
+          guard let number = open.randomElement(using: &random) else { break }
+          deliver(number)
+        case 5:
+          guard let number = open.randomElement(using: &random) else { break }
+          scripted.load(number).continuation.finish(throwing: URLError(.notConnectedToInternet))
+          model.loads[number].open = false
+        case 6:
+          model.online.toggle()
+          network.isReachable = model.online
+        case 7:
+          // The server changes: a row on top, a row gone, or a row edited.
+          version += 1
+          switch random.below(3) {
+          case 0:
+            model.server.insert(Row(model.nextID, "r\(model.nextID) v\(version)"), at: 0)
+            model.nextID += 1
+          case 1 where !model.server.isEmpty:
+            model.server.remove(at: random.below(model.server.count))
+          default:
+            if !model.server.isEmpty {
+              let index = random.below(model.server.count)
+              model.server[index].title = "r\(model.server[index].id) v\(version)"
+            }
+          }
+        case 8:
+          let draft = Row(model.nextDraft, "draft \(model.nextDraft)")
+          model.nextDraft -= 1
+          let gate = AnswerGate(Row.self)
+          let task = pager.edit(.insert(draft, at: .start), request: gate.request)
+          model.edits.append(.init(draft: draft))
+          gates.append((draft.id, gate, task))
+        default:
+          guard !gates.isEmpty else { break }
+          await end(random.below(gates.count), succeeding: random.chance(70))
+        }
+        try await settle()
+        steps += 1
+        let expected = model.expected
+        let shown = dataSource.snapshot?.allItems.compactMap(\.item) ?? []
+        #expect(pager.items == expected, "seed \(seed): the pager's rows")
+        #expect(shown == pager.items, "seed \(seed): the table shows the pager's rows")
+        #expect(Set(shown.map(\.id)).count == shown.count, "seed \(seed): an id twice")
+        #expect(pager.isOffline == !model.online, "seed \(seed)")
+        if !model.online {
+          #expect(dataSource.snapshot?.allItems.first?.status == .offline, "seed \(seed)")
+        }
+        if pager.items != expected || shown != pager.items {
+          print(trace.joined(separator: "\n"))
+          return
+        }
+      }
+      // At the end, the network back, every edit kept, the list opened again and every
+      // answer in: the list is the server's, nothing lost.
+      model.online = true
+      network.isReachable = true
+      while !gates.isEmpty { await end(0, succeeding: true) }
+      pager.refresh()
+      try await settle()
+      for _ in 0..<40 {
+        let open = model.loads.indices.filter { model.loads[$0].open && !scripted.hasEnded($0) }
+        guard let number = open.first else { break }
+        deliver(number)
+        try await settle()
+      }
+      #expect(pager.items == model.expected, "seed \(seed): the rows at the end")
+      #expect(pager.items == Array(model.server.prefix(pager.items.count)), "seed \(seed): lost")
+      #expect(!pager.items.isEmpty || model.server.isEmpty, "seed \(seed)")
+    }
+    #expect(steps > 15_000)
+  }
+}
