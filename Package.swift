@@ -73,6 +73,8 @@ let package = Package(
       name: "MailList", dependencies: ["Catena", "CatenaTesting"], path: "Samples/MailList"),
     .executableTarget(
       name: "SettingsOutline", dependencies: ["Catena"], path: "Samples/SettingsOutline"),
+    .executableTarget(
+      name: "InstantList", dependencies: ["Catena", "CatenaTesting"], path: "Samples/InstantList"),
     .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff", "CatenaTesting"]),
     .testTarget(
       name: "CatenaTestingTests", dependencies: ["CatenaTesting"], exclude: ["__Snapshots__"]),
@@ -97,7 +99,7 @@ let package = Package(
       name: "SampleTests",
       dependencies: [
         "ChainedList", "DiffTour", "GroupBadges", "HouseList", "WeatherForm", "ResponseModels",
-        "Timeline", "MailList", "SettingsOutline", "CatenaTesting",
+        "Timeline", "MailList", "SettingsOutline", "InstantList", "CatenaTesting",
       ],
       exclude: ["__Snapshots__"]),
   ]
