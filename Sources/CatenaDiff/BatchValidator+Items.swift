@@ -255,9 +255,10 @@ extension BatchValidator {
   private mutating func warnAboutMovedSections() {
     guard !update.sectionMoves.isEmpty else { return }
     let touchedOld = Set(
-      update.itemDeletes.map(\.section) + update.itemReloads.map(\.section)
-        + update.itemMoves.map(\.source.section))
-    let touchedNew = Set(update.itemInserts.map(\.section) + update.itemMoves.map(\.target.section))
+      update.itemDeletes.map { $0.section } + update.itemReloads.map { $0.section }
+        + update.itemMoves.map { $0.source.section })
+    let touchedNew = Set(
+      update.itemInserts.map { $0.section } + update.itemMoves.map { $0.target.section })
     for move in update.sectionMoves
     where touchedOld.contains(move.source) || touchedNew.contains(move.target) {
       warn(

@@ -70,13 +70,13 @@ func applyBatch<Model, Item>(
   _ batch: BatchUpdate, to old: [DiffSection<Model, Item>], data: [DiffSection<Model, Item>]
 ) throws(BatchUpdateError) -> [DiffSection<Model, Item>] {
   var validator = BatchValidator(
-    update: batch, before: old.map(\.items.count), after: data.map(\.items.count))
+    update: batch, before: old.map { $0.items.count }, after: data.map { $0.items.count })
   try validator.checkSections()
   try validator.checkItems()
   let deletes = Set(batch.itemDeletes)
   let fresh = Set(batch.itemReloads).union(batch.itemReconfigures)
   let moves = Set(batch.itemMoves)
-  let moveSources = Set(moves.map(\.source))
+  let moveSources = Set(moves.map { $0.source })
   let updatedSections = Set(batch.sectionUpdates)
   var result = data
   var movedInto: [Int: [ItemMove]] = [:]

@@ -64,8 +64,8 @@ extension SectionedPlan {
     targetStarts = Self.starts(target)
     let itemMatching: IdentityMatching
     do {
-      let oldItems = source.flatMap(\.items)
-      let newItems = target.flatMap(\.items)
+      let oldItems = source.flatMap { $0.items }
+      let newItems = target.flatMap { $0.items }
       itemMatching = try oldItems.withUnsafeBufferPointer { (old) throws(DuplicateIdentity) in
         try newItems.withUnsafeBufferPointer { (new) throws(DuplicateIdentity) in
           try matchIdentities(old, new)
@@ -98,7 +98,7 @@ extension SectionedPlan {
       else { return false }
     }
     guard order.isOrdered else { return false }
-    return uniqueIDs(source.lazy.map(\.model))
+    return uniqueIDs(source.lazy.map { $0.model })
   }
 
   /// Whether no two of `models` share an id: integer ids that run one way, else a set.
@@ -152,7 +152,7 @@ extension SectionedPlan {
     // source's ids is needed only when the target inserts an item: then it is made once.
     var ids: IntegerIDSet<[Item]>?
     if !order.isOrdered {
-      guard let scanned = IntegerIDSet(source.map(\.items)) else { return nil }
+      guard let scanned = IntegerIDSet(source.map { $0.items }) else { return nil }
       ids = scanned
     }
     let targetSkipped = sectionSources.map { $0 >= 0 && sourceSkipped[Int($0)] }
@@ -173,7 +173,7 @@ extension SectionedPlan {
     }
     guard let matching else { return nil }
     for flat in newItems.indices where matching.targetToSource[flat] < 0 {
-      let known = ids ?? IntegerIDSet(source.map(\.items), direction: order.direction)
+      let known = ids ?? IntegerIDSet(source.map { $0.items }, direction: order.direction)
       ids = known
       if known.contains(newItems[flat].id) { return nil }  // an id a skipped section holds
     }
@@ -188,8 +188,8 @@ extension SectionedPlan {
   ) throws(DiffError) {
     let sectionMatching: IdentityMatching
     do {
-      let oldModels = source.map(\.model)
-      let newModels = target.map(\.model)
+      let oldModels = source.map { $0.model }
+      let newModels = target.map { $0.model }
       sectionMatching = try oldModels.withUnsafeBufferPointer { (old) throws(DuplicateIdentity) in
         try newModels.withUnsafeBufferPointer { (new) throws(DuplicateIdentity) in
           try matchIdentities(old, new)

@@ -111,7 +111,7 @@ extension PageSource {
           $0.yield(Page(items: [])); $0.finish()
         }
       }
-      return make(number, size).cacheTag(tag).json().values(on: client).mapped { json in
+      return make(number, size).cacheTag(tag).json().values(on: client) { json in
         try format.page(of: json, transform: transform)
       }
     }
@@ -145,7 +145,7 @@ extension PageSource {
   ) -> PageSource<Item> {
     let tag = pagesTag(make(nil, 1))
     return PageSource(keying: .server) { key, size in
-      make(key?.token, size).cacheTag(tag).json().values(on: client).mapped { json in
+      make(key?.token, size).cacheTag(tag).json().values(on: client) { json in
         var result = try format.page(of: json, transform: transform)
         let next = json.at(cursor).flatMap { $0.string ?? $0.int.map(String.init) }
         result.next = next.flatMap { $0.isEmpty ? nil : PageKey.cursor($0) }

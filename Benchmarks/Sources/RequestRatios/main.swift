@@ -11,6 +11,7 @@
 // 3b. The same, answered from the cache's directory on disk.
 // 4. 100 identical GETs started at once over loopback: how many reach the server; and what a
 //    304 revalidation moves.
+// 5. An instant list end to end (`InstantListRatio.swift`).
 import Catena
 import CatenaTesting
 import Foundation
@@ -134,6 +135,9 @@ print(
     median(diskTimes) * 1000, median(diskDecodeTimes) * 1000,
     median(diskTimes) / median(diskDecodeTimes), diskFixtures.requests.count,
     diskClient.cache?.diskByteCount ?? 0, diskClient.cache?.byteCount ?? 0))
+
+// 5. An instant list, end to end.
+try await instantListRatio()
 
 // 1b. `JSONValue(parsing:)` (what `.json()` and `.list(at:)` use) against `JSONDecoder` decoding
 // the same `JSONValue` through `Decodable`.

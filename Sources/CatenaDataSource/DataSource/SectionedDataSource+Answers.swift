@@ -105,7 +105,7 @@ extension SectionedDataSource {
   /// closure, or no section has a title).
   package func sectionIndexTitles() -> [String]? {
     guard indexTitle != nil else { return nil }
-    let titles = sectionIndex().map(\.title)
+    let titles = sectionIndex().map { $0.title }
     return titles.isEmpty ? nil : titles
   }
 
@@ -168,7 +168,7 @@ extension SectionedDataSource {
   /// Without an `didDelete(_:)` nothing is deleted: the app would never hear of it.
   package func commitDelete(at path: ItemPath) throws {
     guard canDeleteRow(at: path) else { return }
-    guard usesSnapshot, var next = snapshot, let item = item(at: path) else {
+    guard usesSnapshot, var next = shownSnapshot, let item = item(at: path) else {
       countDeleteHandler?(path)
       return
     }

@@ -76,7 +76,7 @@ extension SectionedDataSource {
     generation &+= 1
     let mine = generation
     let shownVersion = version
-    guard let base = self.snapshot, binding?.isInWindow() == true else {
+    guard let base = shownSnapshot, binding?.isInWindow() == true else {
       try perform(
         .apply(snapshot, changes: nil, animated: animated, keepingPosition: false, diff: diff))
       return true
@@ -99,7 +99,7 @@ extension SectionedDataSource {
   func show(
     _ target: Content, changes: StagedChangeset<Sections>?, animated: Bool, diff: Differ
   ) throws(DataSourceError) {
-    guard let binding, binding.isInWindow(), let current = snapshot else {
+    guard let binding, binding.isInWindow(), let current = shownSnapshot else {
       reload(with: target)
       return
     }
@@ -117,7 +117,7 @@ extension SectionedDataSource {
     func performStages() throws(DataSourceError) {
       for stage in stages {
         let batch = reloadingKindChanges(in: stage.batch, from: current, to: stage.data)
-        _ = try binding.perform(batch, stage.data.map(\.items.count)) {
+        _ = try binding.perform(batch, stage.data.map { $0.items.count }) {
           self.displayed = stage.data
         }
       }
@@ -153,7 +153,7 @@ extension SectionedDataSource {
     }
     guard !changed.isEmpty else { return }
     _ = try binding.perform(
-      BatchUpdate(sectionUpdates: changed), target.sections.map(\.items.count)
+      BatchUpdate(sectionUpdates: changed), target.sections.map { $0.items.count }
     ) {}
   }
 
@@ -241,7 +241,7 @@ extension SectionedDataSource {
   func movesRows(above anchors: [(id: Item.ID, offset: Double)], to target: Content) -> Bool {
     for anchor in anchors {
       guard let after = target.path(of: anchor.id) else { continue }
-      return snapshot?.path(of: anchor.id) != after
+      return shownSnapshot?.path(of: anchor.id) != after
     }
     return false
   }

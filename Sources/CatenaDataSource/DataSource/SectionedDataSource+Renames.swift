@@ -13,7 +13,9 @@ extension SectionedDataSource {
   /// update once `target` is shown. Renames `target` does not have are forgotten.
   func adoptRenames(for target: Content) -> [(id: Item.ID, kindBefore: String?)] {
     defer { renames = [:] }
-    guard !renames.isEmpty, let shown = snapshot, binding?.isInWindow() == true else { return [] }
+    guard !renames.isEmpty, let shown = shownSnapshot, binding?.isInWindow() == true else {
+      return []
+    }
     var sections = shown.sections
     var adopted: [(id: Item.ID, kindBefore: String?)] = []
     for (old, new) in renames {
@@ -47,6 +49,6 @@ extension SectionedDataSource {
       }
     }
     guard !batch.itemReconfigures.isEmpty || !batch.itemReloads.isEmpty else { return }
-    _ = try binding.perform(batch, target.sections.map(\.items.count)) {}
+    _ = try binding.perform(batch, target.sections.map { $0.items.count }) {}
   }
 }

@@ -113,23 +113,27 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   /// selection, scrolling and the table's questions leave it alone).
   public internal(set) var snapshot: Snapshot<SectionID, Item>? {
     get {
-      observers.access(self, keyPath: \.snapshot)
+      observers.access(self, keyPath: snapshotKey)
       return shownSnapshot
     }
     set {
-      observers.withMutation(of: self, keyPath: \.snapshot) { shownSnapshot = newValue }
+      observers.withMutation(of: self, keyPath: snapshotKey) { shownSnapshot = newValue }
     }
   }
-  /// ``snapshot`` without observation: what the data source's own answers read (one per row,
-  /// from UIKit or the headless layout), which must cost no more than an array lookup.
-  private(set) var shownSnapshot: Snapshot<SectionID, Item>?
+  /// ``snapshot`` without observation: what the data source's own answers (one per row, from
+  /// UIKit or the headless layout) and its bindings read, which must cost no more than an
+  /// array lookup.
+  @usableFromInline package private(set) var shownSnapshot: Snapshot<SectionID, Item>?
   private let observers = ObservationRegistrar()
+  /// The key path of ``snapshot``, made once: a key path into a generic class is built at run
+  /// time, each time its literal is evaluated.
+  private let snapshotKey = \SectionedDataSource<SectionID, Item>.snapshot
   /// What the table shows right now (an intermediate stage during an animated apply).
   var displayed: Sections = []
   /// Incremented by every apply call; an async apply that finds it changed is stale.
   var generation = 0
   /// Incremented whenever the shown snapshot changes.
-  var version = 0
+  @usableFromInline package internal(set) var version = 0
   /// Awaited (with the call's generation) after a background diff finishes, before the call
   /// checks whether it is stale; tests use it to order overlapping applies.
   var backgroundDiffFinished: ((Int) async -> Void)?

@@ -61,9 +61,9 @@ public enum TableEvent: Hashable, Sendable, CustomStringConvertible {
     case .commitDelete(let path): "commitDelete (\(path))"
     case .commitMove(let from, let to): "commitMove (\(from)) -> (\(to))"
     case .scroll(let offset): "scroll \(offset)"
-    case .prefetch(let paths): "prefetch \(paths.map(\.description).joined(separator: ", "))"
+    case .prefetch(let paths): "prefetch \(paths.map { $0.description }.joined(separator: ", "))"
     case .cancelPrefetch(let paths):
-      "cancelPrefetch \(paths.map(\.description).joined(separator: ", "))"
+      "cancelPrefetch \(paths.map { $0.description }.joined(separator: ", "))"
     case .swipeAction(let edge, let path, let title): "swipe \(edge) (\(path)) \(title)"
     case .swipeActionCompleted(let title, let performed):
       "swipe \(title) \(performed ? "performed" : "not performed")"

@@ -88,7 +88,7 @@ extension Snapshot {
     for (section, items) in doomed {
       for item in items { itemIndex[storage[section].items[item].id] = nil }
       storage[section].items = storage[section].items.enumerated()
-        .filter { !items.contains($0.offset) }.map(\.element)
+        .filter { !items.contains($0.offset) }.map { $0.element }
       reindexItems(inSection: section)
     }
   }
@@ -107,7 +107,7 @@ extension Snapshot {
     for index in doomed {
       for item in storage[index].items { itemIndex[item.id] = nil }
     }
-    storage = storage.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
+    storage = storage.enumerated().filter { !doomed.contains($0.offset) }.map { $0.element }
     sectionIndex = [:]
     for (index, section) in storage.enumerated() {
       sectionIndex[section.model.id] = index

@@ -70,13 +70,13 @@ public struct Snapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
   public var numberOfItems: Int { itemIndex.count }
 
   /// The section ids, in order.
-  public var sectionIDs: [SectionID] { sections.map(\.model.id) }
+  public var sectionIDs: [SectionID] { sections.map { $0.model.id } }
 
   /// All items, section by section.
-  public var allItems: [Item] { sections.flatMap(\.items) }
+  public var allItems: [Item] { sections.flatMap { $0.items } }
 
   /// The rows per section, as a table reports them.
-  public var rowCounts: [Int] { sections.map(\.items.count) }
+  public var rowCounts: [Int] { sections.map { $0.items.count } }
 }
 
 extension Snapshot: Equatable {

@@ -52,7 +52,7 @@ extension Outline {
         toggle: { [weak self] in self?.toggle(id) })
     }
     shownRows = { [weak dataSource] in
-      dataSource?.snapshot?.sections.first { $0.model.id == section }?.items ?? []
+      dataSource?.shownSnapshot?.sections.first { $0.model.id == section }?.items ?? []
     }
     // Reordering: the rows of nodes move when a rule says where they may go, within the
     // outline's section.
@@ -61,7 +61,7 @@ extension Outline {
       return self.placementRule != nil
     }
     dataSource.rowMoveTarget = { [weak self, weak dataSource] source, proposed in
-      guard let self, let shown = dataSource?.snapshot?.sectionIDs.firstIndex(of: section),
+      guard let self, let shown = dataSource?.shownSnapshot?.sectionIDs.firstIndex(of: section),
         source.section == shown, proposed.section == shown
       else { return source }
       let row = self.target(

@@ -64,7 +64,7 @@ extension Outline {
     guard !nodes.isEmpty, row >= 0, row <= shown.count else { return nil }
     guard
       let place = place(
-        nodes.map(\.item), above: row > 0 ? shown[row - 1] : nil,
+        nodes.map { $0.item }, above: row > 0 ? shown[row - 1] : nil,
         below: row < shown.count ? shown[row] : nil, in: roots)
     else { return nil }
     var tree = roots

@@ -53,7 +53,7 @@ extension Pager where Item: Equatable {
     let distance = configuration.prefetchDistance
     // The ends of the section that rows at `paths` are near (within the prefetch distance).
     let ends: ([ItemPath]) -> [LoadDirection] = { [weak dataSource] paths in
-      guard let dataSource, let index = dataSource.snapshot?.sectionIDs.firstIndex(of: section)
+      guard let dataSource, let index = dataSource.shownSnapshot?.sectionIDs.firstIndex(of: section)
       else { return [] }
       let rows = dataSource.numberOfRows(inSection: index)
       let mine = paths.filter { $0.section == index }
@@ -79,7 +79,7 @@ extension Pager where Item: Equatable {
     }
     dataSource.selectObservers.append { [weak self, weak dataSource] path in
       guard let self, let dataSource,
-        dataSource.snapshot?.sectionIDs.firstIndex(of: section) == path.section,
+        dataSource.shownSnapshot?.sectionIDs.firstIndex(of: section) == path.section,
         dataSource.item(at: path)?.status?.isRetryable == true
       else { return }
       self.retry()
@@ -133,6 +133,9 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
   @usableFromInline var separatorText: ((Item?, Item) -> String?)?
   @usableFromInline var showsStatus = true
   @usableFromInline var refresh: () -> Void = {}
+  /// The rows last applied, and the data source's version just after: a change of the pager
+  /// that leaves the rows as they are (a load starting with no status row) applies nothing.
+  @usableFromInline var applied: (rows: [PagerRow<Item>], version: Int)?
   /// The pager shown (for affordances that act on it, such as `PagingControls`).
   @usableFromInline package private(set) weak var pager: Pager<Item>?
   @usableFromInline init(_ pager: Pager<Item>) { self.pager = pager }
@@ -177,9 +180,11 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
     _ rows: [PagerRow<Item>], in dataSource: SectionedDataSource<SectionID, PagerRow<Item>>,
     section: SectionID, log: PagerLog?
   ) {
+    if let applied, applied.version == dataSource.version, applied.rows == rows { return }
+    defer { applied = (rows, dataSource.version) }
     do throws(DataSourceError) {
       var snapshot = Snapshot<SectionID, PagerRow<Item>>()
-      for shown in dataSource.snapshot?.sections ?? [] {
+      for shown in dataSource.shownSnapshot?.sections ?? [] {
         try snapshot.appendSection(shown.model.id)
         if shown.model.id != section { try snapshot.appendItems(shown.items) }
       }
@@ -191,7 +196,9 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
       }
       let start = ContinuousClock.now
       let batches: [BatchUpdate] =
-        ((try? (dataSource.snapshot ?? Snapshot()).changes(to: snapshot)).map { $0.map(\.batch) })
+        ((try? (dataSource.shownSnapshot ?? Snapshot()).changes(to: snapshot)).map {
+          $0.map { $0.batch }
+        })
         ?? []
       try dataSource.applyKeepingPosition(snapshot)
       var counts = (inserted: 0, deleted: 0, moved: 0, updated: 0)

@@ -119,7 +119,7 @@ extension Pager {
   /// The pages' items, to edit.
   func editablePages() -> EditablePages<Item> {
     EditablePages(
-      pages: pages.map(\.items),
+      pages: pages.map { $0.items },
       holdsStart: !pages.isEmpty && nextRequest(.prepend) == nil,
       holdsEnd: !pages.isEmpty && nextRequest(.append) == nil)
   }

@@ -13,7 +13,12 @@ extension Pager {
       let ends = self.scheduledLoads
       self.scheduledLoads = [:]
       for end in LoadDirection.allCases {
-        if let cause = ends[end] { self.load(end, cause: cause) }
+        guard let cause = ends[end], self.load(end, cause: cause) == nil else { continue }
+        // A load whose page has landed and that waits for its source's last answer holds
+        // this one back: it runs when that load ends.
+        if self.running[.refresh]?.answered != nil || self.running[end]?.answered != nil {
+          self.afterLastAnswer[end] = cause
+        }
       }
     }
   }

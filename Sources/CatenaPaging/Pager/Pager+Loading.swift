@@ -130,7 +130,10 @@ extension Pager {
     tasks.remove(mine)
     guard let load = running[direction], load.generation == mine else { return }
     running[direction] = nil
-    defer { wake(mine) }
+    defer {
+      wake(mine)
+      if load.answered != nil { loadWhatWaitedForTheLastAnswer() }
+    }
     let elapsed = ContinuousClock.now - load.started
     switch result {
     case .failure(let error):
@@ -155,6 +158,15 @@ extension Pager {
       } catch {
         fail(direction, load, error, elapsed: elapsed)
       }
+    }
+  }
+
+  /// Loads past the ends a table asked for while a load waited for its source's last answer.
+  private func loadWhatWaitedForTheLastAnswer() {
+    let waiting = afterLastAnswer
+    afterLastAnswer = [:]
+    for end in [LoadDirection.prepend, .append] {
+      if let cause = waiting[end] { load(end, cause: cause) }
     }
   }
 
@@ -304,7 +316,7 @@ extension Pager {
       incoming = kept
       return (repeated.count, kept.count)
     case .keepLast:
-      let winners = Set(kept.map(\.id)).intersection(loaded)
+      let winners = Set(kept.map { $0.id }).intersection(loaded)
       for index in self.pages.indices {
         self.pages[index].items.removeAll { winners.contains($0.id) }
       }

@@ -44,7 +44,7 @@ extension Pager {
     guard running.isEmpty, pendingSource == nil, !pages.isEmpty, pagesFromSource else {
       return nil
     }
-    let requests = pages.map(\.request)
+    let requests = pages.map { $0.request }
     generation &+= 1
     let mine = generation
     log?.write(.started(.refresh, requests[0].key, .refetch))

@@ -49,42 +49,141 @@ public import Observation
 /// Observable: a view that reads ``items``, ``loadStates`` or the placeholders updates when
 /// they change; ``items`` changes before ``loadStates`` reports the load that changed it.
 @MainActor
-@Observable
 public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable {
   /// How the pager loads.
   public let configuration: PagerConfiguration
   /// Where pages come from; ``refresh(from:debounce:)`` changes it.
-  public internal(set) var source: PageSource<Item>
+  public internal(set) var source: PageSource<Item> {
+    get {
+      observation.registrar.access(self, keyPath: observation.source)
+      return stored.source
+    }
+    set {
+      observation.registrar.withMutation(of: self, keyPath: observation.source) {
+        stored.source = newValue
+      }
+    }
+  }
 
   /// The loaded items, in order, with the edits in flight shown.
-  public internal(set) var items: [Item] = []
+  public internal(set) var items: [Item] {
+    get {
+      observation.registrar.access(self, keyPath: observation.items)
+      return stored.items
+    }
+    set {
+      observation.registrar.withMutation(of: self, keyPath: observation.items) {
+        stored.items = newValue
+      }
+    }
+  }
   /// Where each direction stands.
-  public internal(set) var loadStates = LoadStates()
+  public internal(set) var loadStates: LoadStates {
+    get {
+      observation.registrar.access(self, keyPath: observation.loadStates)
+      return stored.loadStates
+    }
+    set {
+      observation.registrar.withMutation(of: self, keyPath: observation.loadStates) {
+        stored.loadStates = newValue
+      }
+    }
+  }
   /// How many items of the list come before the window, when placeholders are on and the
   /// position is known (0 otherwise).
-  public internal(set) var placeholdersBefore = 0
+  public internal(set) var placeholdersBefore: Int {
+    get {
+      observation.registrar.access(self, keyPath: observation.placeholdersBefore)
+      return stored.placeholdersBefore
+    }
+    set {
+      observation.registrar.withMutation(of: self, keyPath: observation.placeholdersBefore) {
+        stored.placeholdersBefore = newValue
+      }
+    }
+  }
   /// How many items of the list come after the window, when placeholders are on and the server
   /// gave a total (0 otherwise).
-  public internal(set) var placeholdersAfter = 0
+  public internal(set) var placeholdersAfter: Int {
+    get {
+      observation.registrar.access(self, keyPath: observation.placeholdersAfter)
+      return stored.placeholdersAfter
+    }
+    set {
+      observation.registrar.withMutation(of: self, keyPath: observation.placeholdersAfter) {
+        stored.placeholdersAfter = newValue
+      }
+    }
+  }
   /// How many pages are in memory.
-  public internal(set) var loadedPageCount = 0
+  public internal(set) var loadedPageCount: Int {
+    get {
+      observation.registrar.access(self, keyPath: observation.loadedPageCount)
+      return stored.loadedPageCount
+    }
+    set {
+      observation.registrar.withMutation(of: self, keyPath: observation.loadedPageCount) {
+        stored.loadedPageCount = newValue
+      }
+    }
+  }
   /// How many edits wait for their request.
-  public internal(set) var pendingEditCount = 0
+  public internal(set) var pendingEditCount: Int {
+    get {
+      observation.registrar.access(self, keyPath: observation.pendingEditCount)
+      return stored.pendingEditCount
+    }
+    set {
+      observation.registrar.withMutation(of: self, keyPath: observation.pendingEditCount) {
+        stored.pendingEditCount = newValue
+      }
+    }
+  }
   /// How many items the last load left out because their id was already loaded.
-  public internal(set) var lastDroppedDuplicates = 0
+  public internal(set) var lastDroppedDuplicates: Int {
+    get {
+      observation.registrar.access(self, keyPath: observation.lastDroppedDuplicates)
+      return stored.lastDroppedDuplicates
+    }
+    set {
+      observation.registrar.withMutation(of: self, keyPath: observation.lastDroppedDuplicates) {
+        stored.lastDroppedDuplicates = newValue
+      }
+    }
+  }
   /// How many entries of the pages in memory their source could not convert and left out
   /// (``Page/dropped``: the original transform block's failures).
-  public internal(set) var droppedCount = 0
+  public internal(set) var droppedCount: Int {
+    get {
+      observation.registrar.access(self, keyPath: observation.droppedCount)
+      return stored.droppedCount
+    }
+    set {
+      observation.registrar.withMutation(of: self, keyPath: observation.droppedCount) {
+        stored.droppedCount = newValue
+      }
+    }
+  }
   /// Whether ``reachability`` says the network is unreachable: the list shows an
   /// ``PagerStatus/offline`` row above its rows instead of loading and failure rows, and loads
   /// what waits when the network is back.
-  public internal(set) var isOffline = false
+  public internal(set) var isOffline: Bool {
+    get {
+      observation.registrar.access(self, keyPath: observation.isOffline)
+      return stored.isOffline
+    }
+    set {
+      observation.registrar.withMutation(of: self, keyPath: observation.isOffline) {
+        stored.isOffline = newValue
+      }
+    }
+  }
 
   /// Where the pager learns that the network went away and came back (usually the client's:
   /// `houses.reachability = api.reachability`); nil: it never shows "offline". When the
   /// network comes back, failed loads run again, and a list that is shown and older than its
   /// ``PagerConfiguration/staleTime`` loads its pages again.
-  @ObservationIgnored public var reachability: (any Reachability)? {
+  public var reachability: (any Reachability)? {
     didSet { followReachability() }
   }
 
@@ -99,6 +198,11 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
       && loadStates.prepend == .end && loadStates.append == .end
   }
 
+  /// The observed properties' values.
+  @usableFromInline var stored: PagerState<Item>
+  /// How views observe the pager.
+  @usableFromInline let observation = PagerObservation<Item>()
+
   /// Where each load and each applied change is written, when set: one switch for a debug
   /// log, free when nil.
   ///
@@ -107,54 +211,57 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// // append started · cursor "c3" · cause prefetch
   /// // append ended · cursor "c3" · 30 items, 0 duplicates, 1 page dropped · 4.1 ms
   /// ```
-  @ObservationIgnored public var log: PagerLog?
+  public var log: PagerLog?
 
-  @ObservationIgnored var pages: [LoadedPage<Item>] = []
+  var pages: [LoadedPage<Item>] = []
   /// What the pages dropped before the window were loaded from; the nearest last.
-  @ObservationIgnored var droppedBefore: [PageRequest] = []
+  var droppedBefore: [PageRequest] = []
   /// What the pages dropped after the window were loaded from; the nearest last.
-  @ObservationIgnored var droppedAfter: [PageRequest] = []
-  @ObservationIgnored var running: [LoadDirection: RunningLoad] = [:]
-  @ObservationIgnored var generation = 0
+  var droppedAfter: [PageRequest] = []
+  var running: [LoadDirection: RunningLoad] = [:]
+  var generation = 0
   /// What the last refresh asked for, to retry it.
-  @ObservationIgnored var refreshRequest: PageRequest?
+  var refreshRequest: PageRequest?
   /// Pages the first load still has to add (a source that counts pages, a larger first load).
-  @ObservationIgnored var initialPagesLeft = 0
-  @ObservationIgnored var edits: [PendingEdit<Item>] = []
+  var initialPagesLeft = 0
+  var edits: [PendingEdit<Item>] = []
   /// Items whose id the server changed (a temporary id → its own) since the binding last
   /// showed the items: it updates their rows in place.
-  @ObservationIgnored @usableFromInline package var renamed: [Item.ID: Item.ID] = [:]
-  @ObservationIgnored var editNumber = 0
-  @ObservationIgnored let tasks = TaskBag()
+  @usableFromInline package var renamed: [Item.ID: Item.ID] = [:]
+  var editNumber = 0
+  let tasks = TaskBag()
   /// The loop following ``reachability``.
-  @ObservationIgnored var reachabilityLoop: Task<Void, Never>?
+  var reachabilityLoop: Task<Void, Never>?
   /// What tells the pager that the app returns to the foreground, while it has a stale time.
-  @ObservationIgnored var foreground: ForegroundObserver?
+  var foreground: ForegroundObserver?
   /// Whether the list is shown (``appeared()`` until ``disappeared()``).
-  @ObservationIgnored var isShown = false
+  var isShown = false
   /// When the pages last loaded from the first (a refresh or a refetch that landed).
-  @ObservationIgnored var landed: ContinuousClock.Instant?
+  var landed: ContinuousClock.Instant?
   /// The time now (a test moves it by hand).
-  @ObservationIgnored package var now: () -> ContinuousClock.Instant = { .now }
+  package var now: () -> ContinuousClock.Instant = { .now }
   /// The ends to load past on the next main-actor turn, each with what asked first.
-  @ObservationIgnored var scheduledLoads: [LoadDirection: LoadCause] = [:]
+  var scheduledLoads: [LoadDirection: LoadCause] = [:]
+  /// The ends a table asked to load past while a load whose page had landed waited for its
+  /// source's last answer: loaded when that load ends.
+  var afterLastAnswer: [LoadDirection: LoadCause] = [:]
   /// The ends a bound table does not load past by itself until a row comes on screen by
   /// scrolling or code asks: after ``cancel()``, or after a page that added no new item.
-  @ObservationIgnored package internal(set) var held: Set<LoadDirection> = []
+  package internal(set) var held: Set<LoadDirection> = []
   /// Whether the pages in memory came from ``source`` (false from a change of source until its
   /// first page lands): pages of another source are never continued.
-  @ObservationIgnored var pagesFromSource = true
+  var pagesFromSource = true
   /// A change of source waiting for its debounce.
-  @ObservationIgnored var pendingSource: Task<Void, Never>?
+  var pendingSource: Task<Void, Never>?
   /// How a debounce waits (a test waits on a gate instead of a clock).
-  @ObservationIgnored package var debounceSleep: @Sendable (Duration) async throws -> Void = {
+  package var debounceSleep: @Sendable (Duration) async throws -> Void = {
     try await Task.sleep(for: $0)
   }
   /// Who awaits which load (by generation): ``refreshing(at:)``, ``loadingNext()``,
   /// ``loadingPrevious()``.
-  @ObservationIgnored var waiters: [Int: [CheckedContinuation<Void, Never>]] = [:]
+  var waiters: [Int: [CheckedContinuation<Void, Never>]] = [:]
   /// Synchronous observers (the data-source binding): items changed, then states changed.
-  @ObservationIgnored @usableFromInline package var listeners: [(PagerChange) -> Void] = []
+  @usableFromInline package var listeners: [(PagerChange) -> Void] = []
 
   /// A pager loading pages of `source` as `configuration` says.
   ///
@@ -165,7 +272,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   public init(_ configuration: PagerConfiguration = PagerConfiguration(), source: PageSource<Item>)
   {
     self.configuration = configuration
-    self.source = source
+    self.stored = PagerState(source: source)
     if configuration.staleTime != nil {
       foreground = ForegroundObserver { [weak self] in self?.refetchIfStale() }
     }
@@ -186,6 +293,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   @discardableResult
   public func refresh(at key: PageKey? = nil) -> Task<Void, Never> {
     held = []
+    afterLastAnswer = [:]
     cancelRunning()
     updateStates(notifying: false)
     let request = PageRequest(key: key ?? firstKey, size: firstSize)
@@ -231,6 +339,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// answers are dropped, and their directions go back to where they were. A bound table then
   /// loads nothing by itself until a row comes on screen by scrolling or code asks.
   public func cancel() {
+    afterLastAnswer = [:]
     pendingSource?.cancel()
     pendingSource = nil
     held = [.prepend, .append]
@@ -290,4 +399,43 @@ final class TaskBag: @unchecked Sendable {
   func cancelAll() {
     for task in lock.withLock({ Array(tasks.values) }) { task.cancel() }
   }
+}
+
+extension Pager: Observable {}
+
+/// The values of a ``Pager``'s observed properties.
+@usableFromInline
+struct PagerState<Item: Identifiable & Sendable> where Item.ID: Sendable {
+  @usableFromInline var source: PageSource<Item>
+  @usableFromInline var items: [Item] = []
+  @usableFromInline var loadStates = LoadStates()
+  @usableFromInline var placeholdersBefore = 0
+  @usableFromInline var placeholdersAfter = 0
+  @usableFromInline var loadedPageCount = 0
+  @usableFromInline var pendingEditCount = 0
+  @usableFromInline var lastDroppedDuplicates = 0
+  @usableFromInline var droppedCount = 0
+  @usableFromInline var isOffline = false
+
+  init(source: PageSource<Item>) { self.source = source }
+}
+
+/// What a ``Pager``'s observers use: its registrar, and the key path of each observed property,
+/// made once (a key path into a generic class is built at run time, each time its literal is
+/// evaluated: on every read, as `@Observable` writes them).
+@MainActor @usableFromInline
+final class PagerObservation<Item: Identifiable & Sendable> where Item.ID: Sendable {
+  @usableFromInline let registrar = ObservationRegistrar()
+  @usableFromInline let source = \Pager<Item>.source
+  @usableFromInline let items = \Pager<Item>.items
+  @usableFromInline let loadStates = \Pager<Item>.loadStates
+  @usableFromInline let placeholdersBefore = \Pager<Item>.placeholdersBefore
+  @usableFromInline let placeholdersAfter = \Pager<Item>.placeholdersAfter
+  @usableFromInline let loadedPageCount = \Pager<Item>.loadedPageCount
+  @usableFromInline let pendingEditCount = \Pager<Item>.pendingEditCount
+  @usableFromInline let lastDroppedDuplicates = \Pager<Item>.lastDroppedDuplicates
+  @usableFromInline let droppedCount = \Pager<Item>.droppedCount
+  @usableFromInline let isOffline = \Pager<Item>.isOffline
+
+  @usableFromInline init() {}
 }

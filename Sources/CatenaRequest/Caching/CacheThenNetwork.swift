@@ -18,11 +18,21 @@ extension RequestConvertible {
   /// ``RequestError`` (the kept value stays shown). Cancelling the loop cancels the request.
   /// A ``Download`` gives its one value.
   public func values(on client: Client? = nil) -> AsyncThrowingStream<Value, any Error> {
+    values(on: client) { $0 }
+  }
+
+  /// ``values(on:)``, each value converted by `transform` as it comes (in the same task: no
+  /// second hop); a conversion that throws ends the stream with its error.
+  package func values<Converted: Sendable>(
+    on client: Client?, _ transform: @escaping @Sendable (Value) throws -> Converted
+  ) -> AsyncThrowingStream<Converted, any Error> {
     let request = self
     return AsyncThrowingStream { continuation in
       let task = Task {
-        do throws(RequestError) {
-          try await (client ?? .default).sendCacheThenNetwork(request) { continuation.yield($0) }
+        do {
+          try await (client ?? .default).sendCacheThenNetwork(request) { value throws in
+            continuation.yield(try transform(value))
+          }
           continuation.finish()
         } catch {
           continuation.finish(throwing: error)
@@ -37,10 +47,10 @@ extension Client {
   /// Gives `deliver` the value of what the cache keeps for `request`, then the server's
   /// answer when its body differs (see ``RequestConvertible/values(on:)``).
   func sendCacheThenNetwork<R: RequestConvertible>(
-    _ request: R, _ deliver: @Sendable (R.Value) -> Void
-  ) async throws(RequestError) {
+    _ request: R, _ deliver: @Sendable (R.Value) throws -> Void
+  ) async throws {
     guard !(request is Download), let cache else {
-      deliver(try await request.exchange(on: self, progress: nil).value)
+      try deliver(try await request.exchange(on: self, progress: nil).value)
       return
     }
     let http = try prepare(request.definition, inMemory: true)
@@ -51,11 +61,11 @@ extension Client {
       let value = try? request.interpret(kept.response)
     {
       record(.cacheHit, http)
-      deliver(value)
+      try deliver(value)
       shown = kept.response
     }
     let (value, response) = try await sendInMemory(request, progress: nil, revalidating: true)
     if let shown, shown.status == response.status, shown.body == response.body { return }
-    deliver(value)
+    try deliver(value)
   }
 }
