@@ -54,129 +54,59 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   public let configuration: PagerConfiguration
   /// Where pages come from; ``refresh(from:debounce:)`` changes it.
   public internal(set) var source: PageSource<Item> {
-    get {
-      observation.registrar.access(self, keyPath: observation.source)
-      return stored.source
-    }
-    set {
-      observation.registrar.withMutation(of: self, keyPath: observation.source) {
-        stored.source = newValue
-      }
-    }
+    get { observed(observation.source) { $0.source } }
+    set { change(observation.source) { $0.source = newValue } }
   }
 
   /// The loaded items, in order, with the edits in flight shown.
   public internal(set) var items: [Item] {
-    get {
-      observation.registrar.access(self, keyPath: observation.items)
-      return stored.items
-    }
-    set {
-      observation.registrar.withMutation(of: self, keyPath: observation.items) {
-        stored.items = newValue
-      }
-    }
+    get { observed(observation.items) { $0.items } }
+    set { change(observation.items) { $0.items = newValue } }
   }
   /// Where each direction stands.
   public internal(set) var loadStates: LoadStates {
-    get {
-      observation.registrar.access(self, keyPath: observation.loadStates)
-      return stored.loadStates
-    }
-    set {
-      observation.registrar.withMutation(of: self, keyPath: observation.loadStates) {
-        stored.loadStates = newValue
-      }
-    }
+    get { observed(observation.loadStates) { $0.loadStates } }
+    set { change(observation.loadStates) { $0.loadStates = newValue } }
   }
   /// How many items of the list come before the window, when placeholders are on and the
   /// position is known (0 otherwise).
   public internal(set) var placeholdersBefore: Int {
-    get {
-      observation.registrar.access(self, keyPath: observation.placeholdersBefore)
-      return stored.placeholdersBefore
-    }
-    set {
-      observation.registrar.withMutation(of: self, keyPath: observation.placeholdersBefore) {
-        stored.placeholdersBefore = newValue
-      }
-    }
+    get { observed(observation.placeholdersBefore) { $0.placeholdersBefore } }
+    set { change(observation.placeholdersBefore) { $0.placeholdersBefore = newValue } }
   }
   /// How many items of the list come after the window, when placeholders are on and the server
   /// gave a total (0 otherwise).
   public internal(set) var placeholdersAfter: Int {
-    get {
-      observation.registrar.access(self, keyPath: observation.placeholdersAfter)
-      return stored.placeholdersAfter
-    }
-    set {
-      observation.registrar.withMutation(of: self, keyPath: observation.placeholdersAfter) {
-        stored.placeholdersAfter = newValue
-      }
-    }
+    get { observed(observation.placeholdersAfter) { $0.placeholdersAfter } }
+    set { change(observation.placeholdersAfter) { $0.placeholdersAfter = newValue } }
   }
   /// How many pages are in memory.
   public internal(set) var loadedPageCount: Int {
-    get {
-      observation.registrar.access(self, keyPath: observation.loadedPageCount)
-      return stored.loadedPageCount
-    }
-    set {
-      observation.registrar.withMutation(of: self, keyPath: observation.loadedPageCount) {
-        stored.loadedPageCount = newValue
-      }
-    }
+    get { observed(observation.loadedPageCount) { $0.loadedPageCount } }
+    set { change(observation.loadedPageCount) { $0.loadedPageCount = newValue } }
   }
   /// How many edits wait for their request.
   public internal(set) var pendingEditCount: Int {
-    get {
-      observation.registrar.access(self, keyPath: observation.pendingEditCount)
-      return stored.pendingEditCount
-    }
-    set {
-      observation.registrar.withMutation(of: self, keyPath: observation.pendingEditCount) {
-        stored.pendingEditCount = newValue
-      }
-    }
+    get { observed(observation.pendingEditCount) { $0.pendingEditCount } }
+    set { change(observation.pendingEditCount) { $0.pendingEditCount = newValue } }
   }
   /// How many items the last load left out because their id was already loaded.
   public internal(set) var lastDroppedDuplicates: Int {
-    get {
-      observation.registrar.access(self, keyPath: observation.lastDroppedDuplicates)
-      return stored.lastDroppedDuplicates
-    }
-    set {
-      observation.registrar.withMutation(of: self, keyPath: observation.lastDroppedDuplicates) {
-        stored.lastDroppedDuplicates = newValue
-      }
-    }
+    get { observed(observation.lastDroppedDuplicates) { $0.lastDroppedDuplicates } }
+    set { change(observation.lastDroppedDuplicates) { $0.lastDroppedDuplicates = newValue } }
   }
   /// How many entries of the pages in memory their source could not convert and left out
   /// (``Page/dropped``: the original transform block's failures).
   public internal(set) var droppedCount: Int {
-    get {
-      observation.registrar.access(self, keyPath: observation.droppedCount)
-      return stored.droppedCount
-    }
-    set {
-      observation.registrar.withMutation(of: self, keyPath: observation.droppedCount) {
-        stored.droppedCount = newValue
-      }
-    }
+    get { observed(observation.droppedCount) { $0.droppedCount } }
+    set { change(observation.droppedCount) { $0.droppedCount = newValue } }
   }
   /// Whether ``reachability`` says the network is unreachable: the list shows an
   /// ``PagerStatus/offline`` row above its rows instead of loading and failure rows, and loads
   /// what waits when the network is back.
   public internal(set) var isOffline: Bool {
-    get {
-      observation.registrar.access(self, keyPath: observation.isOffline)
-      return stored.isOffline
-    }
-    set {
-      observation.registrar.withMutation(of: self, keyPath: observation.isOffline) {
-        stored.isOffline = newValue
-      }
-    }
+    get { observed(observation.isOffline) { $0.isOffline } }
+    set { change(observation.isOffline) { $0.isOffline = newValue } }
   }
 
   /// Where the pager learns that the network went away and came back (usually the client's:
@@ -401,7 +331,20 @@ final class TaskBag: @unchecked Sendable {
   }
 }
 
-extension Pager: Observable {}
+extension Pager: Observable {
+  /// Reads an observed property (`key` is its key path), telling the registrar.
+  @inlinable
+  func observed<Value>(_ key: KeyPath<Pager, Value>, _ read: (PagerState<Item>) -> Value) -> Value {
+    observation.registrar.access(self, keyPath: key)
+    return read(stored)
+  }
+
+  /// Changes an observed property (`key` is its key path), telling the registrar.
+  @inlinable
+  func change<Value>(_ key: KeyPath<Pager, Value>, _ write: (inout PagerState<Item>) -> Void) {
+    observation.registrar.withMutation(of: self, keyPath: key) { write(&stored) }
+  }
+}
 
 /// The values of a ``Pager``'s observed properties.
 @usableFromInline
