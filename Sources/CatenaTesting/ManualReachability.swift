@@ -1,6 +1,6 @@
 public import CatenaRequest
 
-/// A ``Reachability`` switched by hand: a test (or a debug menu) says when the network goes
+/// A `Reachability` switched by hand: a test (or a debug menu) says when the network goes
 /// away and comes back.
 ///
 /// ```swift
