@@ -107,4 +107,55 @@ struct InstantListIntegrationTests {
       #expect(third.applied.all.allSatisfy { $0[1] <= 1 && $0[3] == 0 })
     }
   }
+
+  @MainActor
+  @Test func offlineTheListShowsItsKeptRowsAndAsksTheServerWhenTheNetworkIsBack() async throws {
+    let run = UUID().uuidString
+    try await TestServer.run { @MainActor port in
+      let network = ManualReachability()
+      var api = client(port)
+      api.cache = HTTPCache()
+      api.reachability = network
+      let first = FeedScreen(api, run: run)
+      await first.pager.refresh().value
+      #expect(await Attempts.shared.count("feed-\(run)-1") == 1)
+
+      // Offline, the list opened again shows what was kept, says so, and sends nothing.
+      network.isReachable = false
+      await Feeds.shared.publish(1, in: run)
+      let second = FeedScreen(api, run: run)
+      second.pager.reachability = network
+      let refresh = second.pager.refresh()
+      try await turns("the kept page to show") { second.pager.items.count == 20 }
+      #expect(second.pager.isOffline)
+      #expect(second.dataSource.snapshot?.allItems.first?.status == .offline)
+      try await turns("the request to wait for the network") { network.listenerCount >= 1 }
+      #expect(await Attempts.shared.count("feed-\(run)-1") == 1, "nothing sent offline")
+
+      // Back online: the request goes, and the new post comes in as one change.
+      network.isReachable = true
+      await refresh.value
+      #expect(await Attempts.shared.count("feed-\(run)-1") == 2)
+      #expect(second.pager.items.first?.id == 1000)
+      #expect(second.dataSource.snapshot?.allItems.first?.status == nil)
+      #expect(second.applied.all.contains([1, 1, 0, 0]))
+    }
+  }
+
+  @Test func anOfflineRequestFailsAsOfflineAtItsDeadlineHavingSentNothing() async throws {
+    let run = UUID().uuidString
+    try await TestServer.run { port in
+      var api = client(port)
+      api.reachability = ManualReachability(reachable: false)
+      api.timeout = .milliseconds(100)
+      var failure: RequestError?
+      do {
+        _ = try await Get("feed", ["run": .string(run)]).json().value(on: api)
+      } catch {
+        failure = error as? RequestError
+      }
+      #expect(failure?.kind == .offline)
+      #expect(await Attempts.shared.count("feed-\(run)-1") == 0)
+    }
+  }
 }
