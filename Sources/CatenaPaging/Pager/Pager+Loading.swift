@@ -108,9 +108,11 @@ extension Pager {
   func answer(_ direction: LoadDirection, _ mine: Int, _ page: Page<Item>) {
     guard let load = running[direction], load.generation == mine else { return }
     do throws(DuplicateItems) {
-      if load.answered != nil {
+      if load.answered != nil, pages.contains(where: { $0.request == load.request }) {
         running[direction]?.answered = try replace(load.request, with: page)
       } else {
+        // The first answer, or one after an empty first answer that added no page (the
+        // kept page said the list ended there; the server's says it goes on).
         running[direction]?.answered = try take(page, direction, load)
       }
       recompute()

@@ -225,4 +225,19 @@ struct InstantListTests {
     try await list.asked(2)
     #expect(list.answers.requests == [1, 2])
   }
+
+  @Test func aKeptEmptyPageThatTheServerFillsAddsTheServersRows() async throws {
+    let list = InstantList()
+    try await list.loaded()
+    list.pager.loadNext()
+    try await list.asked(2)
+    list.answers.answer(2, [])  // kept: the list ended here last time
+    try await turns("the kept answer") { list.pager.loadStates.append == .loading }
+    #expect(list.pager.items.count == 20)
+    list.answers.answer(2, rows(20..<25, version: 2))  // the server's: five more
+    list.answers.end(2)
+    try await turns("page 2's load to end") { list.pager.loadStates.append != .loading }
+    #expect(list.pager.items.map(\.id) == Array(0..<25))
+    #expect(list.pager.loadedPageCount == 2)
+  }
 }
