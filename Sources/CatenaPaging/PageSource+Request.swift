@@ -102,20 +102,16 @@ extension PageSource {
       "PageSource.request(_:on:by:): a numbered request counts pages by .index or .offset; "
         + "for pages the server keys, use request(_:cursor:…) or request(_:nextLink:…)")
     let tag = pagesTag(make(0, 1))
-    return PageSource(keying: keying) { key, size in
-      let number: Int
+    let request = { @Sendable (key: PageKey?, size: Int) -> Request<JSONValue>? in
       switch key {
-      case .index(let value), .offset(let value): number = value
-      default:
-        return AsyncThrowingStream {
-          $0.yield(Page(items: [])); $0.finish()
-        }
-      }
-      return make(number, size).cacheTag(tag).json().values(on: client) { json in
-        try format.page(of: json, transform: transform)
+      case .index(let number), .offset(let number): make(number, size).cacheTag(tag).json()
+      default: nil
       }
     }
-    .invalidating(tag, on: client)
+    let page = { @Sendable (json: JSONValue) throws(RequestError) -> Page<Item> in
+      try format.page(of: json, transform: transform)
+    }
+    return PageSource.answering(keying, on: client, tag: tag, request: request, page: page)
   }
 
   /// Pages from a Catena request, paged by the cursor each response gives: `make` builds the
@@ -144,15 +140,16 @@ extension PageSource {
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> {
     let tag = pagesTag(make(nil, 1))
-    return PageSource(keying: .server) { key, size in
-      make(key?.token, size).cacheTag(tag).json().values(on: client) { json in
-        var result = try format.page(of: json, transform: transform)
-        let next = json.at(cursor).flatMap { $0.string ?? $0.int.map(String.init) }
-        result.next = next.flatMap { $0.isEmpty ? nil : PageKey.cursor($0) }
-        return result
-      }
+    let request = { @Sendable (key: PageKey?, size: Int) -> Request<JSONValue>? in
+      make(key?.token, size).cacheTag(tag).json()
     }
-    .invalidating(tag, on: client)
+    let page = { @Sendable (json: JSONValue) throws(RequestError) -> Page<Item> in
+      var result = try format.page(of: json, transform: transform)
+      let next = json.at(cursor).flatMap { $0.string ?? $0.int.map(String.init) }
+      result.next = next.flatMap { $0.isEmpty ? nil : PageKey.cursor($0) }
+      return result
+    }
+    return PageSource.answering(.server, on: client, tag: tag, request: request, page: page)
   }
 
   /// Pages from a Catena request, following each response's `Link` header to the next page
@@ -210,6 +207,33 @@ extension PageSource {
 }
 
 extension PageSource {
+  /// A source of the pages `request` asks for (nil: an empty page) and `page` reads, answering
+  /// with the page `client`'s cache keeps (read at once when a pager can show it in the same
+  /// turn), then the server's; its pages are kept under `tag`.
+  static func answering(
+    _ keying: PageKeying, on client: Client?, tag: String,
+    request: @escaping @Sendable (PageKey?, Int) -> Request<JSONValue>?,
+    page: @escaping @Sendable (JSONValue) throws(RequestError) -> Page<Item>
+  ) -> PageSource {
+    let answers = { @Sendable (key: PageKey?, size: Int, keptShown: Bool) in
+      guard let request = request(key, size) else {
+        return AsyncThrowingStream<Page<Item>, any Error> {
+          $0.yield(Page(items: []))
+          $0.finish()
+        }
+      }
+      return request.values(on: client, keptShown: keptShown) { json in try page(json) }
+    }
+    var source = PageSource(keying: keying) { key, size in answers(key, size, false) }
+    source.kept = Kept(
+      page: { key, size in
+        request(key, size).flatMap { (client ?? .default).keptValue(of: $0) }
+          .flatMap { try? page($0) }
+      },
+      after: { key, size in answers(key, size, true) })
+    return source.invalidating(tag, on: client)
+  }
+
   /// The cache tag of the pages of a request source whose requests look like `request`: its
   /// path, the same from one launch to the next.
   static func pagesTag(_ request: some RequestConvertible) -> String {

@@ -31,6 +31,16 @@ public struct PageSource<Item: Sendable>: Sendable {
   /// Drops what a cache keeps of the source's pages (after an edit the server kept); nil
   /// when nothing is kept.
   var invalidate: (@Sendable () -> Void)?
+  /// The page kept for a load, read at once (nil when none can be), and the answers that
+  /// follow it (the server's, when it differs): how a request source opens a list in the
+  /// same turn. Nil for other sources.
+  var kept: Kept?
+
+  /// A kept page read at once, and the answers after it.
+  struct Kept: Sendable {
+    let page: @Sendable (_ key: PageKey?, _ size: Int) -> Page<Item>?
+    let after: Answers
+  }
 
   /// The answers of one load: a page kept from before at once, then the server's.
   typealias Answers =
@@ -47,6 +57,7 @@ public struct PageSource<Item: Sendable>: Sendable {
     self.fetch = fetch
     self.answers = nil
     self.invalidate = nil
+    self.kept = nil
   }
 
   /// A source whose load may answer more than once: the page a cache keeps, at once, then the
@@ -84,6 +95,7 @@ public struct PageSource<Item: Sendable>: Sendable {
     self.keying = keying
     self.answers = answers
     self.invalidate = nil
+    self.kept = nil
     self.fetch = { key, size in
       var last: Page<Item>?
       for try await page in answers(key, size) { last = page }
@@ -149,6 +161,11 @@ public struct PageSource<Item: Sendable>: Sendable {
       }
     }
     converted.invalidate = invalidate
+    converted.kept = kept.map { kept in
+      PageSource<Other>.Kept(
+        page: { key, size in kept.page(key, size).map(convert) },
+        after: { key, size in kept.after(key, size).mapped(convert) })
+    }
     return converted
   }
 }

@@ -59,7 +59,10 @@ extension Pager {
       }
     log?.write(.started(direction, request.key, cause))
     let fetch = source.fetch
-    let answers = source.answers
+    // A page kept for this load, read now, shows in this turn; the server's follows.
+    let keptPage = source.kept?.page(request.key, request.size)
+    let answers =
+      if keptPage != nil, let after = source.kept?.after { after } else { source.answers }
     let task = Task { [weak self] in
       let result: Result<Page<Item>?, any Error>
       do {
@@ -81,6 +84,10 @@ extension Pager {
       generation: mine, request: request, reloadsDropped: reloadsDropped,
       started: .now, task: task)
     tasks.insert(task, for: mine)
+    if let keptPage {
+      answer(direction, mine, keptPage)
+      guard running[direction]?.generation == mine else { return task }  // it failed
+    }
     // Last: an observer hearing of it may ask for loads, and must find this one running.
     setState(direction, .loading)
     return task

@@ -18,20 +18,23 @@ extension RequestConvertible {
   /// ``RequestError`` (the kept value stays shown). Cancelling the loop cancels the request.
   /// A ``Download`` gives its one value.
   public func values(on client: Client? = nil) -> AsyncThrowingStream<Value, any Error> {
-    values(on: client) { $0 }
+    values(on: client, keptShown: false) { $0 }
   }
 
   /// ``values(on:)``, each value converted by `transform` as it comes (in the same task: no
-  /// second hop); a conversion that throws ends the stream with its error.
+  /// second hop); a conversion that throws ends the stream with its error. With `keptShown`,
+  /// the kept value was shown already (``Client/keptValue(of:)``): only the server's comes,
+  /// when it differs from the kept one.
   package func values<Converted: Sendable>(
-    on client: Client?, _ transform: @escaping @Sendable (Value) throws -> Converted
+    on client: Client?, keptShown: Bool,
+    _ transform: @escaping @Sendable (Value) throws -> Converted
   ) -> AsyncThrowingStream<Converted, any Error> {
     let request = self
     return AsyncThrowingStream { continuation in
       let task = Task {
         do {
-          try await (client ?? .default).sendCacheThenNetwork(request) { value throws in
-            continuation.yield(try transform(value))
+          try await (client ?? .default).sendCacheThenNetwork(request, keptShown: keptShown) {
+            value throws in continuation.yield(try transform(value))
           }
           continuation.finish()
         } catch {
@@ -47,7 +50,7 @@ extension Client {
   /// Gives `deliver` the value of what the cache keeps for `request`, then the server's
   /// answer when its body differs (see ``RequestConvertible/values(on:)``).
   func sendCacheThenNetwork<R: RequestConvertible>(
-    _ request: R, _ deliver: @Sendable (R.Value) throws -> Void
+    _ request: R, keptShown: Bool = false, _ deliver: @Sendable (R.Value) throws -> Void
   ) async throws {
     guard !(request is Download), let cache else {
       try deliver(try await request.exchange(on: self, progress: nil).value)
@@ -57,15 +60,35 @@ extension Client {
     var shown: HTTPResponse?
     if http.method == .get, !CacheControl(http.headers["Cache-Control"]).noStore,
       let partition = await cachePartition(for: http),
-      let kept = cache.lookup(http, partition: partition.name),
-      let value = try? request.interpret(kept.response)
+      let kept = cache.lookup(http, partition: partition.name)
     {
-      record(.cacheHit, http)
-      try deliver(value)
-      shown = kept.response
+      if keptShown {
+        shown = kept.response  // shown already: only to compare the server's answer with
+      } else if let value = try? request.interpret(kept.response) {
+        record(.cacheHit, http)
+        try deliver(value)
+        shown = kept.response
+      }
     }
     let (value, response) = try await sendInMemory(request, progress: nil, revalidating: true)
     if let shown, shown.status == response.status, shown.body == response.body { return }
     try deliver(value)
+  }
+}
+
+extension Client {
+  /// The value of what the cache keeps for `request`, however old, read now: when it can be
+  /// read without waiting (a `GET` with no credential to ask a partition of); nil otherwise.
+  /// A list opening shows it in the same turn, with no load row first.
+  package func keptValue<R: RequestConvertible>(of request: R) -> R.Value? {
+    guard let cache, authentication == nil, !(request is Download),
+      let http = try? prepare(request.definition, inMemory: true), http.method == .get,
+      !CacheControl(http.headers["Cache-Control"]).noStore,
+      !http.headers.contains(where: { http.isSensitive($0.name) }),
+      let kept = cache.lookup(http, partition: nil),
+      let value = try? request.interpret(kept.response)
+    else { return nil }
+    record(.cacheHit, http)
+    return value
   }
 }
