@@ -4,18 +4,6 @@ import FixtureServer
 import Foundation
 import Testing
 
-/// A post of `/feed`.
-struct FeedPost: Identifiable, Equatable, Sendable {
-  var id: Int
-  var title: String
-
-  init?(json: JSONValue) {
-    guard let id = json["id"].int, let title = json["title"].string else { return nil }
-    self.id = id
-    self.title = title
-  }
-}
-
 /// The counts of a log's `applied` entries: inserted, deleted, moved, updated.
 final class AppliedCounts: @unchecked Sendable {
   // NB: `lock` guards `counts`.
@@ -35,20 +23,20 @@ final class AppliedCounts: @unchecked Sendable {
 /// screen again makes.
 @MainActor
 final class FeedScreen {
-  let pager: Pager<FeedPost>
+  let pager: Pager<House>
   let table = HeadlessTable(viewportHeight: 10 * 44)
-  let dataSource: SectionedDataSource<String, PagerRow<FeedPost>>
+  let dataSource: SectionedDataSource<String, PagerRow<House>>
   let applied = AppliedCounts()
 
   init(_ api: Client, run: String) {
-    let source = PageSource<FeedPost>.request(PageFormat(list: "posts", total: "total"), on: api) {
+    let source = PageSource<House>.request(PageFormat(list: "posts", total: "total"), on: api) {
       page, size in
       Get("feed", ["run": .string(run), "page": .int(page), "size": .int(size)])
     } transform: {
-      FeedPost(json: $0)
+      House(json: $0)
     }
     pager = Pager(PagerConfiguration(pageSize: 20), source: source)
-    dataSource = SectionedDataSource<String, PagerRow<FeedPost>>()
+    dataSource = SectionedDataSource<String, PagerRow<House>>()
       .bind(table)
       .configureCell(TextCell.self, reuseIdentifier: "post") { cell, _, row in
         cell.text = row.item?.title ?? "[\(row.text)]"

@@ -46,6 +46,21 @@ final class InstantList {
     await refresh.value
   }
 
+  /// Loads page 1, then page 2, whose kept rows (20–39) show while its load waits for the
+  /// server's answer.
+  func keptSecondPage() async throws {
+    try await loaded()
+    pager.loadNext()  // unless the table's prefetch asked already
+    try await asked(2)
+    answers.answer(2, CatenaPagingTests.rows(20..<40, version: 1))
+    try await land { pager.items.count == 40 }
+  }
+
+  /// Waits until page 2's load has ended.
+  func secondPageEnded() async throws {
+    try await turns("page 2's load to end") { pager.loadStates.append != .loading }
+  }
+
   /// Lets the main actor take what arrived.
   func land(_ condition: () -> Bool) async throws {
     try await turns("the answer to land", until: condition)
@@ -165,16 +180,12 @@ struct InstantListTests {
 
   @Test func aLaterPageShowsItsKeptRowsAndNoLoadGoesPastItUntilItsServerAnswer() async throws {
     let list = InstantList()
-    try await list.loaded()
-    list.pager.loadNext()  // unless the table's prefetch asked already
-    try await list.asked(2)
-    list.answers.answer(2, rows(20..<40, version: 1))
-    try await list.land { list.pager.items.count == 40 }
+    try await list.keptSecondPage()
     #expect(list.pager.loadStates.append == .loading)
     #expect(list.pager.loadNext() == nil, "page 3 waits for page 2's own answer")
     list.answers.answer(2, rows(20..<35, version: 2))
     list.answers.end(2)
-    try await turns("page 2's load to end") { list.pager.loadStates.append != .loading }
+    try await list.secondPageEnded()
     #expect(list.pager.items.map(\.id) == Array(0..<35))
     #expect(list.pager.loadStates.append == .end, "15 of 20: the list ends")
   }
@@ -197,15 +208,11 @@ struct InstantListTests {
 
   @Test func aLaterAnswerRepeatingAnotherPagesItemsKeepsEachIdOnce() async throws {
     let list = InstantList()
-    try await list.loaded()
-    list.pager.loadNext()  // unless the table's prefetch asked already
-    try await list.asked(2)
-    list.answers.answer(2, rows(20..<40, version: 1))
-    try await list.land { list.pager.items.count == 40 }
+    try await list.keptSecondPage()
     // The server's page 2 now starts with two rows page 1 holds (rows moved down).
     list.answers.answer(2, rows(18..<38, version: 2))
     list.answers.end(2)
-    try await turns("page 2's load to end") { list.pager.loadStates.append != .loading }
+    try await list.secondPageEnded()
     #expect(Set(list.pager.items.map(\.id)).count == list.pager.items.count)
     #expect(list.pager.items.map(\.id) == Array(0..<38))
     #expect(list.pager.lastDroppedDuplicates == 2)
@@ -236,7 +243,7 @@ struct InstantListTests {
     #expect(list.pager.items.count == 20)
     list.answers.answer(2, rows(20..<25, version: 2))  // the server's: five more
     list.answers.end(2)
-    try await turns("page 2's load to end") { list.pager.loadStates.append != .loading }
+    try await list.secondPageEnded()
     #expect(list.pager.items.map(\.id) == Array(0..<25))
     #expect(list.pager.loadedPageCount == 2)
   }

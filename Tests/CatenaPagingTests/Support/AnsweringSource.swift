@@ -27,8 +27,6 @@ final class AnsweringSource: @unchecked Sendable {
 
   /// The page numbers asked for, in order.
   var requests: [Int] { lock.withLock { asked } }
-  /// Whether the load of page `number` waits for an answer or its end.
-  func isOpen(_ number: Int) -> Bool { lock.withLock { open[number] != nil } }
 
   /// Answers page `number` with `rows` (more may follow).
   func answer(_ number: Int, _ rows: [Row], total: Int? = nil) {
