@@ -64,6 +64,35 @@ struct ObservationTests {
     #expect(list.items == rows(0..<3))
   }
 
+  @Test func twoPagersOfOneItemTypeAreObservedApart() async {
+    let other = ManualSource()
+    let watched = pager()
+    let beside = Pager(PagerConfiguration(pageSize: 3), source: other.source)
+    #expect(
+      await !fires(
+        { _ = watched.items },
+        when: {
+          let load = beside.refresh()
+          await other.waitForRequests(1)
+          other.respond(with: Page(items: rows(0..<3)))
+          await load.value
+        }), "a change of another pager of the same item type")
+    #expect(beside.items == rows(0..<3))
+    #expect(
+      await fires(
+        { _ = beside.items }, when: { await answer(watched.refresh(), rows(0..<3), count: 1) })
+        == false, "and the other way round")
+    #expect(
+      await fires(
+        { _ = watched.items },
+        when: {
+          let load = watched.loadNext()
+          await manual.waitForRequests(2)
+          manual.respond(with: Page(items: rows(3..<4)))
+          await load?.value
+        }))
+  }
+
   @Test func loadStatesFireWhenTheyChangeAndNotForAnEqualValue() async {
     let list = pager()
     var load: Task<Void, Never>?

@@ -4,10 +4,11 @@ public import CatenaDiff
 extension Pager where Item: Equatable {
   /// Shows the pager in `section` of `dataSource`: its items as ``PagerRow/item(_:)`` rows,
   /// with status rows for the first load, loads either way, failures (a tap retries) and the
-  /// end, and what the returned binding adds (separators, placeholders, a filter). Every change
-  /// animates as one diff, keeping the first row on screen where it was (older items loading
-  /// above do not move what the user reads); the load states change after the rows they
-  /// describe. The data source's `emptyState` text shows once the list is loaded and empty,
+  /// end, and what the returned binding adds (separators, placeholders, a filter). The first
+  /// rows of a data source that shows nothing yet come at once (a reload, not animated in: a
+  /// list opening on rows it kept shows them as they are); every later change animates as one
+  /// diff, keeping the first row on screen where it was (older items loading above do not
+  /// move what the user reads); the load states change after the rows they describe. The data source's `emptyState` text shows once the list is loaded and empty,
   /// never while it loads.
   ///
   /// Rows within ``PagerConfiguration/prefetchDistance`` of either end load the pages past it
@@ -181,6 +182,9 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
     section: SectionID, log: PagerLog?
   ) {
     if let applied, applied.version == dataSource.version, applied.rows == rows { return }
+    // Nothing shown yet and nothing to show: the first rows are then the table's first
+    // content, shown at once (as a reload) rather than animated in.
+    if rows.isEmpty, dataSource.shownSnapshot == nil { return }
     defer { applied = (rows, dataSource.version) }
     do throws(DataSourceError) {
       var snapshot = Snapshot<SectionID, PagerRow<Item>>()
@@ -195,13 +199,13 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
         return
       }
       let start = ContinuousClock.now
+      // The first rows shown are a reload: every row came, in no batch.
       let batches: [BatchUpdate] =
-        ((try? (dataSource.shownSnapshot ?? Snapshot()).changes(to: snapshot)).map {
-          $0.map { $0.batch }
-        })
+        ((try? dataSource.shownSnapshot?.changes(to: snapshot)).map { $0.map { $0.batch } })
         ?? []
+      let reloaded = dataSource.shownSnapshot == nil ? snapshot.numberOfItems : 0
       try dataSource.applyKeepingPosition(snapshot)
-      var counts = (inserted: 0, deleted: 0, moved: 0, updated: 0)
+      var counts = (inserted: reloaded, deleted: 0, moved: 0, updated: 0)
       for batch in batches {
         counts.inserted += batch.itemInserts.count
         counts.deleted += batch.itemDeletes.count

@@ -54,59 +54,59 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   public let configuration: PagerConfiguration
   /// Where pages come from; ``refresh(from:debounce:)`` changes it.
   public internal(set) var source: PageSource<Item> {
-    get { observed(observation.source) { $0.source } }
-    set { change(observation.source) { $0.source = newValue } }
+    get { observed(observation.paths.source) { $0.source } }
+    set { change(observation.paths.source) { $0.source = newValue } }
   }
 
   /// The loaded items, in order, with the edits in flight shown.
   public internal(set) var items: [Item] {
-    get { observed(observation.items) { $0.items } }
-    set { change(observation.items) { $0.items = newValue } }
+    get { observed(observation.paths.items) { $0.items } }
+    set { change(observation.paths.items) { $0.items = newValue } }
   }
   /// Where each direction stands.
   public internal(set) var loadStates: LoadStates {
-    get { observed(observation.loadStates) { $0.loadStates } }
-    set { change(observation.loadStates) { $0.loadStates = newValue } }
+    get { observed(observation.paths.loadStates) { $0.loadStates } }
+    set { change(observation.paths.loadStates) { $0.loadStates = newValue } }
   }
   /// How many items of the list come before the window, when placeholders are on and the
   /// position is known (0 otherwise).
   public internal(set) var placeholdersBefore: Int {
-    get { observed(observation.placeholdersBefore) { $0.placeholdersBefore } }
-    set { change(observation.placeholdersBefore) { $0.placeholdersBefore = newValue } }
+    get { observed(observation.paths.placeholdersBefore) { $0.placeholdersBefore } }
+    set { change(observation.paths.placeholdersBefore) { $0.placeholdersBefore = newValue } }
   }
   /// How many items of the list come after the window, when placeholders are on and the server
   /// gave a total (0 otherwise).
   public internal(set) var placeholdersAfter: Int {
-    get { observed(observation.placeholdersAfter) { $0.placeholdersAfter } }
-    set { change(observation.placeholdersAfter) { $0.placeholdersAfter = newValue } }
+    get { observed(observation.paths.placeholdersAfter) { $0.placeholdersAfter } }
+    set { change(observation.paths.placeholdersAfter) { $0.placeholdersAfter = newValue } }
   }
   /// How many pages are in memory.
   public internal(set) var loadedPageCount: Int {
-    get { observed(observation.loadedPageCount) { $0.loadedPageCount } }
-    set { change(observation.loadedPageCount) { $0.loadedPageCount = newValue } }
+    get { observed(observation.paths.loadedPageCount) { $0.loadedPageCount } }
+    set { change(observation.paths.loadedPageCount) { $0.loadedPageCount = newValue } }
   }
   /// How many edits wait for their request.
   public internal(set) var pendingEditCount: Int {
-    get { observed(observation.pendingEditCount) { $0.pendingEditCount } }
-    set { change(observation.pendingEditCount) { $0.pendingEditCount = newValue } }
+    get { observed(observation.paths.pendingEditCount) { $0.pendingEditCount } }
+    set { change(observation.paths.pendingEditCount) { $0.pendingEditCount = newValue } }
   }
   /// How many items the last load left out because their id was already loaded.
   public internal(set) var lastDroppedDuplicates: Int {
-    get { observed(observation.lastDroppedDuplicates) { $0.lastDroppedDuplicates } }
-    set { change(observation.lastDroppedDuplicates) { $0.lastDroppedDuplicates = newValue } }
+    get { observed(observation.paths.lastDroppedDuplicates) { $0.lastDroppedDuplicates } }
+    set { change(observation.paths.lastDroppedDuplicates) { $0.lastDroppedDuplicates = newValue } }
   }
   /// How many entries of the pages in memory their source could not convert and left out
   /// (``Page/dropped``: the original transform block's failures).
   public internal(set) var droppedCount: Int {
-    get { observed(observation.droppedCount) { $0.droppedCount } }
-    set { change(observation.droppedCount) { $0.droppedCount = newValue } }
+    get { observed(observation.paths.droppedCount) { $0.droppedCount } }
+    set { change(observation.paths.droppedCount) { $0.droppedCount = newValue } }
   }
   /// Whether ``reachability`` says the network is unreachable: the list shows an
   /// ``PagerStatus/offline`` row above its rows instead of loading and failure rows, and loads
   /// what waits when the network is back.
   public internal(set) var isOffline: Bool {
-    get { observed(observation.isOffline) { $0.isOffline } }
-    set { change(observation.isOffline) { $0.isOffline = newValue } }
+    get { observed(observation.paths.isOffline) { $0.isOffline } }
+    set { change(observation.paths.isOffline) { $0.isOffline = newValue } }
   }
 
   /// Where the pager learns that the network went away and came back (usually the client's:
@@ -363,12 +363,22 @@ struct PagerState<Item: Identifiable & Sendable> where Item.ID: Sendable {
   init(source: PageSource<Item>) { self.source = source }
 }
 
-/// What a ``Pager``'s observers use: its registrar, and the key path of each observed property,
-/// made once (a key path into a generic class is built at run time, each time its literal is
-/// evaluated: on every read, as `@Observable` writes them).
+/// What a ``Pager``'s observers use: its registrar, and the key paths of the observed
+/// properties.
 @MainActor @usableFromInline
 final class PagerObservation<Item: Identifiable & Sendable> where Item.ID: Sendable {
   @usableFromInline let registrar = ObservationRegistrar()
+  @usableFromInline let paths = PagerKeyPaths<Item>.shared
+
+  @usableFromInline init() {}
+}
+
+/// The key path of each observed property of a ``Pager`` of `Item`, made once for each item
+/// type: a key path into a generic class is built at run time each time its literal is
+/// evaluated (on every read, as `@Observable` writes them), which costs more than the rest of
+/// opening a short list.
+@MainActor @usableFromInline
+final class PagerKeyPaths<Item: Identifiable & Sendable> where Item.ID: Sendable {
   @usableFromInline let source = \Pager<Item>.source
   @usableFromInline let items = \Pager<Item>.items
   @usableFromInline let loadStates = \Pager<Item>.loadStates
@@ -380,5 +390,17 @@ final class PagerObservation<Item: Identifiable & Sendable> where Item.ID: Senda
   @usableFromInline let droppedCount = \Pager<Item>.droppedCount
   @usableFromInline let isOffline = \Pager<Item>.isOffline
 
-  @usableFromInline init() {}
+  private init() {}
+
+  /// The key paths of pagers of `Item`, made by the first of them.
+  static var shared: PagerKeyPaths {
+    let type = ObjectIdentifier(Item.self)
+    if let made = pagerKeyPaths[type] { return unsafeDowncast(made, to: PagerKeyPaths.self) }
+    let made = PagerKeyPaths()
+    pagerKeyPaths[type] = made
+    return made
+  }
 }
+
+/// The key paths of pagers, by item type (each a `PagerKeyPaths` of that type).
+@MainActor private var pagerKeyPaths: [ObjectIdentifier: AnyObject] = [:]
