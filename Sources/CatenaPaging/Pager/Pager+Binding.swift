@@ -8,8 +8,9 @@ extension Pager where Item: Equatable {
   /// rows of a data source that shows nothing yet come at once (a reload, not animated in: a
   /// list opening on rows it kept shows them as they are); every later change animates as one
   /// diff, keeping the first row on screen where it was (older items loading above do not
-  /// move what the user reads); the load states change after the rows they describe. The data source's `emptyState` text shows once the list is loaded and empty,
-  /// never while it loads.
+  /// move what the user reads); the load states change after the rows they describe. The
+  /// data source's `emptyState` text shows once the list is loaded and empty, never while it
+  /// loads.
   ///
   /// Rows within ``PagerConfiguration/prefetchDistance`` of either end load the pages past it
   /// when they come on screen or when the table prefetches them (on the next main-actor turn,
