@@ -84,13 +84,7 @@ struct ObservationTests {
         == false, "and the other way round")
     #expect(
       await fires(
-        { _ = watched.items },
-        when: {
-          let load = watched.loadNext()
-          await manual.waitForRequests(2)
-          manual.respond(with: Page(items: rows(3..<4)))
-          await load?.value
-        }))
+        { _ = watched.items }, when: { await answer(watched.loadNext(), rows(3..<4), count: 2) }))
   }
 
   @Test func loadStatesFireWhenTheyChangeAndNotForAnEqualValue() async {
