@@ -13,20 +13,43 @@ public import Foundation
 /// ```
 ///
 /// A route matches a request of its method (any method when nil) whose URL path ends with the
-/// route's path; the route added last wins. An unmatched request gets a 404 whose body names it.
-/// Every request sent is recorded in ``requests``.
+/// route's path, segment by segment; a segment written `{name}` matches any one segment, so
+/// `products/{id}` answers `DELETE products/2` and not `products` or `products/2/photos`. The
+/// route added last wins. Every request sent is recorded in ``requests``.
+///
+/// A request no route matches is a mistake in the test, never an answer: it fails the running
+/// test (Swift Testing's `Issue.record`, or an XCTest failure) with the request and the nearest
+/// route, and the transport throws ``UnmatchedRequest``, so the request fails as a transport
+/// failure whose `underlyingError` says the same. Set ``unmatched`` to ``Unmatched/notFound`` to
+/// answer such requests with a 404 instead, for a screen whose API is partly written.
 public final class FixtureTransport: Transport, @unchecked Sendable {
-  // NB: `lock` guards `routes` and `recorded`; nothing else is mutable.
+  // NB: `lock` guards `routes`, `recorded` and `unmatchedAnswer`; nothing else is mutable.
   private let lock = NSLock()
   private var routes: [Route] = []
   private var recorded: [HTTPRequest] = []
+  private var unmatchedAnswer = Unmatched.fail
+
+  /// What a request that no route matches gets.
+  public enum Unmatched: Sendable {
+    /// The running test fails, naming the request and the nearest route, and the transport
+    /// throws ``UnmatchedRequest`` (the default).
+    case fail
+    /// A 404 whose plain-text body names the request; no test fails.
+    case notFound
+  }
+
+  /// What a request that no route matches gets: ``Unmatched/fail`` unless set.
+  public var unmatched: Unmatched {
+    get { lock.withLock { unmatchedAnswer } }
+    set { lock.withLock { unmatchedAnswer = newValue } }
+  }
 
   /// How a route answers.
   public typealias Responder = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
   struct Route {
     let method: HTTPMethod?
-    let path: String
+    let pattern: RoutePattern
     let delay: Duration
     let respond: Responder
   }
@@ -34,8 +57,8 @@ public final class FixtureTransport: Transport, @unchecked Sendable {
   /// Creates a transport without routes.
   public init() {}
 
-  /// Answers `method` requests for `path` with `status`, `headers` and the JSON `json`, after
-  /// `delay`.
+  /// Answers `method` requests for `path` (segments written `{name}` match any one segment)
+  /// with `status`, `headers` and the JSON `json`, after `delay`.
   @discardableResult
   public func route(
     _ method: HTTPMethod? = nil, _ path: String, status: Int = 200, json: String,
@@ -44,7 +67,8 @@ public final class FixtureTransport: Transport, @unchecked Sendable {
     route(method, path, status: status, body: Data(json.utf8), headers: headers, delay: delay)
   }
 
-  /// Answers `method` requests for `path` with `status`, `headers` and `body`, after `delay`.
+  /// Answers `method` requests for `path` (segments written `{name}` match any one segment)
+  /// with `status`, `headers` and `body`, after `delay`.
   @discardableResult
   public func route(
     _ method: HTTPMethod? = nil, _ path: String, status: Int = 200, body: Data = Data(),
@@ -55,8 +79,9 @@ public final class FixtureTransport: Transport, @unchecked Sendable {
     }
   }
 
-  /// Answers `method` requests for `path` with whatever `respond` returns or throws. The
-  /// closure gets the request as sent, so it can answer by its query and its body:
+  /// Answers `method` requests for `path` (segments written `{name}` match any one segment)
+  /// with whatever `respond` returns or throws. The closure gets the request as sent, so it
+  /// can answer by its path, its query and its body:
   ///
   /// ```swift
   /// fixtures.route(.get, "houses") { request in
@@ -78,7 +103,7 @@ public final class FixtureTransport: Transport, @unchecked Sendable {
   ) -> Self {
     lock.withLock {
       routes.append(
-        Route(method: method, path: Self.normalized(path), delay: delay, respond: respond))
+        Route(method: method, pattern: RoutePattern(path), delay: delay, respond: respond))
     }
     return self
   }
@@ -100,24 +125,35 @@ public final class FixtureTransport: Transport, @unchecked Sendable {
 
   /// Records `request`, waits for the route's delay (cancellation ends the wait), and answers;
   /// `progress` hears the whole body go out and the whole response come in.
+  ///
+  /// - Throws: ``UnmatchedRequest`` when no route matches (unless ``unmatched`` is
+  ///   ``Unmatched/notFound``), or what the route's responder throws.
   public func send(
     _ request: HTTPRequest, progress: ProgressHandler?
   ) async throws -> HTTPResponse {
     // A body from a file or a source is read, so that routes and recorded requests see it.
     let request = try await request.loadingStreamedBody()
-    let route = lock.withLock { () -> Route? in
+    let segments = RoutePattern.segments(of: request.url.path)
+    let (route, nearest, answer) = lock.withLock { () -> (Route?, Route?, Unmatched) in
       recorded.append(request)
-      let path = Self.normalized(request.url.path)
-      return routes.last { route in
-        (route.method == nil || route.method == request.method)
-          && (path == route.path || path.hasSuffix("/" + route.path))
+      let matched = routes.last { route in
+        (route.method == nil || route.method == request.method) && route.pattern.matches(segments)
       }
+      guard matched == nil else { return (matched, nil, unmatchedAnswer) }
+      return (nil, Self.nearest(to: request.method, segments, in: routes), unmatchedAnswer)
     }
     guard let route else {
-      let message = "no fixture for \(request.method) \(request.url.path)"
-      return HTTPResponse(
-        status: 404, headers: ["Content-Type": "text/plain"], body: Data(message.utf8),
-        url: request.url)
+      let unmatched = UnmatchedRequest(
+        method: request.method, url: request.url,
+        nearestRoute: nearest.map { RoutePattern.describe($0.method, $0.pattern) })
+      if answer == .notFound {
+        let message = "no fixture for \(request.method) \(request.url.path)"
+        return HTTPResponse(
+          status: 404, headers: ["Content-Type": "text/plain"], body: Data(message.utf8),
+          url: request.url)
+      }
+      TestFailure.record(unmatched.description)
+      throw unmatched
     }
     if let body = request.body {
       let size = Int64(body.count)
@@ -131,7 +167,18 @@ public final class FixtureTransport: Transport, @unchecked Sendable {
     return response
   }
 
-  private static func normalized(_ path: String) -> String {
-    path.split(separator: "/").joined(separator: "/")
+  /// The route nearest to a request of `method` for `segments` (``RoutePattern/distance(to:)``,
+  /// a method that differs counting as one segment more); the route added last among equals.
+  private static func nearest(
+    to method: HTTPMethod, _ segments: [Substring], in routes: [Route]
+  ) -> Route? {
+    var best: (route: Route, distance: RoutePattern.Distance)?
+    for route in routes {
+      var distance = route.pattern.distance(to: segments)
+      if route.method != nil, route.method != method { distance.segments += 1 }
+      if let found = best, found.distance < distance { continue }
+      best = (route, distance)
+    }
+    return best?.route
   }
 }

@@ -139,14 +139,6 @@ struct CallTests {
     }
   }
 
-  @Test func anUnmatchedRouteIsA404ThatSaysSo() async {
-    let error = await #expect(throws: RequestError.self) {
-      _ = try await Post("nowhere").value(on: api(FixtureTransport()))
-    }
-    #expect(error?.status == 404)
-    #expect(error?.bodyText == "no fixture for POST /v1/nowhere")
-  }
-
   @Test func invalidRequestsFailBeforeSending() async {
     let fixtures = FixtureTransport()
     let error = await #expect(throws: RequestError.self) {
