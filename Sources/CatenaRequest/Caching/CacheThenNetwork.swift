@@ -52,16 +52,13 @@ extension Client {
   func sendCacheThenNetwork<R: RequestConvertible>(
     _ request: R, keptShown: Bool = false, _ deliver: @Sendable (R.Value) throws -> Void
   ) async throws {
-    guard !(request is Download), let cache else {
+    guard !(request is Download), cache != nil else {
       try deliver(try await request.exchange(on: self, progress: nil).value)
       return
     }
     let http = try prepare(request.definition, inMemory: true)
     var shown: HTTPResponse?
-    if http.method == .get, !CacheControl(http.headers["Cache-Control"]).noStore,
-      let partition = await cachePartition(for: http),
-      let kept = cache.lookup(http, partition: partition.name)
-    {
+    if http.method == .get, let kept = keptResponse(for: try await outgoing(http)) {
       if keptShown {
         shown = kept.response  // shown already: only to compare the server's answer with
       } else if let value = try? request.interpret(kept.response) {
@@ -78,14 +75,14 @@ extension Client {
 
 extension Client {
   /// The value of what the cache keeps for `request`, however old, read now: when it can be
-  /// read without waiting (a `GET` with no credential to ask a partition of); nil otherwise.
-  /// A list opening shows it in the same turn, with no load row first.
+  /// decided without waiting (no interceptor to adapt the request, no credential provider to
+  /// ask a partition of; the request as the transport sends it, its cookies included, carries
+  /// no credential); nil otherwise. A list opening shows it in the same turn, with no load
+  /// row first.
   package func keptValue<R: RequestConvertible>(of request: R) -> R.Value? {
-    guard let cache, authentication == nil, !(request is Download),
-      let http = try? prepare(request.definition, inMemory: true), http.method == .get,
-      !CacheControl(http.headers["Cache-Control"]).noStore,
-      !http.headers.contains(where: { http.isSensitive($0.name) }),
-      let kept = cache.lookup(http, partition: nil),
+    guard cache != nil, interceptors.isEmpty, authentication == nil, !(request is Download),
+      let http = try? prepare(request.definition, inMemory: true),
+      let kept = keptResponse(for: Outgoing(request: http)),
       let value = try? request.interpret(kept.response)
     else { return nil }
     record(.cacheHit, http)

@@ -1,133 +1,258 @@
 import Foundation
 
-extension Client {
-  /// Sends `http` through `cache`: a GET is answered from a fresh response kept, or sent with
-  /// the validators of a stale one (a `304` then updates it and answers with its body), and
-  /// what comes back is kept when it may be; a POST, PUT, PATCH or DELETE that succeeds
-  /// removes what is kept for its URL and its `Location`.
-  ///
-  /// `revalidating` asks the server whatever the kept response's freshness (with its
-  /// validators), and answers a failure with the failure.
-  func exchange(
-    _ http: HTTPRequest, through cache: HTTPCache, policy: CachePolicy, tags: Set<String>,
-    revalidating: Bool = false, progress: ProgressHandler?, attempt: @escaping Attempt
-  ) async throws(RequestError) -> HTTPResponse {
-    guard http.method == .get else {
-      let response = try await exchange(http, progress: progress, attempt: attempt)
-      if [.post, .put, .patch, .delete].contains(http.method), response.status < 400 {
-        cache.invalidate(http.url)
-        for name in ["Location", "Content-Location"] {
-          guard let value = response.headers[name],
-            let target = URL(string: value, relativeTo: http.url)
-          else { continue }
-          // Only on the request's origin: another host's entries are not this one's to drop.
-          if target.scheme == http.url.scheme, target.host == http.url.host,
-            target.port == http.url.port
-          {
-            cache.invalidate(target.absoluteURL)
-          }
-        }
+/// A request after the interceptors and the credential: what goes to the transport, with the
+/// cache partition the credential named (see ``Client/exchange(_:progress:cache:attempt:)``).
+struct Outgoing: Sendable {
+  /// The request to send.
+  var request: HTTPRequest
+  /// The partition its credential named; nil without one.
+  var partition: String?
+  /// How many refreshes the credential had when it was applied (a 401 refreshes after it).
+  var credentialGeneration = 0
+}
+
+/// What a cache decides before the network.
+enum CacheLookup<Received> {
+  /// The cache answers: nothing is sent.
+  case answered(Received)
+  /// This request goes to the server (with the validators of a response kept, if any).
+  case send(HTTPRequest)
+}
+
+/// A cache's part in one exchange: asked before each attempt, told of the final response,
+/// and of a failure. Made for one exchange and used by its task only.
+protocol CacheStep<Received>: AnyObject {
+  associatedtype Received: Exchanged
+  /// Before the network: an answer, or the request to send.
+  func lookup(_ outgoing: Outgoing) throws(RequestError) -> CacheLookup<Received>
+  /// The final response to `sent`: what the asker gets (kept, merged, or a stale response
+  /// in place of a 5xx), or nil to send again without validators.
+  func settle(_ outgoing: Outgoing, sent: HTTPRequest, _ received: Received) -> Received?
+  /// A response kept that answers in place of `failure` (`stale-if-error`), if any.
+  func fallback(_ failure: RequestError) -> Received?
+}
+
+/// An in-memory exchange through a client's ``HTTPCache``: a GET is answered from a fresh
+/// response kept, or sent with the validators of a stale one (a `304` for that response
+/// updates it and answers with its body), and what comes back is kept when it may be.
+///
+/// Everything is decided on the request as sent: after the interceptors and the credential,
+/// with the transport's cookies. A request carrying a credential on the wire (a sensitive
+/// header, a cookie, a credential in its query or its URL) with no partition named is
+/// neither answered from the cache nor kept; nor is one with validators or a range of the
+/// app's own.
+final class CacheExchange: CacheStep {
+  typealias Received = Client.Sent
+
+  private let client: Client
+  private let cache: HTTPCache
+  private let base: HTTPRequest
+  private let policy: CachePolicy
+  private let tags: Set<String>
+  private let revalidating: Bool
+  /// Sends one attempt (for a background revalidation).
+  private let attempt: Client.Attempt
+  /// The response kept whose validators the last request carried.
+  private var stored: StoredResponse?
+  /// What the last lookup decided for the response.
+  private var keeping: Keeping?
+  /// Why the response will not be kept, when the lookup knew it already.
+  private var notStored: HTTPCache.NotStoredReason?
+  /// Whether `request` asked for no stale response (`no-cache`).
+  private var noCache = false
+  /// Set after a `304` for another version: the next attempt is sent without validators.
+  private var unconditional = false
+  private var sentAt = Date()
+
+  init(
+    client: Client, cache: HTTPCache, base: HTTPRequest, policy: CachePolicy, tags: Set<String>,
+    revalidating: Bool, attempt: @escaping Client.Attempt
+  ) {
+    self.attempt = attempt
+    self.client = client
+    self.cache = cache
+    self.base = base
+    self.policy = policy
+    self.tags = tags
+    self.revalidating = revalidating
+  }
+
+  func lookup(_ outgoing: Outgoing) throws(RequestError) -> CacheLookup<Received> {
+    stored = nil
+    keeping = nil
+    notStored = nil
+    guard base.method == .get else { return .send(outgoing.request) }
+    let view = client.cacheView(of: outgoing)
+    let wire = view.wire
+    if let partition = view.partition {
+      let staleTime: Duration? = if case .staleTime(let time) = policy { time } else { nil }
+      keeping = Keeping(partition: partition.name, tags: tags, staleTime: staleTime != nil)
+    } else {
+      notStored = view.refusal
+    }
+    let asked = CacheControl(wire.headers["Cache-Control"])
+    noCache = asked.noCache
+    let found =
+      if let keeping, !asked.noStore { cache.lookup(wire, partition: keeping.partition) } else {
+        StoredResponse?.none
       }
-      return response
-    }
-    guard let kept = await cachePartition(for: http) else {
-      return try await exchange(http, progress: progress, attempt: attempt)
-    }
-    let partition = kept.name
-    let asked = CacheControl(http.headers["Cache-Control"])
-    let found = asked.noStore ? nil : cache.lookup(http, partition: partition)
     if policy == .cacheOnly {
       guard let found else {
         throw RequestError(
-          .notCached, "no response is kept for GET \(http.url.absoluteString) (cache only)")
+          .notCached, "no response is kept for GET \(base.url.absoluteString) (cache only)")
       }
-      record(.cacheHit, http)
-      return found.response
+      client.record(.cacheHit, base)
+      return .answered(Received(response: found.response))
     }
-    let stored = policy == .networkOnly ? nil : found
-    let staleTime: Duration? = if case .staleTime(let time) = policy { time } else { nil }
-    let keep = Keeping(partition: partition, tags: tags, staleTime: staleTime != nil)
-    if let stored, !asked.noCache, !revalidating {
+    let candidate = policy == .networkOnly || unconditional ? nil : found
+    if let candidate, !asked.noCache, !revalidating, let keeping {
       let now = cache.now()
-      if stored.isFresh(at: now, staleTime: staleTime) {
-        record(.cacheHit, http)
-        return stored.response
+      let staleTime: Duration? = if case .staleTime(let time) = policy { time } else { nil }
+      if candidate.isFresh(at: now, staleTime: staleTime) {
+        client.record(.cacheHit, base)
+        return .answered(Received(response: candidate.response))
       }
-      if stored.mayServeWhileRevalidating(at: now) {
-        record(.staleServed, http)
-        // One revalidation at a time per URL: the stale serves meanwhile start none.
-        if cache.beginRevalidation(http.url) {
-          Task.detached { [self] in
-            defer { cache.endRevalidation(http.url) }
-            _ = try? await revalidate(
-              http, stored, through: cache, keep, progress: nil, attempt: attempt)
-          }
-        }
-        return stored.response
+      if candidate.mayServeWhileRevalidating(at: now) {
+        client.record(.staleServed, base)
+        revalidateInBackground(keeping)
+        return .answered(Received(response: candidate.response))
       }
     }
-    // stale-if-error: a failure to reach the server, or its 5xx, answered by what is kept.
-    let servesOnError = { () -> Bool in
-      guard let stored, !asked.noCache, !revalidating, stored.mayServeOnError(at: cache.now())
-      else {
-        return false
-      }
-      record(.staleServed, http)
-      return true
-    }
-    let response: HTTPResponse
-    do {
-      response = try await revalidate(
-        http, stored, through: cache, keep, progress: progress, attempt: attempt)
-    } catch {
-      guard error.kind != .cancelled, error.status == nil, let stored, servesOnError() else {
-        throw error
-      }
-      return stored.response
-    }
-    if response.status >= 500, let stored, servesOnError() { return stored.response }
-    return response
+    stored = candidate
+    var conditional = outgoing.request
+    for (name, value) in candidate?.validators ?? [] { try conditional.headers.set(name, value) }
+    client.record(.cacheMiss, base)
+    sentAt = cache.now()
+    return .send(conditional)
   }
 
-  /// Sends `http`, with the validators of `stored` when there is one; a `304` updates it and
-  /// answers with its body, anything else is kept when it may be (a 5xx leaves `stored` in
-  /// place, for `stale-if-error`).
-  private func revalidate(
-    _ http: HTTPRequest, _ stored: StoredResponse?, through cache: HTTPCache, _ keep: Keeping,
-    progress: ProgressHandler?, attempt: @escaping Attempt
-  ) async throws(RequestError) -> HTTPResponse {
-    var conditional = http
-    for (name, value) in stored?.validators ?? [] where http.headers[name] == nil {
-      try conditional.headers.set(name, value)
-    }
-    record(.cacheMiss, http)
-    let sentAt = cache.now()
-    let response = try await exchange(conditional, progress: progress, attempt: attempt)
-    let receivedAt = cache.now()
+  func settle(_ outgoing: Outgoing, sent: HTTPRequest, _ received: Received) -> Received? {
+    guard base.method == .get else { return received }
+    let response = received.response
     defer {
-      if let failure = cache.diskFailureToSay() { record(.cacheDiskFailed(failure), http) }
+      if let failure = cache.diskFailureToSay() { client.record(.cacheDiskFailed(failure), base) }
     }
-    if response.status == 304, let stored, conditional != http {
-      record(.revalidated, http)
-      return cache.refresh(
-        stored, with: response, for: http, sentAt: sentAt, receivedAt: receivedAt, keep)
+    guard let keeping else {
+      if let notStored { client.record(.notStored(notStored), base) }
+      return received
     }
-    if stored != nil, response.status >= 500 { return response }
-    cache.store(response, for: http, sentAt: sentAt, receivedAt: receivedAt, keep)
-    return response
+    let receivedAt = cache.now()
+    var wire = client.transport.requestAsSent(outgoing.request)
+    if response.status == 304, let stored {
+      guard
+        let (merged, refused) = cache.refresh(
+          stored, with: response, for: wire, sentAt: sentAt, receivedAt: receivedAt, keeping,
+          sentAtWrite: received.writes)
+      else {
+        unconditional = true
+        return nil
+      }
+      client.record(.revalidated, base)
+      if let refused { client.record(.notStored(refused), base) }
+      return Received(response: merged, writes: received.writes)
+    }
+    if stored != nil, response.status >= 500 {
+      if let stale = staleOnError() { return stale }
+      client.record(.notStored(.statusNotStorable), base)
+      return received
+    }
+    if let final = response.url, final != sent.url {
+      // Kept under the URL that answered, on the request's origin only; never in place of it.
+      guard final.scheme == sent.url.scheme, final.host == sent.url.host,
+        final.port == sent.url.port
+      else {
+        client.record(.notStored(.redirected), base)
+        return received
+      }
+      wire.url = final
+    }
+    if let refused = cache.store(
+      response, for: wire, sentAt: sentAt, receivedAt: receivedAt, keeping,
+      sentAtWrite: received.writes)
+    {
+      client.record(.notStored(refused), base)
+    }
+    return received
   }
+
+  func fallback(_ failure: RequestError) -> Received? {
+    guard failure.kind != .cancelled, failure.status == nil else { return nil }
+    return staleOnError()
+  }
+
+  /// The response kept, when it may answer in place of a failure (`stale-if-error`).
+  private func staleOnError() -> Received? {
+    guard let stored, !noCache, !revalidating, stored.mayServeOnError(at: cache.now()) else {
+      return nil
+    }
+    client.record(.staleServed, base)
+    return Received(response: stored.response)
+  }
+
+  /// Starts one revalidation of `base` in the background (none while one runs for its URL).
+  private func revalidateInBackground(_ keeping: Keeping) {
+    guard cache.beginRevalidation(base.url) else { return }
+    let (client, cache, base, policy, tags, attempt) = (client, cache, base, policy, tags, attempt)
+    Task.detached {
+      defer { cache.endRevalidation(base.url) }
+      let steps = CacheExchange(
+        client: client, cache: cache, base: base, policy: policy, tags: tags, revalidating: true,
+        attempt: attempt)
+      _ = try? await client.exchange(base, progress: nil, cache: steps, attempt: attempt)
+    }
+  }
+
+  /// Request headers that make a request the app's own conditional or range request: it goes
+  /// to the server as it is (OkHttp's `hasConditions`).
+  static let appConditionals: Set<String> = [
+    "if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range", "range",
+  ]
 }
 
 extension Client {
-  /// Where the cache keeps responses to `http`; nil when they are not kept (a credential
-  /// without a partition, or a credential header of the request's own).
-  func cachePartition(for http: HTTPRequest) async -> Partition? {
-    if let authentication {
-      guard let named = await authentication.provider.cachePartition() else { return nil }
-      return Partition(name: named)
+  /// How the cache sees `outgoing`: the request as sent (with the transport's cookies), and
+  /// the partition its response is kept in, or why it is not kept and not answered from the
+  /// cache: validators or a range of the app's own; a credential provider that names no
+  /// partition, or a credential on the wire (a sensitive header, a cookie, a credential in the
+  /// query or the URL) without one.
+  func cacheView(
+    of outgoing: Outgoing
+  ) -> (wire: HTTPRequest, partition: Partition?, refusal: HTTPCache.NotStoredReason?) {
+    let wire = transport.requestAsSent(outgoing.request)
+    if wire.headers.contains(where: { CacheExchange.appConditionals.contains($0.name.lowercased()) }
+    ) {
+      return (wire, nil, .conditionalRequest)
     }
-    if http.headers.contains(where: { http.isSensitive($0.name) }) { return nil }
-    return Partition(name: nil)
+    if authentication != nil {
+      guard let named = outgoing.partition else { return (wire, nil, .sensitiveWithoutPartition) }
+      return (wire, Partition(name: named), nil)
+    }
+    if wire.carriesCredential { return (wire, nil, .sensitiveWithoutPartition) }
+    return (wire, Partition(name: nil), nil)
+  }
+
+  /// The response the cache keeps for `outgoing` (a GET), however old, looked up as an
+  /// exchange would; nil when none is, or it may not be answered from the cache.
+  func keptResponse(for outgoing: Outgoing) -> StoredResponse? {
+    guard let cache, outgoing.request.method == .get else { return nil }
+    let view = cacheView(of: outgoing)
+    guard let partition = view.partition,
+      !CacheControl(view.wire.headers["Cache-Control"]).noStore
+    else { return nil }
+    return cache.lookup(view.wire, partition: partition.name)
+  }
+}
+
+extension HTTPRequest {
+  /// Whether the request carries a credential: a header ``isSensitive(_:)`` names, a query
+  /// item named like one (`access_token`, `api_key`, …), or a user or password in its URL.
+  var carriesCredential: Bool {
+    if headers.contains(where: { isSensitive($0.name) }) { return true }
+    let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    if components?.user != nil || components?.password != nil { return true }
+    return components?.queryItems?.contains {
+      Self.credentialQueryNames.contains($0.name.lowercased())
+    } ?? false
   }
 }
 

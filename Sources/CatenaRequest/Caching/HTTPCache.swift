@@ -57,6 +57,10 @@ public final class HTTPCache: @unchecked Sendable {
   private var bytes = 0
   /// The URLs being revalidated in the background (one at a time each).
   private var revalidating: Set<URL> = []
+  /// Counts the writes that fence what is in flight: every invalidation, and each unsafe
+  /// request a client sends (when it is sent and when it ends). A response to a request sent
+  /// at an older count is given to its asker but never kept.
+  private var writes: UInt64 = 0
 
   /// A cache of at most `memoryLimit` bytes in memory, and `diskLimit` bytes in `directory`
   /// when one is given, keeping responses of at most `entryLimit` bytes; `now` tells the time
@@ -106,6 +110,7 @@ public final class HTTPCache: @unchecked Sendable {
   public func removeAll() {
     withDisk { disk in
       lock.withLock {
+        writes &+= 1
         entries = [:]
         order.removeAll()
         bytes = 0
@@ -147,33 +152,53 @@ public final class HTTPCache: @unchecked Sendable {
     }
   }
 
-  /// Keeps `response` to `request` when it may be kept (replacing the variant it matches),
-  /// then drops the least recently used responses past the bound.
+  /// The count of fencing writes now (see ``fence()``).
+  var writeCount: UInt64 { lock.withLock { writes } }
+
+  /// A write happened (an unsafe request sent, or answered): responses to requests sent
+  /// before it are not kept.
+  func fence() { lock.withLock { writes &+= 1 } }
+
+  /// Keeps `response` to `request` (as sent) when it may be kept, replacing the variant it
+  /// matches, then drops the least recently used responses past the bound; why it was not
+  /// kept otherwise. `sentAtWrite` is the ``writeCount`` when the request was sent: after a
+  /// write since, nothing is kept, so what it replaced stays dropped.
+  @discardableResult
   func store(
     _ response: HTTPResponse, for request: HTTPRequest, sentAt: Date, receivedAt: Date,
-    _ keep: Keeping = Keeping()
-  ) {
+    _ keep: Keeping = Keeping(), sentAtWrite: UInt64? = nil
+  ) -> NotStoredReason? {
     let key = Key(partition: keep.partition, url: request.url)
-    guard
-      var stored = Self.storable(
-        response, for: request, sentAt: sentAt, receivedAt: receivedAt,
-        staleTime: keep.staleTime),
-      stored.cost <= entryLimit
-    else {
+    let stored: StoredResponse
+    switch Self.storable(
+      response, for: request, sentAt: sentAt, receivedAt: receivedAt, staleTime: keep.staleTime)
+    {
+    case .kept(var made) where made.cost <= entryLimit:
+      made.tags = keep.tags
+      stored = made
+    case .kept:
+      remove(key, matching: request, sentAtWrite: sentAtWrite)
+      return .tooLarge
+    case .refused(let reason):
       // A response that may not be kept replaces nothing older that would then be served.
-      if request.method == .get, response.status != 304 { remove(key, matching: request) }
-      return
+      if request.method == .get, response.status != 304 {
+        remove(key, matching: request, sentAtWrite: sentAtWrite)
+      }
+      return reason
     }
-    stored.tags = keep.tags
-    withDisk { disk in
-      lock.withLock {
+    return withDisk { disk -> NotStoredReason? in
+      let kept = lock.withLock { () -> Bool in
+        if let sentAtWrite, sentAtWrite != writes { return false }
         if stored.cost <= memoryLimit {
           keepInMemory(stored, key) { Self.matches($0, request) }
         } else {
           forget(key) { Self.matches($0, request) }  // larger than memory: on disk only
         }
+        return true
       }
+      guard kept else { return .fencedByWrite }
       disk?.write(stored, key: key) { Self.matches($0, request) }
+      return nil
     }
   }
 
@@ -199,20 +224,40 @@ public final class HTTPCache: @unchecked Sendable {
   }
 
   /// `stored` updated by a `304 Not Modified` (its headers, §4.3.4) and kept again; its body
-  /// stays.
+  /// stays. Nil when the `304` validates another response than `stored` (its `ETag`, or
+  /// without one its `Last-Modified`, differs): `stored` is then dropped, and the request
+  /// must be sent again without validators.
   func refresh(
     _ stored: StoredResponse, with notModified: HTTPResponse, for request: HTTPRequest,
-    sentAt: Date, receivedAt: Date, _ keep: Keeping
-  ) -> HTTPResponse {
+    sentAt: Date, receivedAt: Date, _ keep: Keeping, sentAtWrite: UInt64? = nil
+  ) -> (response: HTTPResponse, notStored: NotStoredReason?)? {
+    guard Self.validates(notModified, stored.response) else {
+      let key = Key(partition: keep.partition, url: request.url)
+      remove(key, matching: request, sentAtWrite: nil)
+      return nil
+    }
     var response = stored.response
-    for (name, value) in notModified.headers
-    where !["content-length", "content-encoding", "transfer-encoding"].contains(name.lowercased()) {
+    for (name, value) in Self.keptHeaders(of: notModified)
+    where !["content-length", "content-encoding"].contains(name.lowercased()) {
       try? response.headers.set(name, value)
     }
     var keep = keep
     keep.tags.formUnion(stored.tags)
-    store(response, for: request, sentAt: sentAt, receivedAt: receivedAt, keep)
-    return response
+    let notStored = store(
+      response, for: request, sentAt: sentAt, receivedAt: receivedAt, keep,
+      sentAtWrite: sentAtWrite)
+    return (response, notStored)
+  }
+
+  /// Whether `notModified` says `stored` is still good (§4.3.4): the same `ETag` when it has
+  /// one, else the same `Last-Modified` when it has one; a `304` with neither confirms the
+  /// response whose validators were sent.
+  static func validates(_ notModified: HTTPResponse, _ stored: HTTPResponse) -> Bool {
+    if let tag = notModified.headers["ETag"] { return stored.headers["ETag"] == tag }
+    if let modified = notModified.headers["Last-Modified"] {
+      return stored.headers["Last-Modified"] == modified
+    }
+    return true
   }
 
   /// Whether a background revalidation of `url` may start (none runs); it runs until
@@ -248,6 +293,7 @@ public final class HTTPCache: @unchecked Sendable {
   private func drop(_ doomed: (Key, Set<String>) -> Bool) {
     withDisk { disk in
       lock.withLock {
+        writes &+= 1
         for (key, variants) in entries {
           let kept = variants.filter { !doomed(key, $0.tags) }
           guard kept.count != variants.count else { continue }
@@ -280,10 +326,16 @@ public final class HTTPCache: @unchecked Sendable {
     drop { key, _ in key.url == url }
   }
 
-  private func remove(_ key: Key, matching request: HTTPRequest) {
+  /// Forgets the variant of `key` that answers `request`, unless a write came after
+  /// `sentAtWrite` (it dropped what it had to, and a response sent before it decides nothing).
+  private func remove(_ key: Key, matching request: HTTPRequest, sentAtWrite: UInt64?) {
     withDisk { disk in
-      lock.withLock { forget(key) { Self.matches($0, request) } }
-      disk?.remove(key) { Self.matches($0, request) }
+      let fenced = lock.withLock { () -> Bool in
+        if let sentAtWrite, sentAtWrite != writes { return true }
+        forget(key) { Self.matches($0, request) }
+        return false
+      }
+      if !fenced { disk?.remove(key) { Self.matches($0, request) } }
     }
   }
 
@@ -307,31 +359,94 @@ public final class HTTPCache: @unchecked Sendable {
     varied.allSatisfy { name, value in request.headers[name] == value }
   }
 
-  /// `response` as it would be kept, or nil when it may not be (§3).
+  /// `response` as it would be kept (without the fields a cache must not store), or why it
+  /// may not be (§3).
   static func storable(
     _ response: HTTPResponse, for request: HTTPRequest, sentAt: Date, receivedAt: Date,
     staleTime: Bool = false
-  ) -> StoredResponse? {
-    guard request.method == .get, [200, 203, 301, 404, 410].contains(response.status),
-      !CacheControl(request.headers["Cache-Control"]).noStore
-    else { return nil }
-    let control = CacheControl(response.headers["Cache-Control"])
-    guard !control.noStore else { return nil }
+  ) -> Storing {
+    guard request.method == .get, [200, 203, 301, 404, 410].contains(response.status) else {
+      return .refused(.statusNotStorable)
+    }
+    guard !CacheControl(request.headers["Cache-Control"]).noStore,
+      !CacheControl(response.headers["Cache-Control"]).noStore
+    else { return .refused(.noStore) }
     var varied: [String: String?] = [:]
     for name in (response.headers["Vary"] ?? "").split(separator: ",") {
       let name = name.trimmingCharacters(in: .whitespaces).lowercased()
-      if name == "*" { return nil }
+      if name == "*" { return .refused(.variesOnEverything) }
       if !name.isEmpty { varied[name] = request.headers[name] }
     }
+    var kept = response
+    kept.headers = keptHeaders(of: response)
     let stored = StoredResponse(
-      response: response, requestTime: sentAt, responseTime: receivedAt, varied: varied)
+      response: kept, requestTime: sentAt, responseTime: receivedAt, varied: varied)
     let validates = response.headers["ETag"] != nil || response.headers["Last-Modified"] != nil
-    guard stored.freshnessLifetime != nil || validates || staleTime else { return nil }
-    return stored
+    guard stored.freshnessLifetime != nil || validates || staleTime else {
+      return .refused(.noFreshnessOrValidator)
+    }
+    return .kept(stored)
   }
+
+  /// What ``storable(_:for:sentAt:receivedAt:staleTime:)`` decides.
+  enum Storing {
+    /// Kept as this.
+    case kept(StoredResponse)
+    /// Not kept, for this reason.
+    case refused(NotStoredReason)
+  }
+
+  /// The fields of `response` a cache keeps: not the cookies it sets, the proxy's
+  /// authentication, nor the hop-by-hop fields (those `Connection` names too), §3.1.
+  static func keptHeaders(of response: HTTPResponse) -> HTTPHeaders {
+    var headers = response.headers
+    let named = (response.headers["Connection"] ?? "").split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    for name in unkeptHeaders + named { headers.remove(name) }
+    return headers
+  }
+
+  /// The fields never kept: cookies set, proxy authentication, hop-by-hop fields.
+  static let unkeptHeaders = [
+    "Set-Cookie", "Set-Cookie2", "Proxy-Authenticate", "Proxy-Authentication-Info",
+    "Proxy-Authorization", "Connection", "Keep-Alive", "Proxy-Connection", "TE", "Trailer",
+    "Transfer-Encoding", "Upgrade",
+  ]
 }
 
 extension HTTPCache {
+  /// Why a response that went through the cache was not kept
+  /// (``RequestEvent/Kind/notStored(_:)``).
+  public enum NotStoredReason: Sendable, Hashable {
+    /// It says nothing of how long it is fresh (`max-age`, `Expires`) nor how to revalidate
+    /// it (`ETag`, `Last-Modified`).
+    case noFreshnessOrValidator
+    /// Its request carried a credential on the wire (a header ``HTTPRequest/isSensitive(_:)``
+    /// names, a cookie, a credential in the query or the URL) and no partition was named for
+    /// it (``CredentialProvider/authorized(_:)``).
+    case sensitiveWithoutPartition
+    /// A write came after its request was sent (an unsafe request, an invalidation, a
+    /// sign-out): it may say what the write changed.
+    case fencedByWrite
+    /// `no-store`, in the request or the response.
+    case noStore
+    /// Its status is not one the cache keeps (200, 203, 301, 404, 410), or its method is not
+    /// `GET`.
+    case statusNotStorable
+    /// It came from another URL than the one asked for (a redirect): it is kept under its
+    /// own URL when that is on the request's origin, never under the one asked for.
+    case redirected
+    /// `Vary: *`: no later request can be known to match it.
+    case variesOnEverything
+    /// It is larger than ``HTTPCache/entryLimit``.
+    case tooLarge
+    /// The request carried validators or a range of the app's own (`If-None-Match`,
+    /// `If-Modified-Since`, `Range`, …): it goes to the server as it is and its answer is not
+    /// kept.
+    case conditionalRequest
+  }
+
   /// Why an ``HTTPCache`` stopped writing to its directory: the step, the file and the
   /// system's reason. Requests go on, kept in memory only.
   ///

@@ -42,6 +42,8 @@ public struct RequestEvent: Sendable, Equatable, CustomStringConvertible {
     /// A stale response kept answered: while it is revalidated in the background
     /// (`stale-while-revalidate`), or in place of a failure (`stale-if-error`).
     case staleServed
+    /// The client's cache did not keep the response, for this reason.
+    case notStored(HTTPCache.NotStoredReason)
     /// The client's cache could not write to its directory: it keeps responses in memory
     /// only from now on. Said once, to the request whose response it could not keep.
     case cacheDiskFailed(HTTPCache.DiskFailure)

@@ -11,6 +11,9 @@
 ///   func refresh() async throws { token = try await fetchNewToken() }
 /// }
 /// ```
+///
+/// A client asks for the credential with ``authorized(_:)`` each time it sends (again after a
+/// retry or a refresh), and keeps the response in the partition that call names.
 public protocol CredentialProvider: Sendable {
   /// `request` with the current credential.
   func authorize(_ request: HTTPRequest) async throws -> HTTPRequest
@@ -20,11 +23,54 @@ public protocol CredentialProvider: Sendable {
   /// user's id, say, so that a refreshed token still finds them and sign-out drops them
   /// (``HTTPCache/invalidate(partition:)``). Nil (the default): nothing authenticated is kept.
   func cachePartition() async -> String?
+  /// `request` with the current credential and the partition of that same credential, read
+  /// together: what a client calls. Implement it when a sign-out can come between
+  /// ``authorize(_:)`` and ``cachePartition()`` (an actor reads both in one turn):
+  ///
+  /// ```swift
+  /// actor Session: CredentialProvider {
+  ///   var user: (id: String, token: String)?
+  ///   func authorized(_ request: HTTPRequest) async throws -> AuthorizedRequest {
+  ///     var signed = request
+  ///     guard let user else { return AuthorizedRequest(request, cachePartition: nil) }
+  ///     try signed.headers.set("Authorization", "Bearer \(user.token)")
+  ///     return AuthorizedRequest(signed, cachePartition: user.id)
+  ///   }
+  ///   func authorize(_ request: HTTPRequest) async throws -> HTTPRequest {
+  ///     try await authorized(request).request
+  ///   }
+  ///   func refresh() async throws { user?.token = try await fetchNewToken() }
+  /// }
+  /// ```
+  func authorized(_ request: HTTPRequest) async throws -> AuthorizedRequest
 }
 
 extension CredentialProvider {
   /// No partition: responses to this credential are not kept.
   public func cachePartition() async -> String? { nil }
+
+  /// ``authorize(_:)``, then ``cachePartition()``: two calls, not atomic. A provider whose
+  /// user can change between them (a sign-out while a request waits) implements this itself,
+  /// or one user's response may be kept in another's partition.
+  public func authorized(_ request: HTTPRequest) async throws -> AuthorizedRequest {
+    let signed = try await authorize(request)
+    return AuthorizedRequest(signed, cachePartition: await cachePartition())
+  }
+}
+
+/// A request with its credential, and the ``HTTPCache`` partition of that credential (nil:
+/// its responses are not kept).
+public struct AuthorizedRequest: Sendable {
+  /// The request to send.
+  public var request: HTTPRequest
+  /// Where the cache keeps its response; nil for nowhere.
+  public var cachePartition: String?
+
+  /// `request`, whose response is kept in `cachePartition`.
+  public init(_ request: HTTPRequest, cachePartition: String?) {
+    self.request = request
+    self.cachePartition = cachePartition
+  }
 }
 
 /// Authorizes requests with a ``CredentialProvider`` and coalesces refreshes: however many

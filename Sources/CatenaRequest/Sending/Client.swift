@@ -17,8 +17,11 @@ public struct Client: Sendable {
   public var baseURL: URL?
   /// Headers every request carries (a request's own headers win).
   public var defaultHeaders: HTTPHeaders
-  /// What sends the requests.
-  public var transport: any Transport
+  /// What sends the requests. A copy of a client given another transport shares no
+  /// transfer with the original (``RequestConvertible/shared(_:)``).
+  public var transport: any Transport {
+    didSet { sharedTransfers = SharedTransfers() }
+  }
   /// Whether a request may name an absolute URL on another host.
   public var allowsAbsoluteURLs: Bool
   /// Adapt requests before sending and inspect responses, in order.
@@ -60,8 +63,8 @@ public struct Client: Sendable {
   /// ```
   public var reachability: (any Reachability)?
   /// The transfers identical requests share (``RequestConvertible/shared(_:)``); copies of a
-  /// client share them too.
-  let sharedTransfers = SharedTransfers()
+  /// client share them too, until one is given another transport.
+  private(set) var sharedTransfers = SharedTransfers()
 
   /// The default ``maxResponseBytes``: 64 MiB.
   public static let defaultMaxResponseBytes = 64 << 20
@@ -100,30 +103,38 @@ public struct Client: Sendable {
     let transfers = monitors.isEmpty ? nil : Counter()
     record(.queued, http)
     let shares = Self.shares(request.definition, http)
-    let transfer: Attempt = { [self] request, progress in
+    let transfer: @Sendable (HTTPRequest, ProgressHandler?) async throws -> HTTPResponse = {
+      [self] request, progress in
       record(.sent, request)
       transfers?.add()
       let response = try await send(request, progress: progress)
       if let final = response.url, final != request.url { record(.redirected(to: final), request) }
       return response
     }
-    let attempt: Attempt = { request, progress in
-      guard shares else { return try await transfer(request, progress) }
-      return try await sharedTransfers.send(
-        request, progress: progress, joined: { if $0 { record(.shared, request) } },
-        transfer)
+    let attempt: Attempt = { [sharedTransfers, cache] request, progress in
+      // The writes so far: a write after this fences the response out of the cache, and a
+      // request asked for after it shares no transfer with this one.
+      let writes = cache?.writeCount
+      guard shares else {
+        return Sent(response: try await transfer(request, progress), writes: writes)
+      }
+      let key = SharedTransfers.Key(
+        request: request, writes: sharedTransfers.writeCount &+ (writes ?? 0))
+      let response = try await sharedTransfers.send(
+        key, progress: progress, joined: { if $0 { record(.shared, request) } }, transfer)
+      return Sent(response: response, writes: writes)
     }
     var response: HTTPResponse?
     do {
-      let received =
-        if let cache {
-          try await exchange(
-            http, through: cache, policy: request.definition.cachePolicy ?? .standard,
-            tags: request.definition.cacheTags, revalidating: revalidating, progress: progress,
-            attempt: attempt)
-        } else {
-          try await exchange(http, progress: progress, attempt: attempt)
-        }
+      let steps = cache.map { cache in
+        CacheExchange(
+          client: self, cache: cache, base: http,
+          policy: request.definition.cachePolicy ?? .standard,
+          tags: request.definition.cacheTags, revalidating: revalidating, attempt: attempt)
+      }
+      let received = try await exchange(
+        http, progress: progress, shares: shares, cache: steps, attempt: attempt
+      ).response
       response = received
       let value = try request.interpret(received)
       finish(http, start, response, nil, transfers?.count ?? 0)
@@ -150,7 +161,16 @@ public struct Client: Sendable {
   }
 
   /// One attempt at sending a request held in memory.
-  typealias Attempt = @Sendable (HTTPRequest, ProgressHandler?) async throws -> HTTPResponse
+  typealias Attempt = @Sendable (HTTPRequest, ProgressHandler?) async throws -> Sent
+
+  /// A response held in memory, and the cache's count of writes when its request was sent
+  /// (nil without a cache): it is kept only if no write came since.
+  struct Sent: Exchanged {
+    var response: HTTPResponse
+    var writes: UInt64?
+    var head: HTTPResponse { response }
+    func discard() {}
+  }
 
   /// Whether `http`, made from `definition`, shares a transfer with identical requests.
   static func shares(_ definition: RequestDefinition, _ http: HTTPRequest) -> Bool {
@@ -182,14 +202,42 @@ public struct Client: Sendable {
     return http
   }
 
-  /// Sends `base` until it has a response to keep: through the interceptors, with the current
-  /// credential, refreshing it once on 401, and retrying as the policy says. `attempt` sends
-  /// once (the whole response, or its head with the body to stream; a head not kept has its
-  /// body cancelled).
+  /// Sends `base` until it has a response to keep, each attempt through one pipeline:
+  ///
+  /// 1. the interceptors' `adapt`, in order;
+  /// 2. the credential and its cache partition, in one call
+  ///    (``CredentialProvider/authorized(_:)``);
+  /// 3. with a cache (`steps`): the cookies the transport adds
+  ///    (``Transport/requestAsSent(_:)``), then the cache lookup on that request as sent (its
+  ///    partition, its `Vary` headers, no credential on the wire without a partition), which
+  ///    may answer here: a fresh hit never waits for the network and is never retried;
+  /// 4. only when the network is needed: the wait for it (``reachability``);
+  /// 5. `attempt` (a transfer shared with identical requests, the transport);
+  /// 6. the interceptors' `inspect`; a 401 refreshes the credential once, and the retry
+  ///    policy may send again: from step 1, so the credential and the partition are read again
+  ///    for the request actually sent;
+  /// 7. with a cache: the response is kept (or a `304` merged) under the partition of step 2,
+  ///    unless a write came after it was sent.
+  ///
+  /// A request of an unsafe method (any but GET, HEAD, OPTIONS and TRACE, on every path:
+  /// in memory, streamed, downloaded) is a write: when it is sent and when it ends, responses
+  /// in flight are fenced out of the cache and out of later askers' shared transfers, and its
+  /// success (a status below 400) drops what the cache keeps for its URL and its `Location`.
+  ///
+  /// A write that `shares` a transfer with identical ones (the app's
+  /// ``RequestConvertible/shared(_:)`` on a POST that only reads, say) is fenced when it ends
+  /// only, so that identical ones in flight can share it.
+  ///
+  /// `attempt` sends once (the whole response, or its head with the body to stream; a head
+  /// not kept has its body cancelled).
   func exchange<Received: Exchanged>(
-    _ base: HTTPRequest, progress: ProgressHandler?,
+    _ base: HTTPRequest, progress: ProgressHandler?, shares: Bool = false,
+    cache steps: (any CacheStep<Received>)? = nil,
     attempt: @escaping @Sendable (HTTPRequest, ProgressHandler?) async throws -> Received
   ) async throws(RequestError) -> Received {
+    let writes = !base.method.isSafe
+    if writes, !shares { fenceWrites() }
+    defer { if writes { fenceWrites() } }
     var attempts = 1
     var refreshed = false
     let start = ContinuousClock.now
@@ -197,14 +245,18 @@ public struct Client: Sendable {
     while true {
       do {
         try Task.checkCancellation()
+        let outgoing = try await outgoing(base)
+        var request = outgoing.request
+        if let steps {
+          switch try steps.lookup(outgoing) {
+          case .answered(let received): return received
+          case .send(let sent): request = sent
+          }
+        }
         if let reachability, !reachability.isReachable {
           try await waitForNetwork(
             reachability, until: base.timeout.map { start + $0 }, limit: base.timeout, base)
         }
-        var request = base
-        for interceptor in interceptors { request = try await interceptor.adapt(request) }
-        let seen = await authentication?.gate.generation ?? 0
-        if let authentication { request = try await authentication.provider.authorize(request) }
         let received = try await attempt(request, progress)
         let response = received.head
         try Task.checkCancellation()
@@ -213,7 +265,8 @@ public struct Client: Sendable {
           refreshed = true
           received.discard()
           do {
-            try await authentication.gate.refresh(after: seen, using: authentication.provider)
+            try await authentication.gate.refresh(
+              after: outgoing.credentialGeneration, using: authentication.provider)
           } catch {
             var failure = Self.map(error)
             if failure.kind != .cancelled {
@@ -237,7 +290,11 @@ public struct Client: Sendable {
           try await retry.sleep(delay)
           continue
         }
-        return received
+        if writes, response.status < 400 { invalidateWritten(base.url, response) }
+        guard let steps else { return received }
+        // Nil: a `304` for another version than the one kept, which is dropped; sent again.
+        guard let settled = steps.settle(outgoing, sent: request, received) else { continue }
+        return settled
       } catch {
         let failure = Self.map(error)
         // The network went away under the transfer: sent again once it is back (at the top).
@@ -247,11 +304,14 @@ public struct Client: Sendable {
           networkReturns += 1
           continue
         }
-        guard failure.kind != .cancelled, failure.kind != .offline, failure.status == nil,
-          let retry,
+        guard failure.kind != .cancelled, failure.kind != .offline, failure.kind != .notCached,
+          failure.status == nil, let retry,
           let delay = retry.delay(
             after: attempts, method: base.method, response: nil, error: failure)
-        else { throw failure }
+        else {
+          if let stale = steps?.fallback(failure) { return stale }
+          throw failure
+        }
         attempts += 1
         record(.retrying(attempt: attempts, after: delay), base)
         do {
@@ -259,6 +319,40 @@ public struct Client: Sendable {
         } catch {
           throw Self.map(error)
         }
+      }
+    }
+  }
+
+  /// `base` through the interceptors' `adapt`, then with the credential and its partition.
+  func outgoing(_ base: HTTPRequest) async throws -> Outgoing {
+    var request = base
+    for interceptor in interceptors { request = try await interceptor.adapt(request) }
+    guard let authentication else { return Outgoing(request: request) }
+    let generation = await authentication.gate.generation
+    let authorized = try await authentication.provider.authorized(request)
+    return Outgoing(
+      request: authorized.request, partition: authorized.cachePartition,
+      credentialGeneration: generation)
+  }
+
+  /// A write is sent or has ended: what is in flight is kept out of the cache and of later
+  /// askers' transfers.
+  private func fenceWrites() {
+    sharedTransfers.fence()
+    cache?.fence()
+  }
+
+  /// A write to `url` succeeded with `response`: the cache drops what it keeps for `url` and
+  /// for the response's `Location` and `Content-Location` on the same origin (§4.4).
+  private func invalidateWritten(_ url: URL, _ response: HTTPResponse) {
+    guard let cache else { return }
+    cache.invalidate(url)
+    for name in ["Location", "Content-Location"] {
+      guard let value = response.headers[name], let target = URL(string: value, relativeTo: url)
+      else { continue }
+      // Only on the request's origin: another host's entries are not this one's to drop.
+      if target.scheme == url.scheme, target.host == url.host, target.port == url.port {
+        cache.invalidate(target.absoluteURL)
       }
     }
   }

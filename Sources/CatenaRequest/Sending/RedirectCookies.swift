@@ -15,21 +15,34 @@ enum RedirectCookies {
   static func adding(
     to next: URLRequest, from configuration: URLSessionConfiguration
   ) -> URLRequest {
-    guard configuration.httpShouldSetCookies, next.httpShouldHandleCookies,
-      let storage = configuration.httpCookieStorage, let url = next.url,
+    guard next.httpShouldHandleCookies, let url = next.url else { return next }
+    let carried = next.value(forHTTPHeaderField: "Cookie")
+    guard let header = header(for: url, carrying: carried, from: configuration) else {
+      return next
+    }
+    var sent = next
+    sent.setValue(header, forHTTPHeaderField: "Cookie")
+    return sent
+  }
+
+  /// The `Cookie` header a request for `url` that carries `carried` is sent with: the stored
+  /// cookies for `url` after the carried ones (a cookie it names is not sent twice); nil when
+  /// `configuration` sets no cookies, or stores none for `url`.
+  static func header(
+    for url: URL, carrying carried: String?, from configuration: URLSessionConfiguration
+  ) -> String? {
+    guard configuration.httpShouldSetCookies, let storage = configuration.httpCookieStorage,
       let stored = storage.cookies(for: url), !stored.isEmpty
-    else { return next }
-    let carried = next.value(forHTTPHeaderField: "Cookie") ?? ""
+    else { return nil }
+    let carried = carried ?? ""
     let named = Set(
       carried.split(separator: ";").compactMap {
         $0.split(separator: "=", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces)
       })
     let added = stored.filter { !named.contains($0.name) }
     guard let header = HTTPCookie.requestHeaderFields(with: added)["Cookie"], !header.isEmpty
-    else { return next }
-    var sent = next
-    sent.setValue(carried.isEmpty ? header : carried + "; " + header, forHTTPHeaderField: "Cookie")
-    return sent
+    else { return nil }
+    return carried.isEmpty ? header : carried + "; " + header
   }
 
   /// `next` as the platform's session sends it after a redirect its delegate allowed.

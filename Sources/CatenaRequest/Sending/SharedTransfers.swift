@@ -1,10 +1,29 @@
 import Foundation
 
 /// Identical requests in flight at once, sending one transfer between them: the same method,
-/// URL, headers (after the interceptors and the credential), body and limits. Each asker gets
-/// its own outcome and may cancel alone; the transfer stops when the last asker cancels. A
-/// request asked for after the transfer ended sends a new one.
+/// URL, headers as sent (after the interceptors, the credential and the transport's cookies;
+/// names ignoring case, fields of different names in any order), body and limits, through one
+/// transport (a client whose transport is replaced gets a table of its own), with no write
+/// between them (``Key/writes``). Each asker gets its own outcome and may cancel alone; the
+/// transfer stops when the last asker cancels. A request asked for after the transfer ended
+/// sends a new one.
 final class SharedTransfers: @unchecked Sendable {
+  /// What identical requests share: the request, and the count of writes when it was asked
+  /// for, so that a request asked for after a write never joins one sent before it.
+  struct Key: Hashable {
+    var request: HTTPRequest
+    var writes: UInt64
+  }
+
+  /// The writes sent through the clients of this table (see ``fence()``).
+  private var writes: UInt64 = 0
+
+  /// The count of writes now, for a ``Key``.
+  var writeCount: UInt64 { lock.withLock { writes } }
+
+  /// A write happened: a request asked for from now on shares no transfer asked for before.
+  func fence() { lock.withLock { writes &+= 1 } }
+
   typealias Send = @Sendable (HTTPRequest, ProgressHandler?) async throws -> HTTPResponse
 
   /// One transfer and the askers waiting for it; read and written under the table's lock.
@@ -15,7 +34,7 @@ final class SharedTransfers: @unchecked Sendable {
   }
 
   private let lock = NSLock()
-  private var transfers: [HTTPRequest: Transfer] = [:]
+  private var transfers: [Key: Transfer] = [:]
   private var nextToken = 0
   /// Askers that have a token but are not waiting yet, and those of them already cancelled.
   private var joining: Set<Int> = []
@@ -23,13 +42,15 @@ final class SharedTransfers: @unchecked Sendable {
 
   /// How many askers wait for the transfer of `request`.
   func askers(of request: HTTPRequest) -> Int {
-    lock.withLock { transfers[request]?.waiters.count ?? 0 }
+    lock.withLock {
+      transfers.first { $0.key.request == request }?.value.waiters.count ?? 0
+    }
   }
 
   /// The response to `request`: the transfer of an identical request in flight, or a new one
   /// made with `send`. `joined` is told whether the asker joined a transfer in flight.
   func send(
-    _ request: HTTPRequest, progress: ProgressHandler?, joined: @Sendable (Bool) -> Void,
+    _ request: Key, progress: ProgressHandler?, joined: @Sendable (Bool) -> Void,
     _ send: @escaping Send
   ) async throws -> HTTPResponse {
     let token = lock.withLock {
@@ -47,7 +68,7 @@ final class SharedTransfers: @unchecked Sendable {
   }
 
   private func join(
-    _ request: HTTPRequest, _ token: Int,
+    _ request: Key, _ token: Int,
     _ continuation: CheckedContinuation<HTTPResponse, any Error>, _ progress: ProgressHandler?,
     _ joined: (Bool) -> Void, _ send: @escaping Send
   ) {
@@ -64,7 +85,7 @@ final class SharedTransfers: @unchecked Sendable {
           let result: Result<HTTPResponse, any Error>
           do {
             result = .success(
-              try await send(request) { [weak self] made in
+              try await send(request.request) { [weak self] made in
                 for handler in self?.handlers(of: transfer) ?? [] { handler(made) }
               })
           } catch {
@@ -89,7 +110,7 @@ final class SharedTransfers: @unchecked Sendable {
 
   /// An asker cancelled: it stops waiting, with a cancellation of its own; the transfer stops
   /// when no asker is left.
-  private func leave(_ request: HTTPRequest, _ token: Int) {
+  private func leave(_ request: Key, _ token: Int) {
     let leaving: CheckedContinuation<HTTPResponse, any Error>? = lock.withLock {
       if joining.contains(token) {
         cancelledBeforeJoining.insert(token)
@@ -110,7 +131,7 @@ final class SharedTransfers: @unchecked Sendable {
 
   /// The transfer ended: each asker still waiting gets the outcome.
   private func finish(
-    _ request: HTTPRequest, _ transfer: Transfer, _ result: Result<HTTPResponse, any Error>
+    _ request: Key, _ transfer: Transfer, _ result: Result<HTTPResponse, any Error>
   ) {
     let waiters = lock.withLock {
       if transfers[request] === transfer { transfers[request] = nil }

@@ -15,6 +15,12 @@ public protocol Transport: Sendable {
   /// The default sends the request with ``send(_:progress:)`` and gives the whole body as one
   /// chunk: right for transports that answer from memory.
   func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse
+
+  /// `request` with the headers this transport adds to it on the wire, such as the cookies
+  /// of its cookie storage: what a client's ``HTTPCache`` decides on (the partition a
+  /// credential needs, the `Vary` match). Read at once, without sending. The default adds
+  /// nothing.
+  func requestAsSent(_ request: HTTPRequest) -> HTTPRequest
 }
 
 extension Transport {
@@ -25,4 +31,7 @@ extension Transport {
     let response = try await send(request, progress: progress)
     return StreamedResponse(head: response, body: ResponseBody(response.body))
   }
+
+  /// `request`: this transport adds no header.
+  public func requestAsSent(_ request: HTTPRequest) -> HTTPRequest { request }
 }

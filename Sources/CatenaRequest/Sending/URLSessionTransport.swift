@@ -64,6 +64,18 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
     }
   }
 
+  /// `request` with the `Cookie` header this transport's session sends with it: the cookies
+  /// its configuration's storage keeps for the URL (with `httpShouldSetCookies`).
+  public func requestAsSent(_ request: HTTPRequest) -> HTTPRequest {
+    guard
+      let header = RedirectCookies.header(
+        for: request.url, carrying: request.headers["Cookie"], from: configuration)
+    else { return request }
+    var sent = request
+    try? sent.headers.set("Cookie", header)
+    return sent
+  }
+
   /// Runs `exchange` for `request` (its body as this platform sends it best), then again for
   /// each hop of a redirect that the transport sends itself (``Resend``).
   static func resending<Result>(

@@ -61,21 +61,34 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
     fields.makeIterator()
   }
 
-  /// Equal when the same names (case-insensitive) have the same values in the same order.
+  /// Equal when they hold the same fields: names compared ignoring case, the order of
+  /// fields of different names ignored, the order of fields of one name kept.
   public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
-    lhs.fields.count == rhs.fields.count
-      && zip(lhs.fields, rhs.fields).allSatisfy {
-        sameName($0.name, $1.name) && $0.value == $1.value
-      }
+    guard lhs.fields.count == rhs.fields.count else { return false }
+    if zip(lhs.fields, rhs.fields).allSatisfy({
+      sameName($0.name, $1.name) && $0.value == $1.value
+    }) {
+      return true
+    }
+    return zip(lhs.canonical, rhs.canonical).allSatisfy { $0 == $1 }
   }
 
-  /// Hashes names (case-insensitive) and values.
+  /// Hashes the fields as ``==`` compares them.
   public func hash(into hasher: inout Hasher) {
-    for field in fields {
-      for byte in field.name.utf8 { hasher.combine(Self.isLetter(byte) ? byte | 0x20 : byte) }
+    hasher.combine(fields.count)
+    for field in canonical {
+      hasher.combine(field.name)
       hasher.combine(0xFF as UInt8)
       hasher.combine(field.value)
     }
+  }
+
+  /// The fields with lowercased names, sorted by name; fields of one name in their order.
+  private var canonical: [(name: String, value: String)] {
+    fields.enumerated()
+      .map { (name: $0.element.name.lowercased(), value: $0.element.value, index: $0.offset) }
+      .sorted { ($0.name, $0.index) < ($1.name, $1.index) }
+      .map { (name: $0.name, value: $0.value) }
   }
 
   /// Whether two field names are equal ignoring ASCII case (names are tokens: ASCII only).

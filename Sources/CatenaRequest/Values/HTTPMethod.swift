@@ -23,6 +23,10 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
   /// what retry policies retry by default.
   public var isIdempotent: Bool { self != .post && self != .patch }
 
+  /// Whether the method only reads (RFC 9110 §9.2.1): GET, HEAD, OPTIONS, TRACE. Any other,
+  /// unknown ones included, may write: its success drops what a cache keeps for its URL.
+  package var isSafe: Bool { ["GET", "HEAD", "OPTIONS", "TRACE"].contains(rawValue) }
+
   /// Whether parameters go into the query (GET, HEAD, DELETE) rather than the body.
   package var sendsParametersInQuery: Bool { self == .get || self == .head || self == .delete }
 
