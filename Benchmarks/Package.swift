@@ -25,14 +25,16 @@ let package = Package(
         .product(name: "CatenaDataSource", package: "Catena"),
         .product(name: "CatenaPaging", package: "Catena"),
       ]),
-    // The speed check `.ci/run` runs: CatenaDiff, CatenaDataSource and CatenaPaging (for
-    // outlines) only, built in release.
+    // The speed check `.ci/run` runs: CatenaDiff, CatenaDataSource, CatenaPaging (for
+    // outlines) and CatenaRequest (a memory hit over an in-memory transport) only, built in
+    // release.
     .executableTarget(
       name: "SpeedCheck",
       dependencies: [
         .product(name: "CatenaDiff", package: "Catena"),
         .product(name: "CatenaDataSource", package: "Catena"),
         .product(name: "CatenaPaging", package: "Catena"),
+        .product(name: "CatenaRequest", package: "Catena"),
       ]),
     .executableTarget(
       name: "RequestRatios",

@@ -1,6 +1,7 @@
 // The speed check of `.ci/run`: ratios measured in one process, each against a baseline timed
 // beside it (the median of 5 alternating runs), over 10,000 items (an outline's expand and
-// collapse of 10,000 children against a flat apply inserting them). Prints every ratio and
+// collapse of 10,000 children against a flat apply inserting them), and a request answered from
+// the cache in memory against decoding its body alone. Prints every ratio and
 // exits 1 when one is above its bound, so a fast path that stops being fast fails CI.
 //
 //   swift run -c release --package-path Benchmarks SpeedCheck
@@ -113,6 +114,7 @@ var checks: [Check] = [
 ]
 checks.append(MainActor.assumeIsolated { itemLookupCheck() })
 checks += MainActor.assumeIsolated { outlineExpansionChecks() }
+checks.append(await memoryHitCheck())
 
 print("speed check (release, median of 5 alternating runs, each against its baseline):")
 var failed = false

@@ -12,6 +12,8 @@ import NIOCore
 ///   `expires`: Expires as seconds after Date, or `0` (invalid). `age`: Age.
 ///   `status`: the status. `failFrom`: 500 from that request on. `cc304`: Cache-Control on a
 ///   304. `location`: Location on an unsafe method's answer. `unsafeStatus`: its status.
+///   `gate`: once counted, waits at that gate (``Gates``) before answering. `cookie`: a `Set-Cookie` (for
+///   another path) and hop-by-hop fields on the answer. `PURGE` counts as an unsafe method.
 enum CacheRoutes {
   static let lastModified = "Wed, 21 Oct 2015 07:28:00 GMT"
 
@@ -25,7 +27,8 @@ enum CacheRoutes {
 
   static func add(to router: Router<BasicRequestContext>) {
     router.get("rfc") { request, _ in await answer(request) }
-    for method in [HTTPRequest.Method.post, .put, .delete, .patch] {
+    let purge = HTTPRequest.Method("PURGE") ?? .delete
+    for method in [HTTPRequest.Method.post, .put, .delete, .patch, purge] {
       router.on("rfc", method: method) { request, _ in
         let query = request.uri.queryParameters
         let key = query.get("k").map { String($0) } ?? "rfc"
@@ -43,6 +46,7 @@ enum CacheRoutes {
     func parameter(_ name: String) -> String? { query.get(name).map { String($0) } }
     let key = parameter("k") ?? "rfc"
     let number = await Attempts.shared.next(key)
+    if let gate = parameter("gate") { await Gates.shared.pass(gate) }
     // Hummingbird sets Date itself, from its own clock.
     let date = Date()
     var headers = HTTPFields()
@@ -55,6 +59,12 @@ enum CacheRoutes {
     if let etag { headers[.eTag] = etag }
     if parameter("lm") != nil { headers[.lastModified] = lastModified }
     if let cc = parameter("cc") { headers[.cacheControl] = cc }
+    if parameter("cookie") != nil {
+      headers[.setCookie] = "tracker=SECRET; Path=/elsewhere"
+      headers[.connection] = "X-Hop"
+      if let hop = HTTPField.Name("X-Hop") { headers[hop] = "1" }
+      if let info = HTTPField.Name("Proxy-Authentication-Info") { headers[info] = "p" }
+    }
     if let age = parameter("age") { headers[.age] = age }
     if let expires = parameter("expires") {
       headers[.expires] =

@@ -85,6 +85,7 @@ enum TestServer {
       return response
     }
     CacheRoutes.add(to: router)
+    SessionRoutes.add(to: router)
     FeedRoutes.add(to: router)
     router.get("redirect") { request, _ in
       let to = request.uri.queryParameters.get("to") ?? "/user"

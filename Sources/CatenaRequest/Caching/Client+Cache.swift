@@ -9,6 +9,11 @@ struct Outgoing: Sendable {
   var partition: String?
   /// How many refreshes the credential had when it was applied (a 401 refreshes after it).
   var credentialGeneration = 0
+  /// The cache's count of writes before the request was adapted (nil without a cache): its
+  /// response is kept only if no write came since.
+  var writes: UInt64?
+  /// The request before the interceptors (for a rule a test switches off: ``CacheRule``).
+  var base: HTTPRequest?
 }
 
 /// What a cache decides before the network.
@@ -42,7 +47,7 @@ protocol CacheStep<Received>: AnyObject {
 /// neither answered from the cache nor kept; nor is one with validators or a range of the
 /// app's own.
 final class CacheExchange: CacheStep {
-  typealias Received = Client.Sent
+  typealias Received = HTTPResponse
 
   private let client: Client
   private let cache: HTTPCache
@@ -63,6 +68,8 @@ final class CacheExchange: CacheStep {
   /// Set after a `304` for another version: the next attempt is sent without validators.
   private var unconditional = false
   private var sentAt = Date()
+  /// The first attempt's request, for ``firstPartition(_:)``.
+  private var firstOutgoing: Outgoing?
 
   init(
     client: Client, cache: HTTPCache, base: HTTPRequest, policy: CachePolicy, tags: Set<String>,
@@ -78,6 +85,7 @@ final class CacheExchange: CacheStep {
   }
 
   func lookup(_ outgoing: Outgoing) throws(RequestError) -> CacheLookup<Received> {
+    let outgoing = firstPartition(outgoing)
     stored = nil
     keeping = nil
     notStored = nil
@@ -102,7 +110,7 @@ final class CacheExchange: CacheStep {
           .notCached, "no response is kept for GET \(base.url.absoluteString) (cache only)")
       }
       client.record(.cacheHit, base)
-      return .answered(Received(response: found.response))
+      return .answered(found.response)
     }
     let candidate = policy == .networkOnly || unconditional ? nil : found
     if let candidate, !asked.noCache, !revalidating, let keeping {
@@ -110,25 +118,29 @@ final class CacheExchange: CacheStep {
       let staleTime: Duration? = if case .staleTime(let time) = policy { time } else { nil }
       if candidate.isFresh(at: now, staleTime: staleTime) {
         client.record(.cacheHit, base)
-        return .answered(Received(response: candidate.response))
+        return .answered(candidate.response)
       }
       if candidate.mayServeWhileRevalidating(at: now) {
         client.record(.staleServed, base)
         revalidateInBackground(keeping)
-        return .answered(Received(response: candidate.response))
+        return .answered(candidate.response)
       }
     }
     stored = candidate
     var conditional = outgoing.request
-    for (name, value) in candidate?.validators ?? [] { try conditional.headers.set(name, value) }
+    for (name, value) in candidate?.validators ?? []
+    where cache.holds(.validated304) || conditional.headers[name] == nil {
+      try conditional.headers.set(name, value)
+    }
     client.record(.cacheMiss, base)
     sentAt = cache.now()
     return .send(conditional)
   }
 
   func settle(_ outgoing: Outgoing, sent: HTTPRequest, _ received: Received) -> Received? {
+    let outgoing = firstPartition(outgoing)
     guard base.method == .get else { return received }
-    let response = received.response
+    let response = received
     defer {
       if let failure = cache.diskFailureToSay() { client.record(.cacheDiskFailed(failure), base) }
     }
@@ -137,26 +149,26 @@ final class CacheExchange: CacheStep {
       return received
     }
     let receivedAt = cache.now()
-    var wire = client.transport.requestAsSent(outgoing.request)
+    var wire = client.cacheView(of: outgoing).wire
     if response.status == 304, let stored {
       guard
         let (merged, refused) = cache.refresh(
           stored, with: response, for: wire, sentAt: sentAt, receivedAt: receivedAt, keeping,
-          sentAtWrite: received.writes)
+          sentAtWrite: outgoing.writes)
       else {
         unconditional = true
         return nil
       }
       client.record(.revalidated, base)
       if let refused { client.record(.notStored(refused), base) }
-      return Received(response: merged, writes: received.writes)
+      return merged
     }
     if stored != nil, response.status >= 500 {
       if let stale = staleOnError() { return stale }
       client.record(.notStored(.statusNotStorable), base)
       return received
     }
-    if let final = response.url, final != sent.url {
+    if let final = response.url, final != sent.url, cache.holds(.redirectTarget) {
       // Kept under the URL that answered, on the request's origin only; never in place of it.
       guard final.scheme == sent.url.scheme, final.host == sent.url.host,
         final.port == sent.url.port
@@ -168,7 +180,7 @@ final class CacheExchange: CacheStep {
     }
     if let refused = cache.store(
       response, for: wire, sentAt: sentAt, receivedAt: receivedAt, keeping,
-      sentAtWrite: received.writes)
+      sentAtWrite: outgoing.writes)
     {
       client.record(.notStored(refused), base)
     }
@@ -186,7 +198,20 @@ final class CacheExchange: CacheStep {
       return nil
     }
     client.record(.staleServed, base)
-    return Received(response: stored.response)
+    return stored.response
+  }
+
+  /// `outgoing`, with the partition of the first attempt when
+  /// ``CacheRule/partitionWithCredential`` is switched off (as before it held).
+  private func firstPartition(_ outgoing: Outgoing) -> Outgoing {
+    guard !cache.holds(.partitionWithCredential) else { return outgoing }
+    var outgoing = outgoing
+    if let first = firstOutgoing {
+      outgoing.partition = first.partition
+    } else {
+      firstOutgoing = outgoing
+    }
+    return outgoing
   }
 
   /// Starts one revalidation of `base` in the background (none while one runs for its URL).
@@ -218,16 +243,26 @@ extension Client {
   func cacheView(
     of outgoing: Outgoing
   ) -> (wire: HTTPRequest, partition: Partition?, refusal: HTTPCache.NotStoredReason?) {
-    let wire = transport.requestAsSent(outgoing.request)
-    if wire.headers.contains(where: { CacheExchange.appConditionals.contains($0.name.lowercased()) }
-    ) {
+    let holds = { (rule: CacheRule) in self.cache?.holds(rule) ?? true }
+    let sent = transport.requestAsSent(outgoing.request)
+    // Without the rule, `Vary` is matched on the request before the interceptors.
+    let wire = holds(.varyOnTheWire) ? sent : outgoing.base ?? sent
+    if holds(.validated304),
+      wire.headers.contains(where: { CacheExchange.appConditionals.contains($0.name.lowercased()) })
+    {
       return (wire, nil, .conditionalRequest)
     }
     if authentication != nil {
       guard let named = outgoing.partition else { return (wire, nil, .sensitiveWithoutPartition) }
       return (wire, Partition(name: named), nil)
     }
-    if wire.carriesCredential { return (wire, nil, .sensitiveWithoutPartition) }
+    let credential =
+      holds(.credentialOnTheWire)
+      ? sent.carriesCredential
+      : (outgoing.base ?? sent).headers.contains { outgoing.request.isSensitive($0.name) }
+    if credential {
+      return (wire, nil, .sensitiveWithoutPartition)
+    }
     return (wire, Partition(name: nil), nil)
   }
 
@@ -248,11 +283,10 @@ extension HTTPRequest {
   /// item named like one (`access_token`, `api_key`, …), or a user or password in its URL.
   var carriesCredential: Bool {
     if headers.contains(where: { isSensitive($0.name) }) { return true }
-    let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-    if components?.user != nil || components?.password != nil { return true }
-    return components?.queryItems?.contains {
-      Self.credentialQueryNames.contains($0.name.lowercased())
-    } ?? false
+    if url.user != nil || url.password != nil { return true }
+    guard url.query != nil else { return false }
+    let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    return items.contains { Self.credentialQueryNames.contains($0.name.lowercased()) }
   }
 }
 

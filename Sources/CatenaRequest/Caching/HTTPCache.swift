@@ -15,15 +15,20 @@ public import Foundation
 /// What is kept: GET responses with status 200, 203, 301, 404 or 410 that say how long they
 /// are fresh (`max-age`, `Expires`) or how to revalidate them (`ETag`, `Last-Modified`), and
 /// no `no-store` (the request's or the response's); never one with `Vary: *`, nor one larger
-/// than ``entryLimit``. `no-cache` keeps a response but revalidates it before every use.
-/// `Vary` keeps a variant per value of the request headers it names. A POST, PUT, PATCH or
-/// DELETE that succeeds removes what is kept for its URL and its `Location`.
+/// than ``entryLimit``, and never its `Set-Cookie`, proxy or hop-by-hop fields. `no-cache`
+/// keeps a response but revalidates it before every use. `Vary` keeps a variant per value of
+/// the request headers it names. A request of an unsafe method that succeeds removes what is
+/// kept for its URL and its `Location`; a response to a request sent before a write (an
+/// unsafe request, an invalidation) is never kept.
 ///
-/// A client with ``Authentication`` keeps its responses in the partition its credential
-/// provider names (``CredentialProvider/cachePartition()``, such as the signed-in user's id):
-/// a token refresh keeps them, ``invalidate(partition:)`` drops them at sign-out, and without
-/// a partition nothing authenticated is kept. A request carrying a credential of its own
-/// (`Authorization`, `Cookie`, …) without ``Authentication`` is not kept either.
+/// The cache decides on each request as it is sent: after the client's interceptors, its
+/// credential and the cookies its transport adds (``Transport/requestAsSent(_:)``). A client
+/// with ``Authentication`` keeps its responses in the partition its credential provider names
+/// with the credential (``CredentialProvider/authorized(_:)``, such as the signed-in user's
+/// id): a token refresh keeps them, ``invalidate(partition:)`` drops them at sign-out, and
+/// without a partition nothing authenticated is kept. A request that carries a credential on
+/// the wire (a header ``HTTPRequest/isSensitive(_:)`` names, a cookie, a credential in its
+/// query or URL) without a partition is neither kept nor answered from the cache.
 ///
 /// With a ``directory``, responses are kept on disk too, and a launch later finds them; each
 /// file is written whole, synced and renamed, and checked before it is served.
@@ -61,6 +66,17 @@ public final class HTTPCache: @unchecked Sendable {
   /// request a client sends (when it is sent and when it ends). A response to a request sent
   /// at an older count is given to its asker but never kept.
   private var writes: UInt64 = 0
+  /// The rules a test switched off (see ``CacheRule``).
+  private var switchedOff: Set<CacheRule> = []
+
+  /// The rules switched off on this cache: only tests set them, to see their tests fail.
+  package var rulesOff: Set<CacheRule> {
+    get { lock.withLock { switchedOff } }
+    set { lock.withLock { switchedOff = newValue } }
+  }
+
+  /// Whether `rule` holds (it is not switched off).
+  func holds(_ rule: CacheRule) -> Bool { lock.withLock { !switchedOff.contains(rule) } }
 
   /// A cache of at most `memoryLimit` bytes in memory, and `diskLimit` bytes in `directory`
   /// when one is given, keeping responses of at most `entryLimit` bytes; `now` tells the time
@@ -188,7 +204,9 @@ public final class HTTPCache: @unchecked Sendable {
     }
     return withDisk { disk -> NotStoredReason? in
       let kept = lock.withLock { () -> Bool in
-        if let sentAtWrite, sentAtWrite != writes { return false }
+        if let sentAtWrite, sentAtWrite != writes, !switchedOff.contains(.writeFences) {
+          return false
+        }
         if stored.cost <= memoryLimit {
           keepInMemory(stored, key) { Self.matches($0, request) }
         } else {
@@ -231,7 +249,7 @@ public final class HTTPCache: @unchecked Sendable {
     _ stored: StoredResponse, with notModified: HTTPResponse, for request: HTTPRequest,
     sentAt: Date, receivedAt: Date, _ keep: Keeping, sentAtWrite: UInt64? = nil
   ) -> (response: HTTPResponse, notStored: NotStoredReason?)? {
-    guard Self.validates(notModified, stored.response) else {
+    guard Self.validates(notModified, stored.response) || !holds(.validated304) else {
       let key = Key(partition: keep.partition, url: request.url)
       remove(key, matching: request, sentAtWrite: nil)
       return nil
@@ -331,7 +349,9 @@ public final class HTTPCache: @unchecked Sendable {
   private func remove(_ key: Key, matching request: HTTPRequest, sentAtWrite: UInt64?) {
     withDisk { disk in
       let fenced = lock.withLock { () -> Bool in
-        if let sentAtWrite, sentAtWrite != writes { return true }
+        if let sentAtWrite, sentAtWrite != writes, !switchedOff.contains(.writeFences) {
+          return true
+        }
         forget(key) { Self.matches($0, request) }
         return false
       }

@@ -20,7 +20,7 @@ public struct Client: Sendable {
   /// What sends the requests. A copy of a client given another transport shares no
   /// transfer with the original (``RequestConvertible/shared(_:)``).
   public var transport: any Transport {
-    didSet { sharedTransfers = SharedTransfers() }
+    didSet { if cache?.holds(.transportIdentity) ?? true { sharedTransfers = SharedTransfers() } }
   }
   /// Whether a request may name an absolute URL on another host.
   public var allowsAbsoluteURLs: Bool
@@ -112,17 +112,14 @@ public struct Client: Sendable {
       return response
     }
     let attempt: Attempt = { [sharedTransfers, cache] request, progress in
-      // The writes so far: a write after this fences the response out of the cache, and a
-      // request asked for after it shares no transfer with this one.
-      let writes = cache?.writeCount
-      guard shares else {
-        return Sent(response: try await transfer(request, progress), writes: writes)
-      }
+      guard shares else { return try await transfer(request, progress) }
+      // A request asked for after a write shares no transfer asked for before it.
+      let fenced = cache?.holds(.writeFences) ?? true
       let key = SharedTransfers.Key(
-        request: request, writes: sharedTransfers.writeCount &+ (writes ?? 0))
-      let response = try await sharedTransfers.send(
+        request: request,
+        writes: fenced ? sharedTransfers.writeCount &+ (cache?.writeCount ?? 0) : 0)
+      return try await sharedTransfers.send(
         key, progress: progress, joined: { if $0 { record(.shared, request) } }, transfer)
-      return Sent(response: response, writes: writes)
     }
     var response: HTTPResponse?
     do {
@@ -133,8 +130,7 @@ public struct Client: Sendable {
           tags: request.definition.cacheTags, revalidating: revalidating, attempt: attempt)
       }
       let received = try await exchange(
-        http, progress: progress, shares: shares, cache: steps, attempt: attempt
-      ).response
+        http, progress: progress, shares: shares, cache: steps, attempt: attempt)
       response = received
       let value = try request.interpret(received)
       finish(http, start, response, nil, transfers?.count ?? 0)
@@ -161,16 +157,7 @@ public struct Client: Sendable {
   }
 
   /// One attempt at sending a request held in memory.
-  typealias Attempt = @Sendable (HTTPRequest, ProgressHandler?) async throws -> Sent
-
-  /// A response held in memory, and the cache's count of writes when its request was sent
-  /// (nil without a cache): it is kept only if no write came since.
-  struct Sent: Exchanged {
-    var response: HTTPResponse
-    var writes: UInt64?
-    var head: HTTPResponse { response }
-    func discard() {}
-  }
+  typealias Attempt = @Sendable (HTTPRequest, ProgressHandler?) async throws -> HTTPResponse
 
   /// Whether `http`, made from `definition`, shares a transfer with identical requests.
   static func shares(_ definition: RequestDefinition, _ http: HTTPRequest) -> Bool {
@@ -323,16 +310,21 @@ public struct Client: Sendable {
     }
   }
 
-  /// `base` through the interceptors' `adapt`, then with the credential and its partition.
+  /// `base` through the interceptors' `adapt`, then with the credential and its partition;
+  /// the cache's count of writes is read first, so that a write from then on (a sign-out's
+  /// invalidation while the request waits for the network) keeps its response out.
   func outgoing(_ base: HTTPRequest) async throws -> Outgoing {
+    let writes = cache?.writeCount
     var request = base
     for interceptor in interceptors { request = try await interceptor.adapt(request) }
-    guard let authentication else { return Outgoing(request: request) }
+    guard let authentication else {
+      return Outgoing(request: request, writes: writes, base: base)
+    }
     let generation = await authentication.gate.generation
     let authorized = try await authentication.provider.authorized(request)
     return Outgoing(
       request: authorized.request, partition: authorized.cachePartition,
-      credentialGeneration: generation)
+      credentialGeneration: generation, writes: writes, base: base)
   }
 
   /// A write is sent or has ended: what is in flight is kept out of the cache and of later

@@ -73,7 +73,7 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
     return zip(lhs.canonical, rhs.canonical).allSatisfy { $0 == $1 }
   }
 
-  /// Hashes the fields as ``==`` compares them.
+  /// Hashes the fields as equality compares them.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(fields.count)
     for field in canonical {

@@ -1,0 +1,85 @@
+import CatenaRequest
+import Foundation
+
+/// A house of the payload a memory hit decodes.
+struct House: Decodable, Sendable {
+  var id: Int
+  var title: String
+  var price: Double
+  var tags: [String]
+}
+
+/// The payload's shape, for the baseline's `JSONDecoder`.
+private struct Houses: Decodable {
+  struct Inner: Decodable { var items: [House] }
+  var data: Inner
+}
+
+/// 1,000 houses in an envelope, fresh for an hour.
+private let housesPayload: Data = {
+  let items = (0..<1_000).map {
+    #"{"id": \#($0), "title": "House \#($0)", "price": \#(Double($0) * 1.5), "tags": ["a", "b"]}"#
+  }
+  return Data(#"{"code": "200", "data": {"items": [\#(items.joined(separator: ","))]}}"#.utf8)
+}()
+
+/// Answers every request with the payload from memory, fresh for an hour; counts them.
+private final class MemoryServer: Transport, @unchecked Sendable {
+  // NB: `lock` guards `count`.
+  private let lock = NSLock()
+  private var count = 0
+  var sent: Int { lock.withLock { count } }
+
+  func send(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> HTTPResponse {
+    lock.withLock { count += 1 }
+    return HTTPResponse(
+      status: 200, headers: ["Cache-Control": "max-age=3600"], body: housesPayload,
+      url: request.url)
+  }
+}
+
+/// A request answered from a client's `HTTPCache` in memory, decoded at a key path, against
+/// `JSONDecoder` alone on the same body: the whole pipeline of a fresh hit (the credential
+/// step, the transport's cookies, the lookup on the request as sent) must cost next to
+/// nothing. Median of 5 alternating runs of 20 each.
+func memoryHitCheck() async -> Check {
+  let server = MemoryServer()
+  var client = Client(baseURL: URL(string: "https://api.example.com/"), transport: server)
+  client.cache = HTTPCache()
+  let api = client
+  let request = Get("items").decode([House].self, at: "data.items")
+  guard (try? await request.value(on: api))?.count == 1_000 else {
+    fatalError("the memory hit does not decode the payload")
+  }
+  var ratios: [Double] = []
+  for round in 0..<5 {
+    let clock = ContinuousClock()
+    func baseline() -> Double {
+      seconds(
+        clock.measure {
+          for _ in 0..<20 { blackHole(try? JSONDecoder().decode(Houses.self, from: housesPayload)) }
+        })
+    }
+    func hits() async -> Double {
+      let start = clock.now
+      for _ in 0..<20 { blackHole(try? await request.value(on: api)) }
+      return seconds(start.duration(to: clock.now))
+    }
+    if round % 2 == 0 {
+      let base = baseline()
+      ratios.append(await hits() / base)
+    } else {
+      let hit = await hits()
+      ratios.append(hit / baseline())
+    }
+  }
+  guard server.sent == 1 else { fatalError("the hits reached the transport: \(server.sent)") }
+  return Check(
+    name: "request: memory cache hit + decode", ratio: ratios.sorted()[2], bound: 1.1,
+    baseline: "JSONDecoder")
+}
+
+/// A duration in seconds.
+private func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}

@@ -1,0 +1,271 @@
+import Catena
+import CatenaTesting
+import FixtureServer
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Names the signed-in user as the cache partition; the credential itself is the session
+/// cookie the transport's jar sends.
+actor CookieSession: CredentialProvider {
+  var user: String
+  init(_ user: String) { self.user = user }
+  func authorized(_ request: HTTPRequest) async throws -> AuthorizedRequest {
+    AuthorizedRequest(request, cachePartition: user)
+  }
+  func authorize(_ request: HTTPRequest) async throws -> HTTPRequest { request }
+  func refresh() async throws {}
+  func signIn(_ user: String) { self.user = user }
+}
+
+/// Sets `Accept-Language` to what the box holds now.
+struct Language: Interceptor {
+  let value: Shared<String>
+  func adapt(_ request: HTTPRequest) async throws -> HTTPRequest {
+    var adapted = request
+    try adapted.headers.set("Accept-Language", value.value)
+    return adapted
+  }
+}
+
+/// A value a test changes while what it drives reads it.
+final class Shared<Value: Sendable>: @unchecked Sendable {
+  // NB: `lock` guards `stored`.
+  private let lock = NSLock()
+  private var stored: Value
+  init(_ value: Value) { stored = value }
+  var value: Value {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
+}
+
+/// The findings of the cache review that loopback can show, each over real HTTP against the
+/// test server, through `URLSessionTransport` and its cookie jar.
+@Suite("The cache's seams over real HTTP")
+struct CacheSeamIntegrationTests {
+  func cached(_ port: Int) -> Client {
+    var api = client(port)
+    api.cache = HTTPCache()
+    return api
+  }
+
+  func signIn(_ user: String, on api: Client) async throws {
+    _ = try await Post("session/login").query("user", user).value(on: api)
+  }
+
+  @Test func c1ASessionCookieIsACredentialTheCacheSees() async throws {
+    try await TestServer.run { port in
+      let key = "c1-\(UUID())"
+      let api = cached(port)
+      let me = Get("session/me", ["k": .string(key)]).json(at: "user")
+      try await signIn("A", on: api)
+      #expect(try await me.value(on: api) == "A")
+      #expect(api.keptValue(of: me) == nil, "not kept without a partition")
+      try await signIn("B", on: api)
+      #expect(try await me.value(on: api) == "B")
+      var shown: [JSONValue] = []
+      for try await user in me.values(on: api) { shown.append(user) }
+      #expect(shown == ["B"])
+      #expect(await Attempts.shared.count(key) == 3, "each sent whole: nothing kept")
+    }
+  }
+
+  @Test func c1AndC7ANamedPartitionKeepsEachUsersOwn() async throws {
+    try await TestServer.run { port in
+      let key = "c1p-\(UUID())"
+      let session = CookieSession("A")
+      var api = cached(port)
+      api.authentication = Authentication(session)
+      let me = Get("session/me", ["k": .string(key)]).json(at: "user")
+      try await signIn("A", on: api)
+      #expect(try await me.value(on: api) == "A")
+      #expect(try await me.value(on: api) == "A")
+      #expect(await Attempts.shared.count("\(key)-304") == 1, "kept in A's partition")
+      try await signIn("B", on: api)
+      await session.signIn("B")
+      #expect(try await me.value(on: api) == "B")
+      var shown: [JSONValue] = []
+      for try await user in me.values(on: api) { shown.append(user) }
+      #expect(shown == ["B"], "B's kept answer, never A's")
+    }
+  }
+
+  @Test func c2VaryMatchesTheHeaderAnInterceptorSets() async throws {
+    try await TestServer.run { port in
+      let key = "c2-\(UUID())"
+      let language = Shared("fr")
+      var api = cached(port)
+      api.interceptors = [Language(value: language)]
+      let catalog = Get(
+        "rfc", ["k": .string(key), "vary": "Accept-Language", "cc": "max-age=600"])
+      #expect(try await catalog.value(on: api).text == "n=1 fr")
+      language.value = "de"
+      #expect(try await catalog.value(on: api).text == "n=2 de")
+      language.value = "fr"
+      #expect(try await catalog.value(on: api).text == "n=1 fr")
+      #expect(await Attempts.shared.count(key) == 2)
+    }
+  }
+
+  @Test func c2VaryCookieMatchesTheJarsCookie() async throws {
+    try await TestServer.run { port in
+      let key = "c2c-\(UUID())"
+      let session = CookieSession("A")
+      var api = cached(port)
+      api.authentication = Authentication(session)
+      let home = Get("session/home", ["k": .string(key)]).json(at: "user")
+      try await signIn("A", on: api)
+      #expect(try await home.value(on: api) == "A")
+      try await signIn("B", on: api)
+      #expect(try await home.value(on: api) == "B", "another cookie: another variant")
+      #expect(await Attempts.shared.count(key) == 2)
+    }
+  }
+
+  @Test func c3TheAppsOwnValidatorsAreTheServersToAnswer() async throws {
+    try await TestServer.run { port in
+      let key = "c3-\(UUID())"
+      let api = cached(port)
+      let document = Get("versioned/\(key)")
+      #expect(try await document.value(on: api).text == "v1")
+      _ = try await Post("versioned-bump/\(key)").value(on: api)
+      let conditional = try await document.header("If-None-Match", "\"v2\"")
+        .validate(statuses: 200..<400).value(on: api)
+      #expect(conditional.status == 304, "not v1 labelled v2")
+      #expect(try await document.value(on: api).text == "v2")
+      #expect(try await document.value(on: api).text == "v2")
+    }
+  }
+
+  @Test func c4AGetInFlightDuringAWriteIsNotKept() async throws {
+    try await TestServer.run { port in
+      let key = "c4-\(UUID())"
+      let gate = "c4-gate-\(UUID())"
+      let api = cached(port)
+      let held = Task {
+        try await Get("rfc", ["k": .string(key), "cc": "max-age=60", "gate": .string(gate)])
+          .value(on: api).text
+      }
+      try await turns("the server to have the GET") { await Attempts.shared.count(key) == 1 }
+      _ = try await Post("rfc").query("k", key).value(on: api)
+      await Gates.shared.open(gate)
+      #expect(try await held.value == "n=1")
+      let after = try await Get(
+        "rfc", ["k": .string(key), "cc": "max-age=60", "gate": .string(gate)]
+      ).value(on: api).text
+      #expect(after == "n=2", "the answer read before the write was not kept")
+    }
+  }
+
+  @Test func c4AGetAskedAfterAWriteNeverJoinsOneSentBefore() async throws {
+    try await TestServer.run { port in
+      let key = "c4j-\(UUID())"
+      let gate = "c4j-gate-\(UUID())"
+      let api = cached(port)
+      let request = Get("rfc", ["k": .string(key), "gate": .string(gate)])
+      let before = Task { try await request.value(on: api).text }
+      try await turns("the server to have the GET") { await Attempts.shared.count(key) == 1 }
+      _ = try await Post("rfc").query("k", key).value(on: api)
+      let after = Task { try await request.value(on: api).text }
+      try await turns("a transfer of its own") { await Attempts.shared.count(key) == 2 }
+      await Gates.shared.open(gate)
+      #expect(try await before.value == "n=1")
+      #expect(try await after.value == "n=2")
+    }
+  }
+
+  @Test func c7AQueuedRequestIsNotKeptUnderAPartitionSignedOutMeanwhile() async throws {
+    try await TestServer.run { port in
+      let key = "c7-\(UUID())"
+      let session = CookieSession("A")
+      let network = ManualReachability(reachable: false)
+      var configured = cached(port)
+      configured.authentication = Authentication(session)
+      let api = configured
+      try await signIn("A", on: api)
+      configured.reachability = network
+      let offline = configured
+      let home = Get("session/home", ["k": .string(key)]).json(at: "user")
+      let queued = Task { try await home.value(on: offline) }
+      try await turns("the request to wait for the network") { network.listenerCount == 1 }
+      api.cache?.invalidate(partition: "A")
+      try await signIn("B", on: api)
+      await session.signIn("B")
+      network.isReachable = true
+      _ = try await queued.value
+      await session.signIn("A")
+      try await signIn("A", on: api)
+      #expect(try await home.value(on: api) == "A")
+      #expect(await Attempts.shared.count(key) == 2, "nothing kept under A from the queue")
+    }
+  }
+
+  @Test func c8ACopyWithAnotherCookieJarSharesNoTransfer() async throws {
+    try await TestServer.run { port in
+      let key = "c8-\(UUID())"
+      let gate = "c8-gate-\(UUID())"
+      let api = client(port)
+      let guest = {
+        var guest = api
+        guest.transport = URLSessionTransport()
+        return guest
+      }()
+      try await signIn("A", on: api)
+      let home = Get("session/home", ["k": .string(key), "gate": .string(gate)]).json(at: "user")
+      let signedIn = Task { try await home.value(on: api) }
+      let visitor = Task { try await home.value(on: guest) }
+      try await turns("one transfer each") { await Attempts.shared.count(key) == 2 }
+      await Gates.shared.open(gate)
+      #expect(try await signedIn.value == "A")
+      #expect(try await visitor.value == "nobody")
+    }
+  }
+
+  @Test func c9ATemporaryRedirectIsNotKeptInPlaceOfItsTarget() async throws {
+    try await TestServer.run { port in
+      let key = "c9-\(UUID())"
+      let api = cached(port)
+      // Fresh for an hour by `Expires`; the same URL as the redirect's `Location`.
+      let target = Get("rfc").query("expires", "3600").query("k", key)
+      let latest = Get("redirect", ["to": .string("/rfc?expires=3600&k=\(key)")])
+      #expect(try await latest.value(on: api).text == "n=1")
+      #expect(try await latest.value(on: api).text == "n=2", "the 302 is asked again")
+      #expect(try await target.value(on: api).text == "n=2", "kept under the URL that answered")
+      _ = try await Delete("rfc").query("expires", "3600").query("k", key).value(on: api)
+      #expect(try await target.value(on: api).text == "n=3", "a write to the target drops it")
+    }
+  }
+
+  @Test func c11AnUnknownMethodAndAStreamedPutDropWhatIsKept() async throws {
+    try await TestServer.run { port in
+      let key = "c11-\(UUID())"
+      let api = cached(port)
+      let document = Get("rfc").query("expires", "600").query("k", key)
+      #expect(try await document.value(on: api).text == "n=1")
+      _ = try await Request(HTTPMethod(rawValue: "PURGE"), "rfc").query("expires", "600")
+        .query("k", key).value(on: api)
+      #expect(try await document.value(on: api).text == "n=2")
+      let streamed = try await Put("rfc").query("expires", "600").query("k", key).stream(on: api)
+      streamed.body.cancel()
+      #expect(try await document.value(on: api).text == "n=3")
+    }
+  }
+
+  @Test func c14ACookieSetAndProxyFieldsAreNeverKept() async throws {
+    try await TestServer.run { port in
+      let key = "c14-\(UUID())"
+      let api = cached(port)
+      let session = Get("rfc", ["k": .string(key), "cc": "private, max-age=600", "cookie": "1"])
+      let first = try await session.value(on: api)
+      #expect(first.headers["Set-Cookie"] != nil, "the asker gets the response whole")
+      let hit = try await session.value(on: api)
+      #expect(await Attempts.shared.count(key) == 1)
+      #expect(hit.headers["Set-Cookie"] == nil)
+      #expect(hit.headers["Proxy-Authentication-Info"] == nil)
+    }
+  }
+}

@@ -1,0 +1,218 @@
+import CatenaRequest
+import CatenaTesting
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// C3, C8, C9, C14, C28: what a 304 may update, what is kept of a response, which requests
+/// share a transfer, and where a redirected response is kept.
+@Suite("304s, kept fields, shared transfers and redirects")
+struct ValidationAndSharingTests {
+  let log = EventLog()
+
+  func client(_ transport: any Transport, off: Set<CacheRule> = []) -> Client {
+    var api = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
+    api.cache = HTTPCache()
+    api.cache?.rulesOff = off
+    api.monitors = [log]
+    return api
+  }
+
+  @Test func theAppsOwnValidatorsGoToTheServerAsTheyAre() async throws {
+    try await theAppsOwnValidatorsGoToTheServerAsTheyAreScenario(off: [])
+  }
+
+  func theAppsOwnValidatorsGoToTheServerAsTheyAreScenario(off: Set<CacheRule>) async throws {
+    let server = SeamTransport { request in
+      if request.headers["If-None-Match"] == "\"v2\"" {
+        return HTTPResponse(status: 304, headers: ["ETag": "\"v2\""], url: request.url)
+      }
+      return HTTPResponse(
+        status: 200, headers: ["ETag": "\"v1\"", "Last-Modified": "Mon, 02 Jan 2023 00:00:00 GMT"],
+        body: Data("v1".utf8), url: request.url)
+    }
+    let api = client(server, off: off)
+    _ = try await Get("doc").value(on: api)
+    let answer = try await Get("doc").header("If-None-Match", "\"v2\"")
+      .validate(statuses: 200..<400).value(on: api)
+    #expect(answer.status == 304, "the app's condition is the server's to answer")
+    #expect(server.requests.last?.headers["If-Modified-Since"] == nil)
+    #expect(log.count(.notStored(.conditionalRequest)) == 1)
+  }
+
+  @Test func a304ForAnotherVersionIsNotMergedIntoTheOneKept() async throws {
+    try await a304ForAnotherVersionIsNotMergedIntoTheOneKeptScenario(off: [])
+  }
+
+  func a304ForAnotherVersionIsNotMergedIntoTheOneKeptScenario(off: Set<CacheRule>) async throws {
+    let version = Box(1)
+    let server = SeamTransport { request in
+      let current = "\"v\(version.value)\""
+      // A server that answers any validator with its current version's 304.
+      if request.headers["If-None-Match"] != nil {
+        return HTTPResponse(status: 304, headers: ["ETag": current], url: request.url)
+      }
+      return HTTPResponse(
+        status: 200, headers: ["ETag": current, "Cache-Control": "no-cache"],
+        body: Data("v\(version.value)".utf8), url: request.url)
+    }
+    let api = client(server, off: off)
+    #expect(try await Get("doc").value(on: api).text == "v1")
+    version.value = 2
+    #expect(try await Get("doc").value(on: api).text == "v2", "not v1 labelled v2")
+    #expect(server.requests.map { $0.headers["If-None-Match"] } == [nil, "\"v1\"", nil])
+    #expect(try await Get("doc").value(on: api).text == "v2")
+    #expect(log.count(.revalidated) == 1)
+  }
+
+  @Test func cookiesProxyAndHopByHopFieldsAreNeverKept() async throws {
+    let server = SeamTransport { request in
+      if request.headers["If-None-Match"] != nil {
+        return HTTPResponse(
+          status: 304, headers: ["ETag": "\"1\"", "Set-Cookie": "sid=NEW", "Keep-Alive": "5"],
+          url: request.url)
+      }
+      return HTTPResponse(
+        status: 200,
+        headers: [
+          "Cache-Control": "private, max-age=60", "ETag": "\"1\"", "Set-Cookie": "sid=SECRET",
+          "Connection": "X-Hop", "X-Hop": "1", "Proxy-Authentication-Info": "p",
+          "Content-Type": "text/plain",
+        ], body: Data("body".utf8), url: request.url)
+    }
+    let clock = Box(Date(timeIntervalSince1970: 1_800_000_000))
+    var api = client(server)
+    api.cache = HTTPCache(now: { clock.value })
+    let first = try await Get("session").value(on: api)
+    #expect(first.headers["Set-Cookie"] == "sid=SECRET", "the asker gets the response whole")
+    let hit = try await Get("session").value(on: api)
+    #expect(server.requests.count == 1)
+    for name in ["Set-Cookie", "Connection", "X-Hop", "Proxy-Authentication-Info"] {
+      #expect(hit.headers[name] == nil, "\(name) is not kept")
+    }
+    #expect(hit.headers["Content-Type"] == "text/plain")
+    clock.value += 120
+    let revalidated = try await Get("session").value(on: api)
+    #expect(server.requests.count == 2)
+    #expect(revalidated.headers["Set-Cookie"] == nil && revalidated.headers["Keep-Alive"] == nil)
+  }
+
+  @Test func aCopyWithAnotherTransportSharesNoTransfer() async throws {
+    try await aCopyWithAnotherTransportSharesNoTransferScenario(off: [])
+  }
+
+  func aCopyWithAnotherTransportSharesNoTransferScenario(off: Set<CacheRule>) async throws {
+    let signedIn = HeldTransport()
+    let guestTransport = HeldTransport()
+    var api = Client(baseURL: URL(string: "https://api.example.com/"), transport: signedIn)
+    api.cache = HTTPCache()
+    api.cache?.rulesOff = off
+    let guest = {
+      var guest = api
+      guest.transport = guestTransport
+      return guest
+    }()
+    defer {
+      signedIn.answer(.failure(CancellationError()))
+      guestTransport.answer(.failure(CancellationError()))
+    }
+    let home = Task { [api] in try await Get("home").value(on: api).text }
+    let guestHome = Task { try await Get("home").value(on: guest).text }
+    try await turns("one transfer each") { signedIn.waiting == 1 && guestTransport.waiting == 1 }
+    signedIn.answer(.success(HTTPResponse(status: 200, body: Data("signed in".utf8))))
+    guestTransport.answer(.success(HTTPResponse(status: 200, body: Data("guest".utf8))))
+    #expect(try await home.value == "signed in")
+    #expect(try await guestHome.value == "guest")
+  }
+
+  @Test func headersSetInAnotherOrderShareATransfer() async throws {
+    let transport = HeldTransport()
+    let api = {
+      var api = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
+      api.monitors = [log]
+      return api
+    }()
+    let first = Task {
+      try await Get("feed").header("Accept", "a/b").header("X-Trace", "1").value(on: api).text
+    }
+    let second = Task {
+      try await Get("feed").header("x-trace", "1").header("Accept", "a/b").value(on: api).text
+    }
+    try await turns("the second to join") { log.count(.shared) == 1 && transport.waiting == 1 }
+    transport.answer(.success(HTTPResponse(status: 200, body: Data("one".utf8))))
+    #expect(try await first.value == "one")
+    #expect(try await second.value == "one")
+    var lhs = HTTPHeaders()
+    try lhs.set("A", "1")
+    try lhs.set("B", "2")
+    var rhs = HTTPHeaders()
+    try rhs.set("b", "2")
+    try rhs.set("a", "1")
+    #expect(lhs == rhs && lhs.hashValue == rhs.hashValue)
+    try rhs.set("a", "3")
+    #expect(lhs != rhs)
+  }
+
+  @Test func aRedirectedAnswerIsKeptUnderTheURLThatAnsweredIt() async throws {
+    try await aRedirectedAnswerIsKeptUnderTheURLThatAnsweredItScenario(off: [])
+  }
+
+  func aRedirectedAnswerIsKeptUnderTheURLThatAnsweredItScenario(off: Set<CacheRule>) async throws {
+    let target = Box(1)
+    let server = SeamTransport { request in
+      var url = request.url
+      if url.path == "/latest" {
+        url = URL(string: "https://api.example.com/v/\(target.value)") ?? url
+      }
+      return HTTPResponse(
+        status: 200, headers: ["Cache-Control": "max-age=3600"],
+        body: Data(url.path.utf8), url: url)
+    }
+    let api = client(server, off: off)
+    #expect(try await Get("latest").value(on: api).text == "/v/1")
+    target.value = 2
+    #expect(try await Get("latest").value(on: api).text == "/v/2", "the 302 is not pinned")
+    #expect(try await Get("v/1").value(on: api).text == "/v/1")
+    #expect(server.requests.count == 2, "/v/1 was kept under its own URL")
+  }
+
+  @Test func anAnswerFromAnotherOriginIsNotKept() async throws {
+    let server = SeamTransport { request in
+      HTTPResponse(
+        status: 200, headers: ["Cache-Control": "max-age=3600"], body: Data("cdn".utf8),
+        url: URL(string: "https://cdn.example.net/file"))
+    }
+    let api = client(server)
+    _ = try await Get("file").value(on: api)
+    _ = try await Get("file").value(on: api)
+    #expect(server.requests.count == 2)
+    #expect(log.count(.notStored(.redirected)) == 2)
+  }
+
+  /// Each scenario, with the rule that makes it pass switched off: it must fail.
+  @Test(arguments: [
+    ("theAppsOwnValidatorsGoToTheServerAsTheyAre", CacheRule.validated304),
+    ("a304ForAnotherVersionIsNotMergedIntoTheOneKept", CacheRule.validated304),
+    ("aCopyWithAnotherTransportSharesNoTransfer", CacheRule.transportIdentity),
+    ("aRedirectedAnswerIsKeptUnderTheURLThatAnsweredIt", CacheRule.redirectTarget),
+  ])
+  func failsWithoutItsRule(scenario: String, rule: CacheRule) async {
+    await withKnownIssue("\(scenario) without \(rule)") {
+      switch scenario {
+      case "theAppsOwnValidatorsGoToTheServerAsTheyAre":
+        try await theAppsOwnValidatorsGoToTheServerAsTheyAreScenario(off: [rule])
+      case "a304ForAnotherVersionIsNotMergedIntoTheOneKept":
+        try await a304ForAnotherVersionIsNotMergedIntoTheOneKeptScenario(off: [rule])
+      case "aCopyWithAnotherTransportSharesNoTransfer":
+        try await aCopyWithAnotherTransportSharesNoTransferScenario(off: [rule])
+      case "aRedirectedAnswerIsKeptUnderTheURLThatAnsweredIt":
+        try await aRedirectedAnswerIsKeptUnderTheURLThatAnsweredItScenario(off: [rule])
+      default: Issue.record("no scenario \(scenario)")
+      }
+    }
+  }
+
+}
