@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 import HTTPTypes
 import Hummingbird
