@@ -112,8 +112,8 @@ var checks: [Check] = [
     blackHole(equal(sections, sectionsCopy))
   },
 ]
-checks.append(MainActor.assumeIsolated { itemLookupCheck() })
-checks += MainActor.assumeIsolated { outlineExpansionChecks() }
+checks.append(itemLookupCheck())
+checks += outlineExpansionChecks()
 checks.append(await memoryHitCheck())
 
 print("speed check (release, median of 5 alternating runs, each against its baseline):")
