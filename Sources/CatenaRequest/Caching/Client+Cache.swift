@@ -68,6 +68,12 @@ final class CacheExchange: CacheStep {
   /// Set after a `304` for another version: the next attempt is sent without validators.
   private var unconditional = false
   private var sentAt = Date()
+  /// The request as the last lookup saw it (with the transport's cookies then): what `Vary`
+  /// is recorded from, not the cookies the response itself may have set since.
+  private var lookedUp: HTTPRequest?
+  /// The cache's count of writes when the last lookup's request was made: a stale response
+  /// answers a failure only if no write (a sign-out's invalidation) came since.
+  private var lookupWrites: UInt64?
   /// The first attempt's request, for ``firstPartition(_:)``.
   private var firstOutgoing: Outgoing?
 
@@ -92,6 +98,8 @@ final class CacheExchange: CacheStep {
     guard base.method == .get else { return .send(outgoing.request) }
     let view = client.cacheView(of: outgoing)
     let wire = view.wire
+    lookedUp = wire
+    lookupWrites = outgoing.writes
     if let partition = view.partition {
       let staleTime: Duration? = if case .staleTime(let time) = policy { time } else { nil }
       keeping = Keeping(partition: partition.name, tags: tags, staleTime: staleTime != nil)
@@ -149,7 +157,25 @@ final class CacheExchange: CacheStep {
       return received
     }
     let receivedAt = cache.now()
-    var wire = client.cacheView(of: outgoing).wire
+    var wire = lookedUp ?? client.cacheView(of: outgoing).wire
+    if let final = response.url, final != sent.url, cache.holds(.redirectTarget) {
+      // Kept under the URL that answered, on the request's origin only, as the transport sent
+      // it there (a cookie a redirect set is a credential); never in place of the one asked.
+      var hop = outgoing
+      hop.request.url = final
+      let view = client.cacheView(of: hop)
+      guard final.scheme == sent.url.scheme, final.host == sent.url.host,
+        final.port == sent.url.port, response.status != 304
+      else {
+        client.record(.notStored(.redirected), base)
+        return received
+      }
+      guard let partition = view.partition, partition.name == keeping.partition else {
+        client.record(.notStored(view.refusal ?? .redirected), base)
+        return received
+      }
+      wire = view.wire
+    }
     if response.status == 304, let stored {
       guard
         let (merged, refused) = cache.refresh(
@@ -168,16 +194,6 @@ final class CacheExchange: CacheStep {
       client.record(.notStored(.statusNotStorable), base)
       return received
     }
-    if let final = response.url, final != sent.url, cache.holds(.redirectTarget) {
-      // Kept under the URL that answered, on the request's origin only; never in place of it.
-      guard final.scheme == sent.url.scheme, final.host == sent.url.host,
-        final.port == sent.url.port
-      else {
-        client.record(.notStored(.redirected), base)
-        return received
-      }
-      wire.url = final
-    }
     if let refused = cache.store(
       response, for: wire, sentAt: sentAt, receivedAt: receivedAt, keeping,
       sentAtWrite: outgoing.writes)
@@ -194,9 +210,9 @@ final class CacheExchange: CacheStep {
 
   /// The response kept, when it may answer in place of a failure (`stale-if-error`).
   private func staleOnError() -> Received? {
-    guard let stored, !noCache, !revalidating, stored.mayServeOnError(at: cache.now()) else {
-      return nil
-    }
+    guard let stored, !noCache, !revalidating, lookupWrites == cache.writeCount,
+      stored.mayServeOnError(at: cache.now())
+    else { return nil }
     client.record(.staleServed, base)
     return stored.response
   }

@@ -1,5 +1,7 @@
 import CatenaRequest
+import CatenaTesting
 import Foundation
+import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -107,5 +109,29 @@ final class Box<Value: Sendable>: @unchecked Sendable {
   var value: Value {
     get { lock.withLock { stored } }
     set { lock.withLock { stored = newValue } }
+  }
+}
+
+/// A scenario name no test knows.
+struct UnknownScenario: Error {
+  let name: String
+}
+
+/// Runs `scenario` with its rule switched off: it must fail by an expectation, or by a wait
+/// that never ends (`StillWaiting`); any other error (an unknown scenario) fails the test.
+func withoutItsRule(
+  _ scenario: String, _ rule: CacheRule, _ body: () async throws -> Void
+) async throws {
+  let expected: KnownIssueMatcher = { issue in
+    switch issue.kind {
+    case .expectationFailed: true
+    case .errorCaught(let error): error is StillWaiting
+    default: false
+    }
+  }
+  try await withKnownIssue("\(scenario) without \(rule)", isIntermittent: false) {
+    try await body()
+  } matching: { issue in
+    expected(issue)
   }
 }
