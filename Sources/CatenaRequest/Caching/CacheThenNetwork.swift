@@ -58,7 +58,13 @@ extension Client {
     }
     let http = try prepare(request.definition, inMemory: true)
     var shown: HTTPResponse?
-    if http.method == .get, let kept = keptResponse(for: try await outgoing(http)) {
+    let outgoing: Outgoing
+    do {
+      outgoing = try await self.outgoing(http)
+    } catch {
+      throw Self.map(error)
+    }
+    if http.method == .get, let kept = keptResponse(for: outgoing) {
       if keptShown {
         shown = kept.response  // shown already: only to compare the server's answer with
       } else if let value = try? request.interpret(kept.response) {

@@ -30,6 +30,8 @@ protocol CacheStep<Received>: AnyObject {
   associatedtype Received: Exchanged
   /// Before the network: an answer, or the request to send.
   func lookup(_ outgoing: Outgoing) throws(RequestError) -> CacheLookup<Received>
+  /// The request the last lookup decided on goes to the network now.
+  func sending()
   /// The final response to `sent`: what the asker gets (kept, merged, or a stale response
   /// in place of a 5xx), or nil to send again without validators.
   func settle(_ outgoing: Outgoing, sent: HTTPRequest, _ received: Received) -> Received?
@@ -141,9 +143,10 @@ final class CacheExchange: CacheStep {
       try conditional.headers.set(name, value)
     }
     client.record(.cacheMiss, base)
-    sentAt = cache.now()
     return .send(conditional)
   }
+
+  func sending() { sentAt = cache.now() }
 
   func settle(_ outgoing: Outgoing, sent: HTTPRequest, _ received: Received) -> Received? {
     let outgoing = firstPartition(outgoing)
@@ -234,7 +237,7 @@ final class CacheExchange: CacheStep {
   private func revalidateInBackground(_ keeping: Keeping) {
     guard cache.beginRevalidation(base.url) else { return }
     let (client, cache, base, policy, tags, attempt) = (client, cache, base, policy, tags, attempt)
-    Task.detached {
+    Task {
       defer { cache.endRevalidation(base.url) }
       let steps = CacheExchange(
         client: client, cache: cache, base: base, policy: policy, tags: tags, revalidating: true,

@@ -111,13 +111,15 @@ public struct Client: Sendable {
       if let final = response.url, final != request.url { record(.redirected(to: final), request) }
       return response
     }
-    let attempt: Attempt = { [sharedTransfers, cache] request, progress in
+    let attempt: Attempt = { [sharedTransfers, cache, transport] request, progress in
       guard shares else { return try await transfer(request, progress) }
-      // A request asked for after a write shares no transfer asked for before it.
+      // Keyed by the request as the transport sends it (its cookies too), and by the writes
+      // so far: a request asked for after a write shares no transfer asked for before it.
       let fenced = cache?.holds(.writeFences) ?? true
       let key = SharedTransfers.Key(
-        request: request,
-        writes: fenced ? sharedTransfers.writeCount &+ (cache?.writeCount ?? 0) : 0)
+        request: transport.requestAsSent(request),
+        writes: fenced ? sharedTransfers.writeCount : 0,
+        cache: cache.map { ObjectIdentifier($0) }, cacheWrites: fenced ? cache?.writeCount : nil)
       return try await sharedTransfers.send(
         key, progress: progress, joined: { if $0 { record(.shared, request) } }, transfer)
     }
@@ -243,7 +245,10 @@ public struct Client: Sendable {
         if let reachability, !reachability.isReachable {
           try await waitForNetwork(
             reachability, until: base.timeout.map { start + $0 }, limit: base.timeout, base)
+          // The user, the credential or the cache may have changed meanwhile: from step 1.
+          continue
         }
+        steps?.sending()
         let received = try await attempt(request, progress)
         let response = received.head
         try Task.checkCancellation()

@@ -8,11 +8,15 @@ import Foundation
 /// transfer stops when the last asker cancels. A request asked for after the transfer ended
 /// sends a new one.
 final class SharedTransfers: @unchecked Sendable {
-  /// What identical requests share: the request, and the count of writes when it was asked
-  /// for, so that a request asked for after a write never joins one sent before it.
+  /// What identical requests share: the request as sent, and the counts of writes when it
+  /// was asked for (the table's, and its client's cache's), so that a request asked for after
+  /// a write never joins one sent before it.
   struct Key: Hashable {
     var request: HTTPRequest
     var writes: UInt64
+    /// The client's cache (nil: none), and its count of writes.
+    var cache: ObjectIdentifier? = nil
+    var cacheWrites: UInt64? = nil
   }
 
   /// The writes sent through the clients of this table (see ``fence()``).
@@ -39,13 +43,6 @@ final class SharedTransfers: @unchecked Sendable {
   /// Askers that have a token but are not waiting yet, and those of them already cancelled.
   private var joining: Set<Int> = []
   private var cancelledBeforeJoining: Set<Int> = []
-
-  /// How many askers wait for the transfer of `request`.
-  func askers(of request: HTTPRequest) -> Int {
-    lock.withLock {
-      transfers.first { $0.key.request == request }?.value.waiters.count ?? 0
-    }
-  }
 
   /// The response to `request`: the transfer of an identical request in flight, or a new one
   /// made with `send`. `joined` is told whether the asker joined a transfer in flight.
