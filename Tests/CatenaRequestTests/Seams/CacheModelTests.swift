@@ -1,0 +1,430 @@
+import CatenaRequest
+import CatenaTesting
+import Foundation
+import Testing
+
+/// One step of a sequence.
+enum ModelStep {
+  case get(String, Style)
+  /// The app's own `If-None-Match` with the current version's `ETag`.
+  case conditional(String)
+  case post(String)
+  case invalidateAll
+  /// A sign-out: the partition dropped (with a provider), then another user.
+  case signOut(to: String?)
+  /// Another user without a sign-out (a cookie or a token replaced).
+  case switchUser(to: String?)
+  case toggleLanguage
+  case advance(Int)
+  /// `GET r`, which the server answers from `a` (a redirect the transport followed).
+  case redirect(Style)
+  /// A GET held at the server while a write happens, then answered as it was read.
+  case overlap(String, Style, Write)
+  /// The same GET from a copy of the client with another transport, both in flight.
+  case guest(String, Style)
+  /// A GET answered 503, during whose retry wait another user signs in.
+  case retried(String, Style, to: String?)
+
+  enum Write {
+    case post(String)
+    case invalidateAll
+    case signOut(to: String?)
+  }
+
+  /// A step drawn from `random`.
+  static func draw(_ random: inout SeededRandom) -> ModelStep {
+    let paths = ["a", "b"]
+    let users: [String?] = ["A", "B", nil]
+    func path() -> String { paths[random.below(2)] }
+    func style() -> Style { Style.allCases[random.below(Style.allCases.count)] }
+    func user() -> String? { users[random.below(3)] }
+    switch random.below(100) {
+    case 0..<34: return .get(path(), style())
+    case 34..<38: return .conditional(path())
+    case 38..<45: return .post(path())
+    case 45..<48: return .invalidateAll
+    case 48..<54: return .signOut(to: user())
+    case 54..<60: return .switchUser(to: user())
+    case 60..<66: return .toggleLanguage
+    case 66..<76: return .advance([0, 30, 120][random.below(3)])
+    case 76..<81: return .redirect(style())
+    case 81..<89:
+      let writes: [Write] = [.post(path()), .invalidateAll, .signOut(to: user())]
+      var overlapStyle = style()
+      if overlapStyle == .lying304 { overlapStyle = .maxAge }
+      return .overlap(path(), overlapStyle, writes[random.below(3)])
+    case 89..<94: return .guest(path(), style())
+    default: return .retried(path(), style(), to: user())
+    }
+  }
+}
+
+/// What a step showed: the bodies (or statuses) the app got, in order.
+typealias Shown = [String]
+
+/// The reference world: the server's state, the user, and what a private cache keeps.
+struct ReferenceWorld {
+  var mode: CredentialMode
+  var user: String?
+  var language = "fr"
+  var now = 0
+  var server = ServerState()
+  var guestServer = ServerState()
+  var cache = ReferenceCache()
+  var sent = 0
+  var guestSent = 0
+
+  /// The user on the wire of a request of the main client (the guest's has no cookie).
+  func wireUser(guest: Bool = false) -> String {
+    if mode == .cookieJar, guest { return "nobody" }
+    return user ?? "nobody"
+  }
+
+  func partition(guest: Bool = false) -> (keeps: Bool, name: String?) {
+    if mode == .cookieJar, guest { return (true, nil) }
+    return ReferenceCache.partition(mode, user)
+  }
+
+  /// A GET of `path` in `style` as the reference cache answers it; `held` runs between the
+  /// server's reading and the answer's arrival (a write), which then keeps nothing.
+  mutating func get(
+    _ path: String, _ style: Style, guest: Bool = false,
+    lookingUpIn snapshot: ReferenceCache? = nil,
+    held: ((inout Self) -> Bool)? = nil
+  ) -> String {
+    let place = partition(guest: guest)
+    let key = ReferenceCache.Key(partition: place.name, path: path)
+    let found = place.keeps && path != "r" ? (snapshot ?? cache).variant(key, language) : nil
+    if let found, ReferenceCache.isFresh(found, at: now) { return found.body }
+    let wire = wireUser(guest: guest)
+    var answer = ask(path, style, found?.etag, wire, guest: guest)
+    var fenced = false
+    if let held { fenced = held(&self) }
+    let keyPath = ReferenceCache.Key(partition: place.name, path: answer.path)
+    if answer.status == 304, let found {
+      guard answer.etag == found.etag else {
+        cache.remove(key, language)
+        answer = ask(path, style, nil, wire, guest: guest)
+        return keep(answer, style, keyPath, place.keeps, fenced: false)
+      }
+      guard !fenced else { return found.body }
+      var merged = found
+      merged.etag = answer.etag
+      if style.cacheControl != nil {
+        merged.lifetime = style.lifetime
+        merged.noCache = style.noCacheDirective
+      }
+      merged.receivedAt = now
+      cache.keep(merged, key, language)
+      return found.body
+    }
+    return keep(answer, style, keyPath, place.keeps, fenced: fenced)
+  }
+
+  private mutating func ask(
+    _ path: String, _ style: Style, _ etag: String?, _ user: String, guest: Bool
+  ) -> ServerState.Answer {
+    if guest {
+      guestSent += 1
+      return guestServer.answer(
+        .get, path, style, ifNoneMatch: etag, user: user, language: language, server: "guest")
+    }
+    sent += 1
+    return server.answer(
+      .get, path, style, ifNoneMatch: etag, user: user, language: language, server: "server")
+  }
+
+  private mutating func keep(
+    _ answer: ServerState.Answer, _ style: Style, _ key: ReferenceCache.Key, _ keeps: Bool,
+    fenced: Bool
+  ) -> String {
+    if keeps, !fenced, answer.status == 200 {
+      cache.store(style, body: answer.body, etag: answer.etag, key, language, at: now)
+    }
+    return answer.status == 200 ? answer.body : "\(answer.status)"
+  }
+
+  mutating func post(_ path: String) {
+    sent += 1
+    _ = server.answer(.post, path, .maxAge, ifNoneMatch: nil, user: "", language: "", server: "")
+    cache.entries = cache.entries.filter { $0.key.path != path }
+  }
+
+  /// Applies `write`; whether the cache counts it as one (a sign-out drops a partition only
+  /// with a provider that names one).
+  @discardableResult
+  mutating func apply(_ write: ModelStep.Write) -> Bool {
+    switch write {
+    case .post(let path):
+      post(path)
+      return true
+    case .invalidateAll:
+      cache.entries = [:]
+      return true
+    case .signOut(let next):
+      let drops = mode == .partitioned && user != nil
+      signOut(to: next)
+      return drops
+    }
+  }
+
+  mutating func signOut(to next: String?) {
+    if mode == .partitioned, let user {
+      cache.entries = cache.entries.filter { $0.key.partition != user }
+    }
+    user = next
+  }
+}
+
+/// The same world through Catena: a client with an `HTTPCache` over the model's server.
+final class CatenaWorld {
+  let server = ModelServer(name: "server")
+  let guestServer = ModelServer(name: "guest")
+  let user: ModelUser
+  let language = Box("fr")
+  let clock = Box(Date(timeIntervalSince1970: 1_800_000_000))
+  let cache: HTTPCache
+  let mode: CredentialMode
+  private(set) var api: Client
+  static let base = URL(string: "https://api.example.com/") ?? URL(fileURLWithPath: "/")
+
+  init(mode: CredentialMode, user initial: String?, rulesOff: Set<CacheRule>) {
+    self.mode = mode
+    user = ModelUser(initial)
+    let clock = clock
+    cache = HTTPCache(now: { clock.value })
+    cache.rulesOff = rulesOff
+    api = Client(baseURL: Self.base, transport: server)
+    api.cache = cache
+    api.interceptors = [SettingHeader(header: "Accept-Language", value: language)]
+    switch mode {
+    case .interceptorToken: api.interceptors.append(user)
+    case .cookieJar: server.cookie = initial
+    case .partitioned: api.authentication = Authentication(user)
+    }
+    let (user, server) = (user, server)
+    api.retry = RetryPolicy(
+      maxAttempts: 2, jitter: false, statuses: [503],
+      sleep: { _ in
+        user.retryWait()
+        if mode == .cookieJar { server.cookie = user.user }
+      })
+  }
+
+  func signIn(_ next: String?) {
+    user.user = next
+    if mode == .cookieJar { server.cookie = next }
+  }
+
+  /// What the app is shown for a GET of `path` on `client`: the body, or the status.
+  static func get(_ path: String, on client: Client, header: (String, String)? = nil) async throws
+    -> String
+  {
+    var request = Get(path).validate(statuses: 200..<600)
+    if let header { request = request.header(header.0, header.1) }
+    let response = try await request.value(on: client)
+    return response.status == 200
+      ? String(decoding: response.body, as: UTF8.self) : "\(response.status)"
+  }
+
+  func apply(_ write: ModelStep.Write) async throws {
+    switch write {
+    case .post(let path): _ = try await Post(path).validate(statuses: 200..<600).value(on: api)
+    case .invalidateAll: cache.invalidate(urlPrefix: Self.base)
+    case .signOut(let next):
+      if mode == .partitioned, let current = user.user { cache.invalidate(partition: current) }
+      signIn(next)
+    }
+  }
+}
+
+/// Where Catena and the reference disagreed.
+struct Disagreement: Error, CustomStringConvertible {
+  var seed: UInt64
+  var step: Int
+  var what: String
+  /// Whether a body was shown for another user than the one it was sent for.
+  var privacy: Bool
+  /// The steps up to the one that disagreed, for the report.
+  var steps: [String] = []
+  var description: String {
+    "seed \(seed), step \(step): \(what)\n  steps: \(steps.joined(separator: "; "))"
+  }
+}
+
+/// Runs the sequence of `seed` on Catena (with `rulesOff`) and on the reference; the first
+/// disagreement, if any.
+func runModelSequence(seed: UInt64, rulesOff: Set<CacheRule> = []) async -> Disagreement? {
+  var random = SeededRandom(seed: seed)
+  let mode = CredentialMode.allCases[random.below(3)]
+  let first: [String?] = ["A", "B", nil]
+  let user = first[random.below(3)]
+  var reference = ReferenceWorld(mode: mode, user: user)
+  let catena = CatenaWorld(mode: mode, user: user, rulesOff: rulesOff)
+  let steps = (0..<(1 + random.below(20))).map { _ in ModelStep.draw(&random) }
+  for (index, step) in steps.enumerated() {
+    func differ(_ expected: Shown, _ got: Shown) -> Disagreement? {
+      guard
+        expected != got || reference.sent != catena.server.sent
+          || reference.guestSent != catena.guestServer.sent
+      else { return nil }
+      let privacy = zip(expected, got).contains { lhs, rhs in
+        let (l, r) = (lhs.split(separator: " "), rhs.split(separator: " "))
+        return l.count > 3 && r.count > 3 && (l[0] != r[0] || l[3] != r[3])
+      }
+      return Disagreement(
+        seed: seed, step: index,
+        what: "\(step) [\(mode)]: the reference showed \(expected) after \(reference.sent)+"
+          + "\(reference.guestSent) sent, Catena \(got) after \(catena.server.sent)+"
+          + "\(catena.guestServer.sent)", privacy: privacy,
+        steps: ["\(mode), user \(user ?? "none")"] + steps.prefix(index + 1).map { "\($0)" })
+    }
+    do {
+      let (expected, got) = try await perform(step, &reference, catena)
+      if let disagreement = differ(expected, got) { return disagreement }
+    } catch {
+      catena.server.release()
+      catena.guestServer.release()
+      return Disagreement(
+        seed: seed, step: index, what: "\(step) [\(mode)]: \(error)", privacy: false)
+    }
+  }
+  return nil
+}
+
+/// Runs `step` on both worlds; what each showed.
+private func perform(
+  _ step: ModelStep, _ reference: inout ReferenceWorld, _ catena: CatenaWorld
+) async throws -> (Shown, Shown) {
+  let api = catena.api
+  switch step {
+  case .get(let path, let style):
+    catena.server.style = style
+    let expected = reference.get(path, style)
+    return ([expected], [try await CatenaWorld.get(path, on: api)])
+  case .redirect(let style):
+    catena.server.style = style
+    let expected = reference.get("r", style)
+    return ([expected], [try await CatenaWorld.get("r", on: api)])
+  case .conditional(let path):
+    let etag = Style.privateMaxAge.etag(path, reference.server.versions[path, default: 1]) ?? ""
+    catena.server.style = .privateMaxAge
+    reference.sent += 1
+    let answer = reference.server.answer(
+      .get, path, .privateMaxAge, ifNoneMatch: etag, user: reference.wireUser(),
+      language: reference.language, server: "server")
+    let expected = answer.status == 200 ? answer.body : "\(answer.status)"
+    let got = try await CatenaWorld.get(path, on: api, header: ("If-None-Match", etag))
+    return ([expected], [got])
+  case .post(let path):
+    reference.post(path)
+    try await catena.apply(.post(path))
+  case .invalidateAll:
+    reference.apply(.invalidateAll)
+    try await catena.apply(.invalidateAll)
+  case .signOut(let next):
+    reference.signOut(to: next)
+    try await catena.apply(.signOut(to: next))
+  case .switchUser(let next):
+    reference.user = next
+    catena.signIn(next)
+  case .toggleLanguage:
+    reference.language = reference.language == "fr" ? "de" : "fr"
+    catena.language.value = reference.language
+  case .advance(let seconds):
+    reference.now += seconds
+    catena.clock.value += TimeInterval(seconds)
+  case .overlap(let path, let style, let write):
+    catena.server.style = style
+    var applied = false
+    let expected = reference.get(path, style) { world in
+      applied = true
+      return world.apply(write)
+    }
+    if applied { catena.server.hold() }
+    let asked = Task { try await CatenaWorld.get(path, on: api) }
+    if applied {
+      try await turns("the GET to be held", limit: 20_000) { catena.server.heldCount == 1 }
+    } else {
+      reference.apply(write)
+      _ = try await asked.value
+    }
+    try await catena.apply(write)
+    catena.server.release()
+    return ([expected], [try await asked.value])
+  case .guest(let path, let style):
+    catena.server.style = style
+    catena.guestServer.style = style
+    let snapshot = reference.cache
+    let (sent, guestSent) = (reference.sent, reference.guestSent)
+    let expected = reference.get(path, style)
+    let expectedGuest = reference.get(path, style, guest: true, lookingUpIn: snapshot)
+    let guestClient = {
+      var guest = api
+      guest.transport = catena.guestServer
+      return guest
+    }()
+    let (holds, guestHolds) = (reference.sent > sent, reference.guestSent > guestSent)
+    if holds { catena.server.hold() }
+    if guestHolds { catena.guestServer.hold() }
+    let main = Task { try await CatenaWorld.get(path, on: api) }
+    let guest = Task { try await CatenaWorld.get(path, on: guestClient) }
+    try await turns("both to be held", limit: 20_000) {
+      catena.server.heldCount == (holds ? 1 : 0)
+        && catena.guestServer.heldCount == (guestHolds ? 1 : 0)
+    }
+    catena.server.release()
+    let shown = try await main.value
+    catena.guestServer.release()
+    return ([expected, expectedGuest], [shown, try await guest.value])
+  case .retried(let path, let style, let next):
+    catena.server.style = style
+    var probe = reference
+    let before = probe.sent
+    _ = probe.get(path, style)
+    guard probe.sent > before else {  // a fresh hit: no attempt, no retry
+      let expected = reference.get(path, style)
+      return ([expected], [try await CatenaWorld.get(path, on: api)])
+    }
+    reference.server.failing = true
+    reference.sent += 1
+    _ = reference.server.answer(
+      .get, path, style, ifNoneMatch: nil, user: "", language: "", server: "server")
+    reference.user = next
+    let expected = reference.get(path, style)
+    catena.server.failNext()
+    catena.user.switchOnRetry(to: next)
+    return ([expected], [try await CatenaWorld.get(path, on: api)])
+  }
+  return ([], [])
+}
+
+@Suite("The cache against a reference model, over seeded sequences")
+struct CacheModelTests {
+  /// 10,000 sequences in four shards: none disagrees with the reference.
+  @Test(arguments: 0..<4)
+  func catenaAgreesWithTheReference(shard: Int) async {
+    var steps = 0
+    for seed in UInt64(shard * 2_500)..<UInt64((shard + 1) * 2_500) {
+      if let disagreement = await runModelSequence(seed: seed) {
+        Issue.record("\(disagreement)\(disagreement.privacy ? " (another user's body)" : "")")
+        return
+      }
+      steps += 1
+    }
+    #expect(steps == 2_500)
+  }
+
+  /// Each rule switched off alone: some sequence disagrees (the first seed is printed).
+  @Test(arguments: CacheRule.allCases)
+  func eachRuleSwitchedOffIsFound(rule: CacheRule) async {
+    for seed in UInt64(0)..<3_000 {
+      if let disagreement = await runModelSequence(seed: seed, rulesOff: [rule]) {
+        print(
+          "without \(rule): \(disagreement)\(disagreement.privacy ? " (another user's body)" : "")")
+        return
+      }
+    }
+    Issue.record("no sequence of 3,000 finds \(rule) switched off")
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// How the scripted server answers a GET: the cache directives of RFC 9111 a sequence draws.
+enum Style: CaseIterable {
+  /// `max-age=60`.
+  case maxAge
+  /// `max-age=60`, `Vary: Accept-Language`.
+  case maxAgeVary
+  /// `private, max-age=60` with a strong `ETag`.
+  case privateMaxAge
+  /// A weak `ETag` and nothing else (Express's default).
+  case weakETagOnly
+  /// `no-cache` with a strong `ETag`.
+  case noCache
+  /// `no-store`.
+  case noStore
+  /// No directive and no validator: nothing to keep.
+  case bare
+  /// `max-age=60, must-revalidate` with a strong `ETag`.
+  case mustRevalidate
+  /// `max-age=0` with a strong `ETag`, and a server that answers any `If-None-Match` with a
+  /// `304` carrying its current `ETag` (a `304` for another version than the one kept).
+  case lying304
+
+  var lifetime: Int? {
+    switch self {
+    case .maxAge, .maxAgeVary, .privateMaxAge, .mustRevalidate: 60
+    case .lying304: 0
+    default: nil
+    }
+  }
+
+  var varies: Bool { self == .maxAgeVary }
+  var noStore: Bool { self == .noStore }
+  var noCacheDirective: Bool { self == .noCache }
+
+  /// The `ETag` of version `version` of `path`, when the style has one.
+  func etag(_ path: String, _ version: Int) -> String? {
+    switch self {
+    case .weakETagOnly: "W/\"\(path)-\(version)\""
+    case .privateMaxAge, .noCache, .mustRevalidate, .lying304: "\"\(path)-\(version)\""
+    default: nil
+    }
+  }
+
+  /// The `Cache-Control` the server sends.
+  var cacheControl: String? {
+    switch self {
+    case .maxAge, .maxAgeVary: "max-age=60"
+    case .privateMaxAge: "private, max-age=60"
+    case .noCache: "no-cache"
+    case .noStore: "no-store"
+    case .mustRevalidate: "max-age=60, must-revalidate"
+    case .lying304: "max-age=0"
+    case .weakETagOnly, .bare: nil
+    }
+  }
+}
+
+/// How the app sends its credential in one sequence.
+enum CredentialMode: CaseIterable {
+  /// An interceptor adds `Authorization: Bearer <user>`; no `Authentication`.
+  case interceptorToken
+  /// The transport's cookie jar sends `sid=<user>`; no `Authentication`.
+  case cookieJar
+  /// A credential provider signs with `Authorization` and names the user as the partition.
+  case partitioned
+}
+
+/// The reference: what a private cache following RFC 9111 (and the rules of this package:
+/// the request as sent, partitions, fences) keeps and answers, as a small decision table. It
+/// calls no Catena cache code.
+struct ReferenceCache {
+  /// A response kept: its variant (the language it was sent with, when it varies), body,
+  /// validator, freshness and when it was received.
+  struct Variant {
+    var language: String?
+    var body: String
+    var etag: String?
+    var lifetime: Int?
+    var noCache: Bool
+    var receivedAt: Int
+  }
+
+  /// Where responses are kept: the partition (nil: none) and the path.
+  struct Key: Hashable {
+    var partition: String?
+    var path: String
+  }
+
+  var entries: [Key: [Variant]] = [:]
+
+  /// Whether a request of `mode` for `user` is kept, and where: a credential on the wire
+  /// needs a partition; a provider that names none keeps nothing.
+  static func partition(_ mode: CredentialMode, _ user: String?) -> (keeps: Bool, name: String?) {
+    switch mode {
+    case .partitioned: (user != nil, user)
+    case .interceptorToken, .cookieJar: (user == nil, nil)
+    }
+  }
+
+  /// The variant that answers a request in `language`: the first that matches.
+  func variant(_ key: Key, _ language: String) -> Variant? {
+    entries[key]?.first { $0.language == nil || $0.language == language }
+  }
+
+  /// Whether `variant` may answer at `now` without asking the server.
+  static func isFresh(_ variant: Variant, at now: Int) -> Bool {
+    guard !variant.noCache, let lifetime = variant.lifetime else { return false }
+    return now - variant.receivedAt < lifetime
+  }
+
+  /// Keeps `variant` in place of the one that answers `language` (first match).
+  mutating func keep(_ variant: Variant, _ key: Key, _ language: String) {
+    remove(key, language)
+    entries[key, default: []].append(variant)
+  }
+
+  /// Forgets the variant that answers `language` (first match).
+  mutating func remove(_ key: Key, _ language: String) {
+    guard
+      let index = entries[key]?.firstIndex(where: { $0.language == nil || $0.language == language })
+    else { return }
+    entries[key]?.remove(at: index)
+    if entries[key]?.isEmpty == true { entries[key] = nil }
+  }
+
+  /// A response of `style` to a request in `language`, kept under `key` if it may be (a
+  /// response that may not replaces the one it would answer for).
+  mutating func store(
+    _ style: Style, body: String, etag: String?, _ key: Key, _ language: String, at now: Int
+  ) {
+    guard !style.noStore, style.lifetime != nil || etag != nil else {
+      remove(key, language)
+      return
+    }
+    let variant = Variant(
+      language: style.varies ? language : nil, body: body, etag: etag, lifetime: style.lifetime,
+      noCache: style.noCacheDirective, receivedAt: now)
+    keep(variant, key, language)
+  }
+}
