@@ -215,22 +215,23 @@ extension PageSource {
     request: @escaping @Sendable (PageKey?, Int) -> Request<JSONValue>?,
     page: @escaping @Sendable (JSONValue) throws(RequestError) -> Page<Item>
   ) -> PageSource {
-    let answers = { @Sendable (key: PageKey?, size: Int, keptShown: Bool) in
+    var source = PageSource(keying: keying) { key, size in
       guard let request = request(key, size) else {
         return AsyncThrowingStream<Page<Item>, any Error> {
           $0.yield(Page(items: []))
           $0.finish()
         }
       }
-      return request.values(on: client, keptShown: keptShown) { json in try page(json) }
+      return request.values(on: client, shown: nil) { json in try page(json) }
     }
-    var source = PageSource(keying: keying) { key, size in answers(key, size, false) }
-    source.kept = Kept(
-      page: { key, size in
-        request(key, size).flatMap { (client ?? .default).keptValue(of: $0) }
-          .flatMap { try? page($0) }
-      },
-      after: { key, size in answers(key, size, true) })
+    source.kept = Kept { key, size in
+      guard let request = request(key, size),
+        let kept = (client ?? .default).keptValue(of: request),
+        let shown = try? page(kept.value)
+      else { return nil }
+      let after = request.values(on: client, shown: kept.response) { json in try page(json) }
+      return (shown, after)
+    }
     return source.invalidating(tag, on: client)
   }
 

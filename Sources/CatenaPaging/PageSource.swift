@@ -38,8 +38,12 @@ public struct PageSource<Item: Sendable>: Sendable {
 
   /// A kept page read at once, and the answers after it.
   struct Kept: Sendable {
-    let page: @Sendable (_ key: PageKey?, _ size: Int) -> Page<Item>?
-    let after: Answers
+    /// The page kept for a load, read now, and the answers that follow it: the server's
+    /// page, compared with that very page (not with what the cache keeps by then).
+    let page:
+      @Sendable (_ key: PageKey?, _ size: Int) -> (
+        page: Page<Item>, after: AsyncThrowingStream<Page<Item>, any Error>
+      )?
   }
 
   /// The answers of one load: a page kept from before at once, then the server's.
@@ -162,9 +166,9 @@ public struct PageSource<Item: Sendable>: Sendable {
     }
     converted.invalidate = invalidate
     converted.kept = kept.map { kept in
-      PageSource<Other>.Kept(
-        page: { key, size in kept.page(key, size).map(convert) },
-        after: { key, size in kept.after(key, size).mapped(convert) })
+      PageSource<Other>.Kept { key, size in
+        kept.page(key, size).map { (convert($0.page), $0.after.mapped(convert)) }
+      }
     }
     return converted
   }

@@ -60,9 +60,10 @@ extension Pager {
     log?.write(.started(direction, request.key, cause))
     let fetch = source.fetch
     // A page kept for this load, read now, shows in this turn; the server's follows.
-    let keptPage = source.kept?.page(request.key, request.size)
-    let answers =
-      if keptPage != nil, let after = source.kept?.after { after } else { source.answers }
+    let kept = source.kept?.page(request.key, request.size)
+    let keptPage = kept?.page
+    let answers: PageSource<Item>.Answers? =
+      if let after = kept?.after { { _, _ in after } } else { source.answers }
     let task = Task { [weak self] in
       let result: Result<Page<Item>?, any Error>
       do {
