@@ -5,6 +5,9 @@ struct PendingEdit<Item: Identifiable & Sendable> where Item.ID: Sendable {
   var committed: Bool
   /// The server's version of the edited item, when its request answered with one.
   var answer: Item?
+  /// The loads running when it was kept (their generations): the pages they bring may
+  /// predate it, so it stays shown over the pages until they end, then joins the pages.
+  var awaiting: Set<Int> = []
 }
 
 extension Pager {
@@ -67,7 +70,10 @@ extension Pager {
   ) -> Task<EditResult, Never> {
     editNumber &+= 1
     let number = editNumber
-    edits.append(PendingEdit(number: number, edit: edit, committed: request == nil))
+    edits.append(
+      PendingEdit(
+        number: number, edit: edit, committed: request == nil,
+        awaiting: request == nil ? runningGenerations : []))
     settle()
     guard let request else { return Task { .applied } }
     return Task { [weak self] in
@@ -87,6 +93,7 @@ extension Pager {
   private func settle(_ number: Int, answer: Item?) {
     guard let index = edits.firstIndex(where: { $0.number == number }) else { return }
     edits[index].committed = true
+    edits[index].awaiting = runningGenerations
     if let answer, case let edit = edits[index].edit {
       if case .delete = edit {
       } else {
@@ -105,9 +112,14 @@ extension Pager {
     settle()
   }
 
-  /// Folds the kept edits at the head of the queue into the pages, and shows the rest.
+  /// The generations of the loads running now.
+  private var runningGenerations: Set<Int> { Set(running.values.map(\.generation)) }
+
+  /// Folds the kept edits at the head of the queue whose loads have ended into the pages, and
+  /// shows the rest over them.
   private func settle() {
-    while let first = edits.first, first.committed {
+    let runs = runningGenerations
+    while let first = edits.first, first.committed, first.awaiting.isDisjoint(with: runs) {
       edits.removeFirst()
       var editable = editablePages()
       editable.apply(first)
@@ -124,6 +136,12 @@ extension Pager {
       holdsEnd: !pages.isEmpty && nextRequest(.append) == nil)
   }
 
+  /// A load ended: the kept edits that waited for it join the pages.
+  func settleAfterLoad() {
+    let runs = runningGenerations
+    if let first = edits.first, first.committed, first.awaiting.isDisjoint(with: runs) { settle() }
+  }
+
   /// Shows the pages with the edits in flight applied.
   func recompute() {
     var editable = editablePages()
@@ -131,7 +149,7 @@ extension Pager {
     items = editable.pages.flatMap { $0 }
     loadedPageCount = pages.count
     droppedCount = pages.reduce(0) { $0 + $1.dropped }
-    pendingEditCount = edits.count
+    pendingEditCount = edits.count { !$0.committed }
     if configuration.placeholders, let first = pages.first, let last = pages.last {
       placeholdersBefore = first.offset ?? 0
       let end = (last.offset ?? 0) + last.items.count

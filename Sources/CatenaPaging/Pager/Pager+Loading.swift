@@ -103,6 +103,7 @@ extension Pager {
       log?.write(.ended(each, load.request.key, .cancelled, elapsed: .now - load.started))
       wake(load.generation)
     }
+    settleAfterLoad()
   }
 
   /// Resumes those awaiting load `generation`, which has ended.
@@ -129,7 +130,10 @@ extension Pager {
       running[direction] = nil
       tasks.remove(mine)
       load.task.cancel()
-      defer { wake(mine) }
+      defer {
+        wake(mine)
+        settleAfterLoad()
+      }
       fail(direction, load, error, elapsed: .now - load.started)
     }
   }
@@ -142,6 +146,7 @@ extension Pager {
     running[direction] = nil
     defer {
       wake(mine)
+      settleAfterLoad()
       if load.answered != nil { loadWhatWaitedForTheLastAnswer() }
     }
     let elapsed = ContinuousClock.now - load.started

@@ -73,7 +73,10 @@ extension Pager {
     tasks.remove(mine)
     guard let load = running[.refresh], load.generation == mine else { return }
     running[.refresh] = nil
-    defer { wake(mine) }
+    defer {
+      wake(mine)
+      settleAfterLoad()
+    }
     let elapsed = ContinuousClock.now - load.started
     let fresh: [(PageRequest, Page<Item>)]
     do {

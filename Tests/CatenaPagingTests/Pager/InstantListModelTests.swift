@@ -80,11 +80,18 @@ struct InstantListModel {
     var kept: [Row]?
     var shown: [Row]?
     var open = true
+    /// The server's page as the server read it when the load was asked for.
+    var server: [Row] = []
+    /// The writes (edits kept) before it was asked for: a load older than a write brings a
+    /// page the cache does not keep.
+    var writes = 0
   }
   struct Edit {
     let draft: Row
     var answer: Row?
     var committed = false
+    /// The loads open when it was kept: it stays over the pages until they end.
+    var awaiting: [Int] = []
   }
 
   let pageSize: Int
@@ -96,6 +103,7 @@ struct InstantListModel {
   var nextID = 1_000
   var nextDraft = -1
   var online = true
+  var writes = 0
 
   func serverPage(_ page: Int) -> [Row] {
     let start = (page - 1) * pageSize
@@ -105,7 +113,8 @@ struct InstantListModel {
   /// The pager asked for `page`: a refresh (page 1) cancels every load still open.
   mutating func asked(_ page: Int) {
     if page == 1 { for index in loads.indices { loads[index].open = false } }
-    loads.append(Load(page: page, kept: cache[page]))
+    loads.append(
+      Load(page: page, kept: cache[page], server: serverPage(page), writes: writes))
   }
 
   /// Load `number` brought `rows` (its first answer, or a later one).
@@ -134,9 +143,9 @@ struct InstantListModel {
     foldCommittedEdits()
   }
 
-  /// Folds the committed edits at the head of the queue into the first page.
+  /// Folds the committed edits at the head of the queue whose loads have ended into the pages.
   mutating func foldCommittedEdits() {
-    while let first = edits.first, first.committed {
+    while let first = edits.first, first.committed, first.awaiting.allSatisfy({ !loads[$0].open }) {
       edits.removeFirst()
       var pages = window.map(\.rows)
       Self.apply(first, to: &pages)
@@ -203,14 +212,16 @@ struct InstantListModelTests {
           scripted.answer(number, kept)
           model.answered(number, kept)
         } else if model.online {
-          let fresh = model.serverPage(load.page)
+          // The page as the server read it when the load was asked for.
+          let fresh = load.server
           if fresh != load.shown {
             scripted.answer(number, fresh)
             model.answered(number, fresh)
           }
-          model.cache[load.page] = fresh
+          if load.writes == model.writes { model.cache[load.page] = fresh }
           scripted.end(number)
           model.loads[number].open = false
+          model.foldCommittedEdits()
         }
       }
       // An edit's request ends: the server keeps it under its own id (and the cache drops the
@@ -227,6 +238,10 @@ struct InstantListModelTests {
           _ = await task.value
           model.edits[index].answer = sent
           model.edits[index].committed = true
+          model.edits[index].awaiting = model.loads.indices.filter {
+            model.loads[$0].open && !scripted.hasEnded($0)
+          }
+          model.writes += 1
         } else {
           gate.fail()
           _ = await task.value
@@ -238,6 +253,12 @@ struct InstantListModelTests {
         while model.loads.count < scripted.count {
           model.asked(scripted.load(model.loads.count).page)
         }
+        // A load the pager stopped has ended: the kept edits that waited for it join the pages.
+        for number in model.loads.indices
+        where model.loads[number].open && scripted.hasEnded(number) {
+          model.loads[number].open = false
+        }
+        model.foldCommittedEdits()
       }
       // Rounds of main-actor turns and trips through the concurrency pool (where a stream's
       // element may travel before its loop hears it), until the pager has heard the network
@@ -276,6 +297,7 @@ struct InstantListModelTests {
           guard let number = open.randomElement(using: &random) else { break }
           scripted.end(number, failing: true)
           model.loads[number].open = false
+          model.foldCommittedEdits()
         case 6:
           model.online.toggle()
           network.isReachable = model.online

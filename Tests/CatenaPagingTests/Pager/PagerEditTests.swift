@@ -113,6 +113,30 @@ struct PagerEditTests {
     #expect(pager.items.filter { $0.id == 100 }.count == 1, "applied once")
   }
 
+  /// C5: a refresh whose server read came before the edit was kept lands after it: the kept
+  /// edit stays shown, and joins the pages once that load has ended.
+  @Test func aKeptEditOutlivesAPageReadBeforeIt() async {
+    let pager = await source.loadedPager()
+    let refresh = pager.refresh()
+    await source.waitForRequests(2)
+    // The server read the page for the refresh; then the user edits, and the edit is kept.
+    let gate = Gate()
+    let edit = pager.edit(.update(Row(3, "Liked")), request: gate.request)
+    gate.succeed()
+    #expect(await edit.value.isApplied)
+    #expect(pager.items[3].title == "Liked")
+    source.respond(with: Page(items: rows(0..<9)))  // read before the edit: not liked
+    await refresh.value
+    #expect(pager.items[3].title == "Liked", "the kept edit is not overwritten")
+    #expect(pager.pendingEditCount == 0, "kept: it waits for no request")
+    // A later refresh, read after the edit, is the server's own word.
+    let later = pager.refresh()
+    await source.waitForRequests(3)
+    source.respond(with: Page(items: rows(0..<9)))
+    await later.value
+    #expect(pager.items[3].title == "Row 3", "the pages hold what the last load read")
+  }
+
   @Test func anInsertAtTheEndShowsOnlyWhenTheEndIsLoaded() async {
     let pager = await source.loadedPager(showing: 0..<10)
     pager.edit(.insert(Row(100), at: .end))

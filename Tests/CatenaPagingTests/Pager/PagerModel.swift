@@ -27,8 +27,9 @@ struct PagerModel {
   var failed: [LoadDirection: Int] = [:]
   var refreshPage: Int?
   var requests = 0
-  /// Edits not yet folded in: number, edit, settled well.
-  var edits: [(number: Int, edit: ItemEdit<Row>, kept: Bool)] = []
+  /// Edits not yet folded in: number, edit, settled well, and the loads running when it was
+  /// kept (their pages may predate it: it stays on top until they end).
+  var edits: [(number: Int, edit: ItemEdit<Row>, kept: Bool, awaiting: Set<Int>)] = []
 
   func nextPage(_ direction: LoadDirection) -> (page: Int, fromStack: Bool)? {
     switch direction {
@@ -68,6 +69,7 @@ struct PagerModel {
 
   mutating func refresh(at page: Int) -> Int {
     running = [:]
+    fold()
     refreshPage = page
     return start(.refresh, page, fromStack: false)
   }
@@ -76,6 +78,7 @@ struct PagerModel {
   mutating func retry() -> [Int] {
     if failed[.refresh] != nil, let refreshPage {
       running = [:]
+      fold()
       return [start(.refresh, refreshPage, fromStack: false)]
     }
     return [LoadDirection.prepend, .append].compactMap { direction in
@@ -83,7 +86,10 @@ struct PagerModel {
     }
   }
 
-  mutating func cancel() { running = [:] }
+  mutating func cancel() {
+    running = [:]
+    fold()
+  }
 
   /// Request `request` failed; whether anything changes.
   mutating func fail(request: Int) {
@@ -92,6 +98,7 @@ struct PagerModel {
     }
     running[direction] = nil
     failed[direction] = load.page
+    fold()
   }
 
   /// Request `request` answered `rows` (`full`: the server sent a whole page).
@@ -140,6 +147,7 @@ struct PagerModel {
       }
       if dropped { running[.prepend] = nil }
     }
+    fold()
   }
 
   /// `rows` less the ids already loaded and those repeated within it (the loaded ones stay).
@@ -166,19 +174,25 @@ struct PagerModel {
   // MARK: Edits
 
   mutating func edit(_ number: Int, _ edit: ItemEdit<Row>, kept: Bool) {
-    edits.append((number, edit, kept))
+    edits.append((number, edit, kept, kept ? Set(running.values.map(\.request)) : []))
     fold()
   }
 
   mutating func settle(_ number: Int, kept: Bool) {
     guard let index = edits.firstIndex(where: { $0.number == number }) else { return }
-    if kept { edits[index].kept = true } else { edits.remove(at: index) }
+    if kept {
+      edits[index].kept = true
+      edits[index].awaiting = Set(running.values.map(\.request))
+    } else {
+      edits.remove(at: index)
+    }
     fold()
   }
 
-  /// Kept edits at the head of the queue become part of the pages.
+  /// Kept edits at the head of the queue whose loads have ended become part of the pages.
   private mutating func fold() {
-    while let first = edits.first, first.kept {
+    let requests = Set(running.values.map(\.request))
+    while let first = edits.first, first.kept, first.awaiting.isDisjoint(with: requests) {
       edits.removeFirst()
       var pages = window.map(\.rows)
       apply(first.edit, to: &pages)
