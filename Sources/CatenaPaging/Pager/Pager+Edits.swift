@@ -13,7 +13,9 @@ struct PendingEdit<Item: Identifiable & Sendable> where Item.ID: Sendable {
 extension Pager {
   /// Changes a loaded item (or inserts one) at once and animates it, then runs `request`; when
   /// the request fails, the edit is taken back and the list animates to what it shows without
-  /// it. Pages that load, drop or refresh meanwhile keep showing the edit until it is settled.
+  /// it. Pages that load, drop or refresh meanwhile keep showing the edit until it is settled,
+  /// and a kept edit until the loads running when it was kept have ended (their pages may have
+  /// been read before it).
   ///
   /// ```swift
   /// messages.edit(.update(message.with(text: "Fixed typo"))) {
@@ -149,7 +151,7 @@ extension Pager {
     items = editable.pages.flatMap { $0 }
     loadedPageCount = pages.count
     droppedCount = pages.reduce(0) { $0 + $1.dropped }
-    pendingEditCount = edits.count { !$0.committed }
+    pendingEditCount = edits.filter { !$0.committed }.count
     if configuration.placeholders, let first = pages.first, let last = pages.last {
       placeholdersBefore = first.offset ?? 0
       let end = (last.offset ?? 0) + last.items.count

@@ -272,7 +272,7 @@ extension Client {
       return (wire, nil, .conditionalRequest)
     }
     if authentication != nil {
-      guard let named = outgoing.partition else { return (wire, nil, .sensitiveWithoutPartition) }
+      guard let named = outgoing.partition else { return (wire, nil, .credentialWithoutPartition) }
       return (wire, Partition(name: named), nil)
     }
     let credential =
@@ -280,7 +280,7 @@ extension Client {
       ? sent.carriesCredential
       : (outgoing.base ?? sent).headers.contains { outgoing.request.isSensitive($0.name) }
     if credential {
-      return (wire, nil, .sensitiveWithoutPartition)
+      return (wire, nil, .credentialWithoutPartition)
     }
     return (wire, Partition(name: nil), nil)
   }

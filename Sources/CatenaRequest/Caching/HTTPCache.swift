@@ -445,7 +445,7 @@ extension HTTPCache {
     /// Its request carried a credential on the wire (a header ``HTTPRequest/isSensitive(_:)``
     /// names, a cookie, a credential in the query or the URL) and no partition was named for
     /// it (``CredentialProvider/authorized(_:)``).
-    case sensitiveWithoutPartition
+    case credentialWithoutPartition
     /// A write came after its request was sent (an unsafe request, an invalidation, a
     /// sign-out): it may say what the write changed.
     case fencedByWrite

@@ -46,7 +46,7 @@ struct PrivateResponseTests {
     token.value = "Bearer B"
     #expect(try await Get("me").value(on: api).text == "Bearer B", "not A's answer")
     #expect(server.requests.count == 2)
-    #expect(log.count(.notStored(.sensitiveWithoutPartition)) == 2)
+    #expect(log.count(.notStored(.credentialWithoutPartition)) == 2)
     #expect(api.keptValue(of: Get("me")) == nil)
   }
 
@@ -98,7 +98,7 @@ struct PrivateResponseTests {
     _ = try await Get("me", ["access_token": "XYZ"]).value(on: api)
     _ = try await Get("me", ["access_token": "XYZ"]).value(on: api)
     #expect(server.requests.count == 2)
-    #expect(log.count(.notStored(.sensitiveWithoutPartition)) == 2)
+    #expect(log.count(.notStored(.credentialWithoutPartition)) == 2)
   }
 
   @Test func varyMatchesTheHeaderAnInterceptorSets() async throws {

@@ -192,7 +192,7 @@ struct ValidationAndSharingTests {
     jar.value = server
     let api = client(server)
     #expect(try await Get("callback", ["code": "xyz"]).value(on: api).text == "A's account")
-    #expect(log.count(.notStored(.sensitiveWithoutPartition)) == 1)
+    #expect(log.count(.notStored(.credentialWithoutPartition)) == 1)
     server.cookie = nil
     await #expect(throws: RequestError.self, "A's account page is not kept") {
       try await Get("account").cache(.cacheOnly).value(on: api)
