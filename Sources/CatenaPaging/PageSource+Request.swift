@@ -229,8 +229,8 @@ extension PageSource {
         let kept = (client ?? .default).keptValue(of: request),
         let shown = try? page(kept.value)
       else { return nil }
-      let after = request.values(on: client, shown: kept.response) { json in try page(json) }
-      return (shown, after)
+      let response = kept.response
+      return (shown, { request.values(on: client, shown: response) { json in try page(json) } })
     }
     return source.invalidating(tag, on: client)
   }

@@ -38,11 +38,12 @@ public struct PageSource<Item: Sendable>: Sendable {
 
   /// A kept page read at once, and the answers after it.
   struct Kept: Sendable {
-    /// The page kept for a load, read now, and the answers that follow it: the server's
-    /// page, compared with that very page (not with what the cache keeps by then).
+    /// The page kept for a load, read now, and the answers that follow it (made when the
+    /// load runs): the server's page, compared with that very page (not with what the cache
+    /// keeps by then).
     let page:
       @Sendable (_ key: PageKey?, _ size: Int) -> (
-        page: Page<Item>, after: AsyncThrowingStream<Page<Item>, any Error>
+        page: Page<Item>, after: @Sendable () -> AsyncThrowingStream<Page<Item>, any Error>
       )?
   }
 
@@ -167,7 +168,9 @@ public struct PageSource<Item: Sendable>: Sendable {
     converted.invalidate = invalidate
     converted.kept = kept.map { kept in
       PageSource<Other>.Kept { key, size in
-        kept.page(key, size).map { (convert($0.page), $0.after.mapped(convert)) }
+        kept.page(key, size).map { kept in
+          (convert(kept.page), { kept.after().mapped(convert) })
+        }
       }
     }
     return converted

@@ -63,7 +63,7 @@ extension Pager {
     let kept = source.kept?.page(request.key, request.size)
     let keptPage = kept?.page
     let answers: PageSource<Item>.Answers? =
-      if let after = kept?.after { { _, _ in after } } else { source.answers }
+      if let after = kept?.after { { _, _ in after() } } else { source.answers }
     let task = Task { [weak self] in
       let result: Result<Page<Item>?, any Error>
       do {
