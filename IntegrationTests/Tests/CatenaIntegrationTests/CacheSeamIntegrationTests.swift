@@ -49,6 +49,29 @@ final class Changing<Value: Sendable>: @unchecked Sendable {
   }
 }
 
+/// A screen of the signed-in user's messages, opened anew: a pager bound to a table.
+@MainActor
+final class MessagesScreen {
+  let pager: Pager<House>
+  let table = HeadlessTable(viewportHeight: 10 * 44)
+  let dataSource: SectionedDataSource<String, PagerRow<House>>
+
+  init(_ api: Client) {
+    let source = PageSource<House>.request(PageFormat(list: "items"), on: api) { _, _ in
+      Get("session/messages")
+    } transform: {
+      House(json: $0)
+    }
+    pager = Pager(PagerConfiguration(pageSize: 20), source: source)
+    dataSource = SectionedDataSource<String, PagerRow<House>>()
+      .bind(table)
+      .configureCell(TextCell.self, reuseIdentifier: "message") { cell, _, row in
+        cell.text = row.item?.title ?? "[\(row.text)]"
+      }
+    pager.bind(dataSource, section: "messages")
+  }
+}
+
 /// The findings of the cache review that loopback can show, each over real HTTP against the
 /// test server, through `URLSessionTransport` and its cookie jar.
 @Suite("The cache's seams over real HTTP")
@@ -79,6 +102,37 @@ struct CacheSeamIntegrationTests {
       for try await user in me.values(on: api) { shown.append(user) }
       #expect(shown == ["B"])
       #expect(await Attempts.shared.count(key) == 3, "each sent whole: nothing kept")
+    }
+  }
+
+  @MainActor
+  @Test func c1APagerOpenedByAnotherUserNeverShowsTheFirstUsersRows() async throws {
+    try await anotherUsersPager(partitioned: false)
+  }
+
+  @MainActor
+  @Test func c1APagerInAnotherPartitionNeverShowsTheFirstUsersRows() async throws {
+    try await anotherUsersPager(partitioned: true)
+  }
+
+  /// A signs in and opens their messages; B signs in and opens them again.
+  @MainActor
+  func anotherUsersPager(partitioned: Bool) async throws {
+    try await TestServer.run { @MainActor port in
+      let session = CookieSession("A")
+      var api = cached(port)
+      if partitioned { api.authentication = Authentication(session) }
+      try await signIn("A", on: api)
+      let first = MessagesScreen(api)
+      await first.pager.refresh().value
+      #expect(first.pager.items.map(\.title) == ["A's message"])
+      try await signIn("B", on: api)
+      await session.signIn("B")
+      let second = MessagesScreen(api)
+      let refresh = second.pager.refresh()
+      #expect(!second.pager.items.contains { $0.title == "A's message" }, "no kept page of A's")
+      await refresh.value
+      #expect(second.pager.items.map(\.title) == ["B's message"])
     }
   }
 

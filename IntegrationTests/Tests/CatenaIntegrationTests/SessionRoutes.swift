@@ -11,6 +11,8 @@ import NIOCore
 /// - `GET /session/me?k=`: who the cookie says (`{"user": "A"}`), with a weak `ETag` and no
 ///   `Cache-Control` (Express's default); a `304` when `If-None-Match` is that `ETag`. Counted
 ///   under `k` (and `k-304`).
+/// - `GET /session/messages`: one message of the user the cookie says, in `items`, with a weak
+///   `ETag` and no `Cache-Control` (a `304` for that `ETag`).
 /// - `GET /session/home?k=&gate=`: who the cookie says, `Vary: Cookie`, fresh for ten minutes;
 ///   once counted, waits at `gate` when one is named.
 /// - `GET /versioned/{key}`: `v<n>` with `ETag: "v<n>"`, `Last-Modified`, `max-age=0`; a `304`
@@ -34,6 +36,16 @@ enum SessionRoutes {
       }
       _ = await Attempts.shared.next(key)
       var response = TestServer.json(#"{"user": "\#(user)"}"#)
+      response.headers[.eTag] = etag
+      return response
+    }
+    router.get("session/messages") { request, _ in
+      let user = sid(request)
+      let etag = "W/\"messages-\(user)\""
+      if request.headers[.ifNoneMatch] == etag {
+        return Response(status: .notModified, headers: [.eTag: etag])
+      }
+      var response = TestServer.json(#"{"items": [{"id": 1, "title": "\#(user)'s message"}]}"#)
       response.headers[.eTag] = etag
       return response
     }
