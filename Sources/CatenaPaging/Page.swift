@@ -26,11 +26,16 @@ public struct Page<Item: Sendable>: Sendable {
   /// user scrolls back; nil there means the list starts here. Lists that count pages themselves
   /// ignore it.
   public var previous: PageKey?
+  /// How old the page is when a cache kept it from an earlier answer (as
+  /// `Answer.keptAge`); nil for the server's page. A ``Pager`` shows a kept page past the
+  /// window only when it is at least as new as the pages shown, and says which rows are kept
+  /// (``Pager/keptAge(of:)``).
+  public var keptAge: Duration?
 
   /// A page of `items` with what the server said about the list.
   public init(
     items: [Item], pageSize: Int? = nil, total: Int? = nil, hasMore: Bool? = nil,
-    dropped: Int = 0, next: PageKey? = nil, previous: PageKey? = nil
+    dropped: Int = 0, next: PageKey? = nil, previous: PageKey? = nil, keptAge: Duration? = nil
   ) {
     self.items = items
     self.pageSize = pageSize
@@ -39,6 +44,7 @@ public struct Page<Item: Sendable>: Sendable {
     self.dropped = dropped
     self.next = next
     self.previous = previous
+    self.keptAge = keptAge
   }
 
   /// The number of entries the server sent, converted or not.

@@ -222,15 +222,19 @@ extension PageSource {
           $0.finish()
         }
       }
-      return request.values(on: client, shown: nil) { json in try page(json) }
+      return request.values(on: client, shown: nil) { answer in try answer.page(page) }
     }
     source.kept = Kept { key, size in
       guard let request = request(key, size),
         let kept = (client ?? .default).keptValue(of: request),
-        let shown = try? page(kept.value)
+        var shown = try? page(kept.answer.value)
       else { return nil }
+      shown.keptAge = kept.answer.keptAge
       let response = kept.response
-      return (shown, { request.values(on: client, shown: response) { json in try page(json) } })
+      return (
+        shown,
+        { request.values(on: client, shown: response) { answer in try answer.page(page) } }
+      )
     }
     return source.invalidating(tag, on: client)
   }
@@ -246,5 +250,16 @@ extension PageSource {
     var source = self
     source.invalidate = { (client ?? .default).cache?.invalidate(tag: tag) }
     return source
+  }
+}
+
+extension Answer where Value == JSONValue {
+  /// The page `read` reads from the answer, marked with its age when the cache kept it.
+  func page<Item>(
+    _ read: (JSONValue) throws(RequestError) -> Page<Item>
+  ) throws(RequestError) -> Page<Item> {
+    var page = try read(value)
+    page.keptAge = keptAge
+    return page
   }
 }

@@ -70,7 +70,8 @@ public struct PageSource<Item: Sendable>: Sendable {
   /// answer as soon as it comes and replaces it with each later one in one change, keeping the
   /// row the user reads where it is; the load runs (and its direction shows loading) until the
   /// stream ends. A stream that fails after an answer keeps that answer shown and fails the
-  /// load.
+  /// load. A page marked ``Page/keptAge`` is a cache's: the stream ending on it says the
+  /// server confirmed it; one older than the pages shown is not shown past them until then.
   ///
   /// The request sources (``request(_:on:by:_:transform:)`` and its cursor form) answer this
   /// way when their client has an `HTTPCache`, through `RequestConvertible.values(on:)`:
@@ -104,7 +105,8 @@ public struct PageSource<Item: Sendable>: Sendable {
     self.fetch = { key, size in
       var last: Page<Item>?
       for try await page in answers(key, size) { last = page }
-      guard let last else { throw CancellationError() }
+      guard var last else { throw CancellationError() }
+      last.keptAge = nil  // the answers ended on it: the server's, or one it confirmed
       return last
     }
   }

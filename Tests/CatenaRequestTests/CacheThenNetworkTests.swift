@@ -20,24 +20,18 @@ struct CacheThenNetworkTests {
 
   func values(_ request: Request<HTTPResponse>, _ api: Client) async throws -> [String] {
     var seen: [String] = []
-    for try await response in request.values(on: api) { seen.append(response.text) }
+    for try await answer in request.values(on: api) { seen.append(answer.value.text) }
     return seen
   }
 
   @Test func withNothingKeptTheServersValueIsTheOnlyOne() async throws {
-    let server = ScriptedTransport { _, number in
-      HTTPResponse(
-        status: 200, headers: ["Cache-Control": "max-age=60"], body: Data("v\(number)".utf8))
-    }
+    let server = ScriptedTransport.versions()
     #expect(try await values(Get("feed"), client(server)) == ["v1"])
     #expect(try await values(Get("feed"), client(server, cache: false)) == ["v2"])
   }
 
   @Test func aKeptValueComesFirstEvenFreshAndTheNewOneReplacesIt() async throws {
-    let server = ScriptedTransport { _, number in
-      HTTPResponse(
-        status: 200, headers: ["Cache-Control": "max-age=60"], body: Data("v\(number)".utf8))
-    }
+    let server = ScriptedTransport.versions()
     let api = client(server)
     _ = try await Get("feed").value(on: api)
     #expect(try await values(Get("feed"), api) == ["v1", "v2"])
@@ -80,9 +74,9 @@ struct CacheThenNetworkTests {
     var seen: [String] = []
     var failure: RequestError?
     do {
-      for try await response in Get("feed").values(on: api) { seen.append(response.text) }
+      for try await answer in Get("feed").values(on: api) { seen.append(answer.value.text) }
     } catch {
-      failure = error as? RequestError
+      failure = error  // typed: a RequestError, no cast
     }
     #expect(seen == ["v1"], "the kept value, once: a stale answer does not stand in for the server")
     #expect(failure?.status == 500)
@@ -97,8 +91,8 @@ struct CacheThenNetworkTests {
     let api = client(server)
     _ = try await Get("feed").value(on: api)
     var seen: [Int] = []
-    for try await value in Get("feed").decode([String: Int].self).values(on: api) {
-      seen.append(value["n"] ?? -1)
+    for try await answer in Get("feed").decode([String: Int].self).values(on: api) {
+      seen.append(answer.value["n"] ?? -1)
     }
     #expect(seen == [2])
   }
@@ -113,11 +107,52 @@ struct CacheThenNetworkTests {
     var seeding = api
     seeding.transport = kept
     _ = try await Get("feed").value(on: seeding)
-    for try await response in Get("feed").values(on: api) {
-      #expect(response.text == "kept")
+    for try await answer in Get("feed").values(on: api) {
+      #expect(answer.value.text == "kept")
       try await turns("the request to reach the server") { transport.waiting == 1 }
       break
     }
     try await turns("the request to be cancelled") { transport.cancelledCount == 1 }
+  }
+
+  @Test func eachAnswerSaysWhetherItIsKeptAndHowOld() async throws {
+    let api = client(ScriptedTransport.versions())
+    _ = try await Get("feed").value(on: api)
+    clock.advance(90)
+    var answers: [(String, Duration?)] = []
+    for try await answer in Get("feed").values(on: api) {
+      answers.append((answer.value.text, answer.keptAge))
+    }
+    #expect(answers.map(\.0) == ["v1", "v2"])
+    #expect(answers.map(\.1) == [.seconds(90), nil], "the kept v1 is 90 s old; v2 is the server's")
+  }
+
+  @Test func cancellingTheLoopEndsItWithATypedCancellation() async throws {
+    let transport = HeldTransport()
+    let api = client(transport, cache: false)
+    // The loop's closure throws only `RequestError`: the answers' failure is typed.
+    let loop = Task { () throws(RequestError) -> Int in
+      var count = 0
+      for try await _ in Get("feed").values(on: api) { count += 1 }
+      return count
+    }
+    try await turns("the request to reach the server") { transport.waiting == 1 }
+    loop.cancel()
+    let result = await loop.result
+    guard case .failure(let error) = result else {
+      Issue.record("the loop ended without an error: \(result)")
+      return
+    }
+    #expect((error as? RequestError)?.kind == .cancelled)
+  }
+}
+
+extension ScriptedTransport {
+  /// A server that answers "v1", "v2", … fresh for 60 s.
+  static func versions() -> ScriptedTransport {
+    ScriptedTransport { _, number in
+      HTTPResponse(
+        status: 200, headers: ["Cache-Control": "max-age=60"], body: Data("v\(number)".utf8))
+    }
   }
 }

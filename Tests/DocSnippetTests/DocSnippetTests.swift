@@ -8,7 +8,10 @@ struct DocSnippetTests {
     #expect(all.count >= 10, "the README and the articles have snippets")
     let modules = try modulesDirectory()
     for snippet in all {
-      guard snippet.check == .linux else { continue }
+      switch snippet.check {
+      case .linux, .run: break
+      case .apple, .manifest: continue
+      }
       let complaint = try typeCheck(snippet.code, named: snippet.description, modules: modules)
       #expect(complaint == nil, "\(snippet) does not compile:\n\(complaint ?? "")")
     }
@@ -30,6 +33,24 @@ struct DocSnippetTests {
     }
     #expect(!shown.isEmpty, "the UIKit article shows compiled examples")
     #expect(Set(regions.keys) == shown, "regions of Samples/AppleSnippets no document shows")
+  }
+
+  /// A snippet a test runs must be there word for word, and every region there shown.
+  @Test func everyRunSnippetIsTheRunExample() throws {
+    let regions = try regions(in: "Tests/DocSnippetTests/Examples")
+    var shown: Set<String> = []
+    for snippet in try snippets() {
+      guard case .run(let region) = snippet.check else { continue }
+      shown.insert(region)
+      let ran = try #require(
+        regions[region], "\(snippet): no region \(region) in Tests/DocSnippetTests/Examples")
+      #expect(
+        dedented(snippet.code) == ran,
+        "\(snippet) differs from region \(region) of Tests/DocSnippetTests/Examples")
+    }
+    #expect(!shown.isEmpty, "the caching article shows a run example")
+    #expect(
+      Set(regions.keys) == shown, "regions of Tests/DocSnippetTests/Examples no document shows")
   }
 
   /// A manifest snippet is evaluated by SwiftPM; it may only name Catena's library products,
@@ -62,6 +83,7 @@ struct DocSnippetTests {
   @Test func directivesAreKnown() throws {
     #expect(try snippetCheck("<!-- snippet: ios houses -->", at: "") == .apple(region: "houses"))
     #expect(try snippetCheck("<!-- snippet: manifest -->", at: "") == .manifest)
+    #expect(try snippetCheck("<!-- snippet: run feed -->", at: "") == .run(region: "feed"))
     #expect(try snippetCheck("Some prose.", at: "") == .linux)
     // No hidden prelude: a block cannot name code it is compiled after.
     #expect(throws: SnippetDirectiveError.self) {

@@ -10,6 +10,9 @@ enum SnippetCheck: Equatable, Sendable {
   case apple(region: String)
   /// A complete package manifest (`<!-- snippet: manifest -->`), evaluated by SwiftPM.
   case manifest
+  /// Code a test runs (`<!-- snippet: run NAME -->`): type-checked on Linux as it is, and
+  /// word for word the region `NAME` of `Tests/DocSnippetTests/Examples`, which tests run.
+  case run(region: String)
 }
 
 /// A fenced Swift block of a document, with how it is checked.
@@ -77,6 +80,7 @@ func snippetCheck(_ directive: String, at place: String) throws -> SnippetCheck 
   switch words.first {
   case "manifest" where words.count == 1: return .manifest
   case "ios" where words.count == 2: return .apple(region: words[1])
+  case "run" where words.count == 2: return .run(region: words[1])
   default: throw SnippetDirectiveError(description: "\(place): unknown directive \(directive)")
   }
 }

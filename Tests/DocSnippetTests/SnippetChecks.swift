@@ -58,7 +58,13 @@ func typeCheck(_ code: String, named name: String, modules: URL) throws -> Strin
 /// The regions of `Samples/AppleSnippets` by name: the lines between `// snippet: NAME` and
 /// `// end snippet`, dedented.
 func appleRegions() throws -> [String: String] {
-  let folder = root.appendingPathComponent("Samples/AppleSnippets")
+  try regions(in: "Samples/AppleSnippets")
+}
+
+/// The regions between `// snippet: NAME` and `// end snippet` of the Swift files of the
+/// folder at `path` (from the package's root), by name, dedented.
+func regions(in path: String) throws -> [String: String] {
+  let folder = root.appendingPathComponent(path)
   var regions: [String: String] = [:]
   for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
   where file.hasSuffix(".swift") {

@@ -99,7 +99,7 @@ struct CacheSeamIntegrationTests {
       try await signIn("B", on: api)
       #expect(try await me.value(on: api) == "B")
       var shown: [JSONValue] = []
-      for try await user in me.values(on: api) { shown.append(user) }
+      for try await user in me.values(on: api) { shown.append(user.value) }
       #expect(shown == ["B"])
       #expect(await Attempts.shared.count(key) == 3, "each sent whole: nothing kept")
     }
@@ -151,7 +151,7 @@ struct CacheSeamIntegrationTests {
       await session.signIn("B")
       #expect(try await me.value(on: api) == "B")
       var shown: [JSONValue] = []
-      for try await user in me.values(on: api) { shown.append(user) }
+      for try await user in me.values(on: api) { shown.append(user.value) }
       #expect(shown == ["B"], "B's kept answer, never A's")
     }
   }

@@ -99,6 +99,7 @@ extension Pager {
     for (each, load) in running where direction == nil || each == direction {
       load.task.cancel()
       tasks.remove(load.generation)
+      heldBack[load.generation] = nil
       running[each] = nil
       log?.write(.ended(each, load.request.key, .cancelled, elapsed: .now - load.started))
       wake(load.generation)
@@ -116,6 +117,12 @@ extension Pager {
   /// is; each later one replaces it in one change. The load goes on running.
   func answer(_ direction: LoadDirection, _ mine: Int, _ page: Page<Item>) {
     guard let load = running[direction], load.generation == mine else { return }
+    if load.answered == nil, let age = page.keptAge, !isAtLeastAsNew(now() - age) {
+      // Older than what is shown: the server's answer decides (C25).
+      heldBack[mine] = page
+      return
+    }
+    heldBack[mine] = nil
     do throws(DuplicateItems) {
       if load.answered != nil, pages.contains(where: { $0.request == load.request }) {
         running[direction]?.answered = try replace(load.request, with: page)
@@ -129,6 +136,7 @@ extension Pager {
     } catch {
       running[direction] = nil
       tasks.remove(mine)
+      heldBack[mine] = nil
       load.task.cancel()
       defer {
         wake(mine)
@@ -142,8 +150,15 @@ extension Pager {
   /// page, or nil when its answers have landed already.
   func finish(_ direction: LoadDirection, _ mine: Int, _ result: Result<Page<Item>?, any Error>) {
     tasks.remove(mine)
+    let held = heldBack.removeValue(forKey: mine)
     guard let load = running[direction], load.generation == mine else { return }
     running[direction] = nil
+    var result = result
+    if case .success(nil) = result, load.answered == nil, var held {
+      // The answers ended on the kept page held back: the server confirmed it.
+      held.keptAge = nil
+      result = .success(held)
+    }
     defer {
       wake(mine)
       settleAfterLoad()
@@ -160,6 +175,7 @@ extension Pager {
       }
       log?.write(.ended(direction, load.request.key, outcome, elapsed: elapsed))
       if direction == .refresh { landed = now() }
+      confirmKept(load.request)
       updateStates()
       continueFirstLoad(after: direction)
     case .success(let page?):
@@ -196,6 +212,7 @@ extension Pager {
     var loaded = LoadedPage(request: request, items: page.items)
     loaded.dropped = page.dropped
     loaded.offset = pages[index].offset
+    (loaded.asOf, loaded.isKept) = asOf(page)
     loaded.total = page.total
     (loaded.previous, loaded.next) = neighbours(of: request, page: page, offset: loaded.offset)
     if let next = loaded.next,
@@ -243,6 +260,7 @@ extension Pager {
     var loaded = LoadedPage(request: request, items: page.items)
     loaded.dropped = page.dropped
     loaded.offset = offset(of: request)
+    (loaded.asOf, loaded.isKept) = asOf(page)
     loaded.total = page.total
     (loaded.previous, loaded.next) = neighbours(of: request, page: page, offset: loaded.offset)
     // A refresh replaces the window, so only its own key counts as loaded.

@@ -170,6 +170,10 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   var landed: ContinuousClock.Instant?
   /// The time now (a test moves it by hand).
   package var now: () -> ContinuousClock.Instant = { .now }
+  /// Kept pages not shown, by the load (generation) that brought them: older than the pages
+  /// shown, they wait for the server's answer; a load that ends without one (the server
+  /// confirmed them) shows them then.
+  var heldBack: [Int: Page<Item>] = [:]
   /// The ends to load past on the next main-actor turn, each with what asked first.
   var scheduledLoads: [LoadDirection: LoadCause] = [:]
   /// The ends a table asked to load past while a load whose page had landed waited for its

@@ -25,6 +25,11 @@ struct LoadedPage<Item> {
   var total: Int?
   /// How many entries the source could not convert.
   var dropped = 0
+  /// When the page was the server's: when it arrived, or for a page a cache kept, then less
+  /// its age (nil for pages that did not come from the source).
+  var asOf: ContinuousClock.Instant?
+  /// Whether it is a page a cache kept that the server has not answered for yet.
+  var isKept = false
 }
 
 /// The loaded items as pages of items, with the edits of ``ItemEdit`` applied to them by id.

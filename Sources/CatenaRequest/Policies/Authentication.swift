@@ -43,11 +43,42 @@ public protocol CredentialProvider: Sendable {
   /// }
   /// ```
   func authorized(_ request: HTTPRequest) async throws -> AuthorizedRequest
+  /// ``authorized(_:)`` without waiting, when the provider can answer at once (it holds the
+  /// credential behind a lock, not in an actor); nil (the default) when it cannot. A list
+  /// opening reads what the cache keeps for this partition in the same turn with it, so its
+  /// kept rows show with no load row first; without it they come as the load's first answer.
+  ///
+  /// ```swift
+  /// final class Session: CredentialProvider, @unchecked Sendable {
+  ///   private let lock = NSLock()
+  ///   private var user: (id: String, token: String)?  // guarded by `lock`
+  ///   func authorizedNow(_ request: HTTPRequest) -> AuthorizedRequest? { signed(request) }
+  ///   func authorized(_ request: HTTPRequest) async throws -> AuthorizedRequest {
+  ///     signed(request)
+  ///   }
+  ///   private func signed(_ request: HTTPRequest) -> AuthorizedRequest {
+  ///     lock.withLock {
+  ///       var signed = request
+  ///       guard let user else { return AuthorizedRequest(request, cachePartition: nil) }
+  ///       try? signed.headers.set("Authorization", "Bearer \(user.token)")
+  ///       return AuthorizedRequest(signed, cachePartition: user.id)
+  ///     }
+  ///   }
+  ///   func authorize(_ request: HTTPRequest) async throws -> HTTPRequest {
+  ///     try await authorized(request).request
+  ///   }
+  ///   func refresh() async throws { /* a new token, under `lock` */ }
+  /// }
+  /// ```
+  func authorizedNow(_ request: HTTPRequest) -> AuthorizedRequest?
 }
 
 extension CredentialProvider {
   /// No partition: responses to this credential are not kept.
   public func cachePartition() async -> String? { nil }
+
+  /// Nil: the client awaits ``authorized(_:)``.
+  public func authorizedNow(_ request: HTTPRequest) -> AuthorizedRequest? { nil }
 
   /// ``authorize(_:)``, then ``cachePartition()``: two calls, not atomic. A provider whose
   /// user can change between them (a sign-out while a request waits) implements this itself,

@@ -9,10 +9,15 @@ import Testing
 func cachedRows(on transport: FixtureTransport) -> PageSource<Row> {
   var api = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
   api.cache = HTTPCache()
-  return PageSource<Row>.request(PageFormat(list: "items"), on: api) { page, size in
+  return rows(on: api)
+}
+
+/// Pages of rows from `GET rows` through `api`.
+func rows(on api: Client) -> PageSource<Row> {
+  PageSource<Row>.request(PageFormat(list: "items"), on: api) { page, size in
     Get("rows", ["page": .int(page), "size": .int(size)])
   } transform: { json in
-    json["id"].int.map { Row($0) }
+    json["id"].int.map { Row($0, json["title"].string) }
   }
 }
 
@@ -62,4 +67,127 @@ struct KeptPageTests {
     #expect(pager.items.isEmpty, "nothing kept: the server's page comes later")
     try await turns("the server's page") { pager.items.count == 1 }
   }
+
+  @Test func theKeptRowsSayHowOldTheyAreUntilTheServerConfirmsThem() async throws {
+    let transport = FixtureTransport()
+      .route(.get, "rows", json: #"{"items": [{"id": 1}, {"id": 2}]}"#, headers: Self.revalidated)
+    let clock = DateBox()
+    var api = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
+    api.cache = HTTPCache(now: { clock.now })
+    let first = Pager(source: rows(on: api))
+    await first.refresh().value
+    #expect(first.items.count > 0)
+    clock.now += 90
+    let pager = Pager(source: rows(on: api))
+    let opened = ContinuousClock.now
+    pager.now = { opened }
+    let refresh = pager.refresh()
+    #expect(pager.items.map(\.id) == [1, 2], "in the same turn")
+    #expect(pager.keptAge(of: 1) == .seconds(90), "kept 90 s ago, as the cache counts")
+    await refresh.value
+    #expect(pager.keptAge(of: 1) == nil, "the server sent the same page: confirmed")
+  }
+
+  @Test func aSignedInListOpensInTheSameTurnWhenItsProviderAnswersAtOnce() async throws {
+    let session = LockedSession(user: "A")
+    let (api, first) = await Self.signedIn(session)
+    #expect(first.items.count > 0)
+    let again = Pager(source: rows(on: api))
+    again.refresh()
+    #expect(again.items.map(\.title) == ["A"], "A's kept rows, in the same turn")
+    session.user = "B"
+    let other = Pager(source: rows(on: api))
+    let refresh = other.refresh()
+    #expect(other.items.isEmpty, "nothing kept in B's partition, and never A's rows")
+    await refresh.value
+    #expect(other.items.map(\.title) == ["B"])
+  }
+
+  @Test func aProviderThatMustBeAwaitedGivesTheKeptRowsAsTheFirstAnswer() async throws {
+    let (api, first) = await Self.signedIn(AwaitedSession())
+    #expect(first.items.count > 0)
+    let again = Pager(source: rows(on: api))
+    again.refresh()
+    #expect(again.items.isEmpty, "the partition is not known in this turn")
+    try await turns("A's kept rows") { again.items.map(\.title) == ["A"] }
+  }
+
+  /// A client with a memory cache, signed in by `session`, and a list it loaded first.
+  static func signedIn(_ session: any CredentialProvider) async -> (Client, Pager<Row>) {
+    var api = Client(baseURL: URL(string: "https://api.example.com/"), transport: perUser())
+    api.cache = HTTPCache()
+    api.authentication = Authentication(session)
+    let first = Pager(source: rows(on: api))
+    await first.refresh().value
+    return (api, first)
+  }
+
+  nonisolated static let revalidated: HTTPHeaders = [
+    "Content-Type": "application/json", "Cache-Control": "no-cache", "ETag": "\"1\"",
+  ]
+
+  /// Rows that name the user the request is signed for.
+  nonisolated static func perUser() -> FixtureTransport {
+    FixtureTransport().route(.get, "rows") { request in
+      let user = request.headers["Authorization"]?.replacingOccurrences(of: "Bearer ", with: "")
+      let json = #"{"items": [{"id": 1, "title": "\#(user ?? "nobody")"}]}"#
+      return HTTPResponse(
+        status: 200, headers: revalidated, body: Data(json.utf8), url: request.url)
+    }
+  }
+}
+
+/// A time the test moves by hand.
+final class DateBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var date = Date(timeIntervalSince1970: 1_800_000_000)
+  var now: Date {
+    get { lock.withLock { date } }
+    set { lock.withLock { date = newValue } }
+  }
+}
+
+/// A session that signs requests at once, under a lock.
+final class LockedSession: CredentialProvider, @unchecked Sendable {
+  private let lock = NSLock()
+  private var current: String  // guarded by `lock`
+
+  init(user: String) { current = user }
+
+  var user: String {
+    get { lock.withLock { current } }
+    set { lock.withLock { current = newValue } }
+  }
+
+  func authorizedNow(_ request: HTTPRequest) -> AuthorizedRequest? { signed(request) }
+
+  func authorized(_ request: HTTPRequest) async throws -> AuthorizedRequest { signed(request) }
+
+  private func signed(_ request: HTTPRequest) -> AuthorizedRequest {
+    var signed = request
+    let user = self.user
+    try? signed.headers.set("Authorization", "Bearer \(user)")
+    return AuthorizedRequest(signed, cachePartition: user)
+  }
+
+  func authorize(_ request: HTTPRequest) async throws -> HTTPRequest {
+    try await authorized(request).request
+  }
+
+  func refresh() async throws {}
+}
+
+/// A session that must be awaited (an actor): it gives no credential at once.
+actor AwaitedSession: CredentialProvider {
+  func authorized(_ request: HTTPRequest) async throws -> AuthorizedRequest {
+    var signed = request
+    try signed.headers.set("Authorization", "Bearer A")
+    return AuthorizedRequest(signed, cachePartition: "A")
+  }
+
+  func authorize(_ request: HTTPRequest) async throws -> HTTPRequest {
+    try await authorized(request).request
+  }
+
+  func refresh() async throws {}
 }

@@ -28,9 +28,10 @@ final class AnsweringSource: @unchecked Sendable {
   /// The page numbers asked for, in order.
   var requests: [Int] { lock.withLock { asked } }
 
-  /// Answers page `number` with `rows` (more may follow).
-  func answer(_ number: Int, _ rows: [Row], total: Int? = nil) {
-    _ = lock.withLock { open[number] }?.yield(Page(items: rows, total: total))
+  /// Answers page `number` with `rows` (more may follow), a page a cache kept `keptAge` ago
+  /// when given.
+  func answer(_ number: Int, _ rows: [Row], total: Int? = nil, keptAge: Duration? = nil) {
+    _ = lock.withLock { open[number] }?.yield(Page(items: rows, total: total, keptAge: keptAge))
   }
 
   /// Ends page `number`'s answers.

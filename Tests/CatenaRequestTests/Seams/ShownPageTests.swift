@@ -22,12 +22,12 @@ struct ShownPageTests {
     _ = try await Get("feed").value(on: api)
     // A list shows the kept v1 in this turn.
     let kept = try #require(api.keptValue(of: Get("feed")))
-    #expect(kept.value.text == "v1")
+    #expect(kept.answer.value.text == "v1")
     // Another screen stores v2 before the list's own request goes out.
     version.value = 2
     _ = try await Get("feed").value(on: api)
     var answers: [String] = []
-    for try await answer in Get("feed").values(on: api, shown: kept.response, { $0.text }) {
+    for try await answer in Get("feed").values(on: api, shown: kept.response, { $0.value.text }) {
       answers.append(answer)
     }
     #expect(answers == ["v2"], "the list showed v1: the server's v2 replaces it")
