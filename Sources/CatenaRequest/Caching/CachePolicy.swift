@@ -17,6 +17,8 @@ public enum CachePolicy: Hashable, Sendable {
   /// The server is always asked (without validators); what it answers is kept when it may be.
   case networkOnly
   /// Only what is kept answers, however old (offline); without one the request fails with
-  /// ``RequestError/Kind/notCached`` and nothing is sent.
+  /// ``RequestError/Kind/notCached`` and nothing is sent. The request still goes through the
+  /// interceptors' `adapt` and the credential provider first (they say how it would be sent,
+  /// and in which partition it is kept), so a provider must answer without the network here.
   case cacheOnly
 }

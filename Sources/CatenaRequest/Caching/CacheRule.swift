@@ -21,4 +21,7 @@ package enum CacheRule: Hashable, Sendable, CaseIterable {
   /// A redirected response is kept under the URL that answered it, never in place of the one
   /// asked for (C9).
   case redirectTarget
+  /// A response whose request may have gone with cookies set elsewhere after the lookup (a
+  /// sign-in while it was in flight) is not kept under the lookup's view.
+  case cookiesAsSent
 }

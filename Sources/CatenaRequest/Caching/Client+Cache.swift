@@ -73,6 +73,9 @@ final class CacheExchange: CacheStep {
   /// The request as the last lookup saw it (with the transport's cookies then): what `Vary`
   /// is recorded from, not the cookies the response itself may have set since.
   private var lookedUp: HTTPRequest?
+  /// The `Cookie` header the transport would have sent when the last lookup went to the
+  /// network: a response is kept only if the jar changed since by its own `Set-Cookie` alone.
+  private var lookedUpCookie: String?
   /// The cache's count of writes when the last lookup's request was made: a stale response
   /// answers a failure only if no write (a sign-out's invalidation) came since.
   private var lookupWrites: UInt64?
@@ -143,13 +146,14 @@ final class CacheExchange: CacheStep {
       try conditional.headers.set(name, value)
     }
     client.record(.cacheMiss, base)
+    lookedUpCookie = client.transport.requestAsSent(outgoing.request).headers["Cookie"]
     return .send(conditional)
   }
 
   func sending() { sentAt = cache.now() }
 
   func settle(_ outgoing: Outgoing, sent: HTTPRequest, _ received: Received) -> Received? {
-    let outgoing = firstPartition(outgoing)
+    var outgoing = firstPartition(outgoing)
     guard base.method == .get else { return received }
     let response = received
     defer {
@@ -178,6 +182,15 @@ final class CacheExchange: CacheStep {
         return received
       }
       wire = view.wire
+    }
+    if cache.holds(.cookiesAsSent),
+      CookieDrift.changed(
+        from: lookedUpCookie,
+        to: client.transport.requestAsSent(outgoing.request).headers["Cookie"], by: response)
+    {
+      // A cookie set or cleared elsewhere while it was in flight (a sign-in): the request may
+      // have gone with it, so it is fenced as a write would fence it.
+      outgoing.writes = HTTPCache.neverCurrent
     }
     if response.status == 304, let stored {
       guard

@@ -168,6 +168,9 @@ public final class HTTPCache: @unchecked Sendable {
     }
   }
 
+  /// A count of writes no cache reaches: a response sent at it is fenced whatever comes.
+  static let neverCurrent = UInt64.max
+
   /// The count of fencing writes now (see ``fence()``).
   var writeCount: UInt64 { lock.withLock { writes } }
 
@@ -447,7 +450,8 @@ extension HTTPCache {
     /// it (``CredentialProvider/authorized(_:)``).
     case credentialWithoutPartition
     /// A write came after its request was sent (an unsafe request, an invalidation, a
-    /// sign-out): it may say what the write changed.
+    /// sign-out, a cookie set or cleared by another exchange): it may say what the write
+    /// changed, or have gone with cookies its lookup never saw.
     case fencedByWrite
     /// `no-store`, in the request or the response.
     case noStore

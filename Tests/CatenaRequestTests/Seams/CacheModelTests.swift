@@ -162,9 +162,11 @@ struct ReferenceWorld {
       cache.entries = [:]
       return true
     case .signOut(let next):
-      let drops = mode == .partitioned && user != nil
+      // A partition dropped fences; so does the jar's cookie changing while a GET is in
+      // flight (it may have gone with the new one).
+      let fences = mode == .partitioned ? user != nil : mode == .cookieJar && next != user
       signOut(to: next)
-      return drops
+      return fences
     }
   }
 

@@ -175,6 +175,40 @@ struct PrivateResponseTests {
     #expect(server.requests.count == 3)
   }
 
+  @Test func aCookieSetBetweenTheLookupAndTheSendKeepsTheAnswerOut() async throws {
+    try await aCookieSetBetweenTheLookupAndTheSendKeepsTheAnswerOutScenario(off: [])
+  }
+
+  func aCookieSetBetweenTheLookupAndTheSendKeepsTheAnswerOutScenario(off: Set<CacheRule>)
+    async throws
+  {
+    let server = Self.me()
+    let api = client(server, off: off)
+    // Looked up with no cookie; a sign-in elsewhere lands before the transport reads its jar.
+    server.beforeNextSend { server.cookie = "sid=A" }
+    #expect(try await Get("me").value(on: api).text == "sid=A")
+    server.cookie = nil  // signed out
+    #expect(try await Get("me").value(on: api).text == "nobody", "never A's answer")
+    #expect(server.requests.count == 2)
+    #expect(log.count(.notStored(.fencedByWrite)) == 1)
+  }
+
+  @Test func aCookieTheResponseItselfSetsIsNoDrift() async throws {
+    let server = SeamTransport { request in
+      HTTPResponse(
+        status: 200,
+        headers: ["Cache-Control": "max-age=300", "Set-Cookie": "visit=1; Path=/; Max-Age=600"],
+        body: Data("welcome".utf8), url: request.url)
+    }
+    let api = client(server)
+    server.beforeNextSend { server.cookie = "visit=1" }  // as storage keeps the answer's cookie
+    _ = try await Get("welcome").value(on: api)
+    #expect(log.count(.notStored(.fencedByWrite)) == 0, "its own cookie does not fence it")
+    server.cookie = nil
+    #expect(try await Get("welcome").value(on: api).text == "welcome")
+    #expect(server.requests.count == 1, "kept: the second is answered from the cache")
+  }
+
   /// Each scenario, with the rule that makes it pass switched off: it must fail.
   @Test(arguments: [
     ("aTokenAnInterceptorAddsKeepsOneUsersAnswerFromAnother", CacheRule.credentialOnTheWire),
@@ -183,6 +217,7 @@ struct PrivateResponseTests {
     ("varyMatchesTheHeaderAnInterceptorSets", CacheRule.varyOnTheWire),
     ("varyCookieMatchesTheJarsCookie", CacheRule.varyOnTheWire),
     ("aRetryKeepsTheAnswerUnderThePartitionItWasSentWith", CacheRule.partitionWithCredential),
+    ("aCookieSetBetweenTheLookupAndTheSendKeepsTheAnswerOut", CacheRule.cookiesAsSent),
   ])
   func failsWithoutItsRule(scenario: String, rule: CacheRule) async throws {
     try await withoutItsRule(scenario, rule) {
@@ -199,6 +234,8 @@ struct PrivateResponseTests {
         try await varyCookieMatchesTheJarsCookieScenario(off: [rule])
       case "aRetryKeepsTheAnswerUnderThePartitionItWasSentWith":
         try await aRetryKeepsTheAnswerUnderThePartitionItWasSentWithScenario(off: [rule])
+      case "aCookieSetBetweenTheLookupAndTheSendKeepsTheAnswerOut":
+        try await aCookieSetBetweenTheLookupAndTheSendKeepsTheAnswerOutScenario(off: [rule])
       default: throw UnknownScenario(name: scenario)
       }
     }

@@ -68,6 +68,27 @@ struct ValidationAndSharingTests {
     #expect(log.count(.revalidated) == 1)
   }
 
+  @Test func aServerThatAnswers304ForeverIsAskedOnceMoreUnconditionallyThenTheAskerIsTold()
+    async throws
+  {
+    let server = SeamTransport { request in
+      // The first answer is kept; from then on, a 304 for another version, even unasked.
+      if request.headers["X-Seen"] == nil, request.url.query == nil {
+        return HTTPResponse(
+          status: 200, headers: ["ETag": "\"v1\""], body: Data("v1".utf8), url: request.url)
+      }
+      return HTTPResponse(status: 304, headers: ["ETag": "\"v9\""], url: request.url)
+    }
+    let api = client(server)
+    _ = try await Get("doc").value(on: api)
+    await #expect(throws: RequestError.self) {
+      try await Get("doc").header("X-Seen", "1").value(on: api)
+    }
+    #expect(server.requests.count == 3, "the kept one, its revalidation, one unconditional resend")
+    #expect(server.requests.last?.headers["If-None-Match"] == nil)
+    #expect(api.keptValue(of: Get("doc")) == nil, "the version the 304s deny is dropped")
+  }
+
   @Test func cookiesProxyAndHopByHopFieldsAreNeverKept() async throws {
     let server = SeamTransport { request in
       if request.headers["If-None-Match"] != nil {

@@ -16,6 +16,7 @@ final class SeamTransport: Transport, @unchecked Sendable {
   private var holding: (@Sendable (HTTPRequest) -> Bool)?
   private var held: [(HTTPRequest, CheckedContinuation<HTTPResponse, any Error>)] = []
   private var jar: String?
+  private var beforeSending: (@Sendable () -> Void)?
   private(set) var sent: [HTTPRequest] = []
 
   /// A server that answers each request (as sent: with the jar's cookie) with `answer`.
@@ -25,6 +26,12 @@ final class SeamTransport: Transport, @unchecked Sendable {
   var cookie: String? {
     get { lock.withLock { jar } }
     set { lock.withLock { jar = newValue } }
+  }
+
+  /// Runs once when the next request is sent, before the jar is read: what lands between the
+  /// cache's lookup and the transport reading its storage (another exchange's sign-in).
+  func beforeNextSend(_ action: @escaping @Sendable () -> Void) {
+    lock.withLock { beforeSending = action }
   }
 
   /// From now on, requests for which `hold` is true wait for ``release(_:)``.
@@ -53,6 +60,11 @@ final class SeamTransport: Transport, @unchecked Sendable {
   }
 
   func send(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> HTTPResponse {
+    let before = lock.withLock {
+      defer { beforeSending = nil }
+      return beforeSending
+    }
+    before?()
     let request = requestAsSent(request)
     let holds = lock.withLock { () -> Bool in
       sent.append(request)
