@@ -273,20 +273,40 @@ struct CacheSeamIntegrationTests {
     try await TestServer.run { port in
       let key = "c8-\(UUID())"
       let gate = "c8-gate-\(UUID())"
-      let api = client(port)
+      // Two sessions alike (no cookies), so only the transport tells the requests apart.
+      let jar = { () -> URLSessionTransport in
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        return URLSessionTransport(configuration: configuration)
+      }
+      var api = cached(port)
+      api.transport = jar()
       let guest = {
         var guest = api
-        guest.transport = URLSessionTransport()
+        guest.transport = jar()
         return guest
       }()
-      try await signIn("A", on: api)
       let home = Get("session/home", ["k": .string(key), "gate": .string(gate)]).json(at: "user")
-      let signedIn = Task { try await home.value(on: api) }
-      let visitor = Task { try await home.value(on: guest) }
+      let first = Task { try await home.value(on: api) }
+      let second = Task { try await home.value(on: guest) }
       try await turns("one transfer each") { await Attempts.shared.count(key) == 2 }
       await Gates.shared.open(gate)
-      #expect(try await signedIn.value == "A")
-      #expect(try await visitor.value == "nobody")
+      #expect(try await first.value == "nobody")
+      #expect(try await second.value == "nobody")
+    }
+  }
+
+  @Test func aHeaderTheSessionAddsIsACredentialTheCacheSees() async throws {
+    try await TestServer.run { port in
+      let key = "added-\(UUID())"
+      var api = cached(port)
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.httpAdditionalHeaders = ["Authorization": "Bearer A"]
+      api.transport = URLSessionTransport(configuration: configuration)
+      let me = Get("rfc", ["k": .string(key), "cc": "private, max-age=600"])
+      _ = try await me.value(on: api)
+      _ = try await me.value(on: api)
+      #expect(await Attempts.shared.count(key) == 2, "A's answer is not kept without a partition")
     }
   }
 

@@ -12,7 +12,9 @@ extension Pager {
   /// .configureCell { cell, _, row in
   ///   guard case .item(let house) = row else { return }
   ///   cell.text = house.title
-  ///   cell.detailText = houses.keptAge(of: house.id).map { "kept \($0) ago" }
+  ///   if let age = houses.keptAge(of: house.id), age > .seconds(60) {  // the stale time
+  ///     cell.detailText = "as of \(age.components.seconds / 60) min ago"
+  ///   }
   /// }
   /// ```
   public func keptAge(of id: Item.ID) -> Duration? {

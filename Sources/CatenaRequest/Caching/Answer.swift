@@ -9,8 +9,9 @@
 public struct Answer<Value: Sendable>: Sendable {
   /// The value, shaped by the request's stages.
   public var value: Value
-  /// How old the kept response was when the cache read it (its age as HTTP counts it,
-  /// RFC 9111 §4.2.3); nil for the server's answer.
+  /// How long before the cache read it the kept response arrived (on this client's clock,
+  /// not counting an `Age` the server sent: a page kept 10 s ago reads as 10 s old beside
+  /// one that has just arrived); nil for the server's answer.
   public var keptAge: Duration?
 
   /// A value and how old the response it came from was when kept (nil: the server's).

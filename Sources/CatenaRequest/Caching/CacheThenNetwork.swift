@@ -101,7 +101,8 @@ extension Client {
     guard let cache, let kept = keptResponse(for: outgoing),
       let value = try? request.interpret(kept.response)
     else { return nil }
-    return (Answer(value, keptAge: .seconds(kept.age(at: cache.now()))), kept.response)
+    let age = max(0, cache.now().timeIntervalSince(kept.responseTime))
+    return (Answer(value, keptAge: .seconds(age)), kept.response)
   }
 }
 

@@ -154,7 +154,10 @@ final class CacheExchange: CacheStep {
 
   func settle(_ outgoing: Outgoing, sent: HTTPRequest, _ received: Received) -> Received? {
     var outgoing = firstPartition(outgoing)
-    guard base.method == .get else { return received }
+    guard base.method == .get else {
+      client.record(.notStored(.statusNotStorable), base)
+      return received
+    }
     let response = received
     defer {
       if let failure = cache.diskFailureToSay() { client.record(.cacheDiskFailed(failure), base) }
@@ -171,6 +174,12 @@ final class CacheExchange: CacheStep {
       var hop = outgoing
       hop.request.url = final
       let view = client.cacheView(of: hop)
+      if response.status == 304, !unconditional {
+        // A hop answered the validators the redirect carried along: the app asked no
+        // conditional question, so it is asked again without validators.
+        unconditional = true
+        return nil
+      }
       guard final.scheme == sent.url.scheme, final.host == sent.url.host,
         final.port == sent.url.port, response.status != 304
       else {
@@ -206,7 +215,10 @@ final class CacheExchange: CacheStep {
       return merged
     }
     if stored != nil, response.status >= 500 {
-      if let stale = staleOnError() { return stale }
+      if let stale = staleOnError() {
+        client.record(.notStored(.statusNotStorable), base)
+        return stale
+      }
       client.record(.notStored(.statusNotStorable), base)
       return received
     }

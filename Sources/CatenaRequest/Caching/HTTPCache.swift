@@ -331,8 +331,9 @@ public final class HTTPCache: @unchecked Sendable {
     }
   }
 
-  /// Forgets every response kept in `partition` (the credential provider's
-  /// ``CredentialProvider/cachePartition()``): at sign-out, what the user was shown.
+  /// Forgets every response kept in `partition` (the one the credential provider names with
+  /// its credential, ``CredentialProvider/authorized(_:)``): at sign-out, what the user was
+  /// shown.
   ///
   /// ```swift
   /// api.cache?.invalidate(partition: user.id)

@@ -120,8 +120,11 @@ public struct Client: Sendable {
         request: transport.requestAsSent(request),
         writes: fenced ? sharedTransfers.writeCount : 0,
         cache: cache.map { ObjectIdentifier($0) }, cacheWrites: fenced ? cache?.writeCount : nil)
+      // Sent as the client made it: the transport adds its own cookies when it sends (the
+      // key's copy carries the ones of the moment it was made).
       return try await sharedTransfers.send(
-        key, progress: progress, joined: { if $0 { record(.shared, request) } }, transfer)
+        key, progress: progress, joined: { if $0 { record(.shared, request) } }
+      ) { _, progress in try await transfer(request, progress) }
     }
     var response: HTTPResponse?
     do {
@@ -282,7 +285,12 @@ public struct Client: Sendable {
           try await retry.sleep(delay)
           continue
         }
-        if writes, response.status < 400 { invalidateWritten(base.url, response) }
+        if writes, response.status < 400 {
+          // The URL as the app named it, and as it was sent (an interceptor's or a
+          // credential's query items): the cache keeps entries under the latter.
+          invalidateWritten(base.url, response)
+          if request.url != base.url { invalidateWritten(request.url, response) }
+        }
         guard let steps else { return received }
         // Nil: a `304` for another version than the one kept, which is dropped; sent again.
         guard let settled = steps.settle(outgoing, sent: request, received) else { continue }

@@ -64,15 +64,21 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
     }
   }
 
-  /// `request` with the `Cookie` header this transport's session sends with it: the cookies
-  /// its configuration's storage keeps for the URL (with `httpShouldSetCookies`).
+  /// `request` with the headers this transport's session adds when it sends it: its
+  /// configuration's `httpAdditionalHeaders` the request does not set itself (an
+  /// `Authorization` put there is a credential on the wire), and the `Cookie` header of the
+  /// cookies its storage keeps for the URL (with `httpShouldSetCookies`).
   public func requestAsSent(_ request: HTTPRequest) -> HTTPRequest {
-    guard
-      let header = RedirectCookies.header(
-        for: request.url, carrying: request.headers["Cookie"], from: configuration)
-    else { return request }
     var sent = request
-    try? sent.headers.set("Cookie", header)
+    for (name, value) in configuration.httpAdditionalHeaders ?? [:] {
+      guard let name = name as? String, sent.headers[name] == nil else { continue }
+      try? sent.headers.set(name, "\(value)")
+    }
+    if let header = RedirectCookies.header(
+      for: request.url, carrying: request.headers["Cookie"], from: configuration)
+    {
+      try? sent.headers.set("Cookie", header)
+    }
     return sent
   }
 

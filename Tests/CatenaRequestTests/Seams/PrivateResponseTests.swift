@@ -193,6 +193,17 @@ struct PrivateResponseTests {
     #expect(log.count(.notStored(.fencedByWrite)) == 1)
   }
 
+  @Test func theHeadersASessionAddsAreSentAndTheRequestsOwnWin() throws {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpAdditionalHeaders = ["Authorization": "Bearer A", "X-App": "1"]
+    let transport = URLSessionTransport(configuration: configuration)
+    let url = try #require(URL(string: "https://api.example.com/me"))
+    let request = HTTPRequest(method: .get, url: url, headers: ["X-App": "2"])
+    let sent = transport.requestAsSent(request)
+    #expect(sent.headers["Authorization"] == "Bearer A", "a credential on the wire")
+    #expect(sent.headers["X-App"] == "2", "the request's own header wins")
+  }
+
   @Test func aCookieTheResponseItselfSetsIsNoDrift() async throws {
     let server = SeamTransport { request in
       HTTPResponse(

@@ -177,6 +177,32 @@ struct ValidationAndSharingTests {
     #expect(lhs != rhs)
   }
 
+  @Test func aRedirectsHopThatAnswers304IsAskedAgainWithoutValidators() async throws {
+    let server = SeamTransport { request in
+      if request.url.path == "/latest" {
+        // Now a redirect to /v/2, whose hop answers the validators carried along.
+        let target = URL(string: "https://api.example.com/v/2") ?? request.url
+        if request.headers["If-None-Match"] != nil {
+          return HTTPResponse(status: 304, headers: ["ETag": "\"v2\""], url: target)
+        }
+        return HTTPResponse(
+          status: 200, headers: ["ETag": "\"v2\""], body: Data("v2".utf8), url: target)
+      }
+      return HTTPResponse(status: 404, url: request.url)
+    }
+    let api = client(server)
+    let stale = SeamTransport { request in
+      HTTPResponse(
+        status: 200, headers: ["ETag": "\"v2\"", "Cache-Control": "no-cache"],
+        body: Data("v2".utf8), url: request.url)
+    }
+    var seeding = api
+    seeding.transport = stale
+    _ = try await Get("latest").value(on: seeding)  // kept under /latest, to revalidate
+    #expect(try await Get("latest").value(on: api).text == "v2", "the body, not a bare 304")
+    #expect(server.requests.map { $0.headers["If-None-Match"] } == ["\"v2\"", nil])
+  }
+
   @Test func aRedirectedAnswerIsKeptUnderTheURLThatAnsweredIt() async throws {
     try await aRedirectedAnswerIsKeptUnderTheURLThatAnsweredItScenario(off: [])
   }

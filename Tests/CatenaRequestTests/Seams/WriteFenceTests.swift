@@ -142,6 +142,22 @@ struct WriteFenceTests {
     #expect(try await Get("items").value(on: api).text == "v2")
   }
 
+  @Test func aWriteDropsWhatIsKeptUnderTheURLItWasSentTo() async throws {
+    let version = Box(1)
+    let server = SeamTransport { request in
+      if request.method == .post { version.value += 1 }
+      return HTTPResponse(
+        status: 200, headers: ["Cache-Control": "max-age=600"],
+        body: Data("v\(version.value)".utf8), url: request.url)
+    }
+    var api = client(server)
+    api.interceptors = [AddingQuery(name: "locale", value: "fr")]
+    #expect(try await Get("items").value(on: api).text == "v1")
+    _ = try await Post("items").value(on: api)
+    #expect(try await Get("items").value(on: api).text == "v2", "kept as sent: dropped")
+    #expect(log.count(.notStored(.statusNotStorable)) == 1, "the POST's answer says why")
+  }
+
   @Test func aStreamedPutThatSucceedsDropsWhatIsKept() async throws {
     let version = Box(1)
     let server = Self.items(version)
@@ -182,4 +198,20 @@ struct WriteFenceTests {
     }
   }
 
+}
+
+/// An interceptor that adds a query item to every request.
+struct AddingQuery: Interceptor {
+  let name: String
+  let value: String
+
+  func adapt(_ request: HTTPRequest) async throws -> HTTPRequest {
+    var adapted = request
+    guard var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
+    else { return request }
+    let items = components.queryItems ?? []
+    components.queryItems = items + [URLQueryItem(name: name, value: value)]
+    adapted.url = components.url ?? request.url
+    return adapted
+  }
 }
