@@ -203,6 +203,35 @@ struct DiskCacheTests {
     #expect(try await get("feed", client(transport)) == "v3")
   }
 
+  @Test func aCredentialAResponseVariesOnIsNeverWrittenToDisk() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let transport = ScriptedTransport { request, _ in
+      HTTPResponse(
+        status: 200,
+        headers: ["Cache-Control": "private, max-age=600", "Vary": "Authorization, Cookie"],
+        body: Data("inbox".utf8))
+    }
+    let account = Account()
+    var api = client(transport)
+    api.authentication = Authentication(account)
+    api.interceptors = [SettingHeader(header: "Cookie", value: Box("sid=secret-session"))]
+    _ = try await Get("inbox").value(on: api)
+    let written = try files.map { try Data(contentsOf: $0) }
+    #expect(written.count == 1)
+    for bytes in written {
+      let text = String(decoding: bytes, as: UTF8.self)
+      #expect(!text.contains("Bearer A") && !text.contains("secret-session"))
+    }
+    var relaunched = client(transport)
+    relaunched.authentication = api.authentication
+    relaunched.interceptors = api.interceptors
+    #expect(try await Get("inbox").cache(.cacheOnly).value(on: relaunched).text == "inbox")
+    await account.signIn("A2")  // another token, in another partition: not A's
+    await #expect(throws: RequestError.self) {
+      try await Get("inbox").cache(.cacheOnly).value(on: relaunched)
+    }
+  }
+
   @Test func variantsByVaryAreKeptOnDisk() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let transport = ScriptedTransport { request, _ in

@@ -380,7 +380,15 @@ public final class HTTPCache: @unchecked Sendable {
   /// Whether a response varied on `varied` answers `request`: the request headers it varies
   /// on have the values they had.
   private static func matches(_ varied: [String: String?], _ request: HTTPRequest) -> Bool {
-    varied.allSatisfy { name, value in request.headers[name] == value }
+    varied.allSatisfy { name, value in variedValue(name, of: request) == value }
+  }
+
+  /// The value of `request`'s header `name` as a response varying on it keeps it: a
+  /// credential header's (``HTTPRequest/isSensitive(_:)``: `Authorization`, `Cookie`, …) as
+  /// its SHA-256 digest, so no token or session id is written to the cache's files.
+  static func variedValue(_ name: String, of request: HTTPRequest) -> String? {
+    guard let value = request.headers[name] else { return nil }
+    return request.isSensitive(name) ? "sha256:" + SHA256.hex(value) : value
   }
 
   /// `response` as it would be kept (without the fields a cache must not store), or why it
@@ -399,7 +407,7 @@ public final class HTTPCache: @unchecked Sendable {
     for name in (response.headers["Vary"] ?? "").split(separator: ",") {
       let name = name.trimmingCharacters(in: .whitespaces).lowercased()
       if name == "*" { return .refused(.variesOnEverything) }
-      if !name.isEmpty { varied[name] = request.headers[name] }
+      if !name.isEmpty { varied[name] = variedValue(name, of: request) }
     }
     var kept = response
     kept.headers = keptHeaders(of: response)
