@@ -243,6 +243,45 @@ struct CacheSeamIntegrationTests {
     }
   }
 
+  @MainActor
+  @Test func c5ALikeKeptWhileAnOlderReadIsOnItsWayIsNotUndone() async throws {
+    try await TestServer.run { @MainActor port in
+      let run = "c5-\(UUID())"
+      let gate = "c5-gate-\(UUID())"
+      let api = cached(port)
+      let source = PageSource<House>.request(PageFormat(list: "items"), on: api) { _, _ in
+        Get("likes", ["run": .string(run)])
+      } transform: {
+        House(json: $0)
+      }
+      let pager = Pager(PagerConfiguration(pageSize: 20), source: source)
+      await pager.refresh().value
+      #expect(pager.items.map(\.title) == ["Post 1", "Post 2", "Post 3"])
+      // The screen reloads; the server reads the posts, and its answer is slow.
+      await Likes.shared.hold(run, at: gate)
+      let reload = pager.refresh()
+      try await turns("the reload's read") { await Attempts.shared.count("likes-\(run)") == 2 }
+      // The user likes post 1 meanwhile, and the server keeps the like.
+      let liked = try #require(House(json: ["id": 1, "title": "Post 1 ♥"]))
+      let like = await pager.edit(.update(liked)) {
+        _ = try await Post("likes/1").query("run", run).value(on: api)
+      }.value
+      #expect(like.isApplied)
+      await Gates.shared.open(gate)
+      await reload.value
+      #expect(
+        pager.items.map(\.title) == ["Post 1 ♥", "Post 2", "Post 3"],
+        "the page read before the like does not undo it")
+      // Nor is that page kept: a screen opened now shows the like from its first row.
+      let screen = Pager(PagerConfiguration(pageSize: 20), source: source)
+      await Likes.shared.hold(run, at: nil)
+      let opening = screen.refresh()
+      #expect(screen.items.first?.title != "Post 1", "no kept page from before the like")
+      await opening.value
+      #expect(screen.items.first?.title == "Post 1 ♥")
+    }
+  }
+
   @Test func c7AQueuedRequestIsNotKeptUnderAPartitionSignedOutMeanwhile() async throws {
     try await TestServer.run { port in
       let key = "c7-\(UUID())"

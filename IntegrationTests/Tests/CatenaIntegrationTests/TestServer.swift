@@ -87,6 +87,7 @@ enum TestServer {
     CacheRoutes.add(to: router)
     SessionRoutes.add(to: router)
     FeedRoutes.add(to: router)
+    LikeRoutes.add(to: router)
     router.get("redirect") { request, _ in
       let to = request.uri.queryParameters.get("to") ?? "/user"
       return Response(status: .found, headers: [.location: to])
