@@ -282,6 +282,31 @@ struct CacheSeamIntegrationTests {
     }
   }
 
+  @MainActor
+  @Test func c6TheServersPageIsComparedWithThePageShownNotWithTheCacheNow() async throws {
+    try await TestServer.run { @MainActor port in
+      let run = "c6-\(UUID())"
+      let api = cached(port)
+      let first = FeedScreen(api, run: run)
+      await first.pager.refresh().value
+      await Feeds.shared.publish(1, in: run)  // the server's feed is now v1, post 1000 on top
+      let second = FeedScreen(api, run: run)
+      let opening = second.pager.refresh()
+      #expect(second.pager.items.first?.id == 0, "the kept v0, in this turn")
+      // Before the screen's own request runs, another screen's GET keeps v1: the main actor
+      // is held until it has, so the order is certain.
+      let kept = Flag()
+      let page = Get("feed", ["run": .string(run), "page": .int(1), "size": .int(20)])
+      Task.detached {
+        _ = try? await page.value(on: api)
+        kept.set()
+      }
+      holdThisThread(until: kept)
+      await opening.value
+      #expect(second.pager.items.first?.id == 1000, "the server's v1 replaces the kept v0")
+    }
+  }
+
   @Test func c7AQueuedRequestIsNotKeptUnderAPartitionSignedOutMeanwhile() async throws {
     try await TestServer.run { port in
       let key = "c7-\(UUID())"
@@ -397,4 +422,20 @@ struct CacheSeamIntegrationTests {
       #expect(hit.headers["Proxy-Authentication-Info"] == nil)
     }
   }
+}
+
+/// A flag one thread sets and another reads.
+final class Flag: @unchecked Sendable {
+  // NB: `lock` guards `value`.
+  private let lock = NSLock()
+  private var value = false
+  func set() { lock.withLock { value = true } }
+  var isSet: Bool { lock.withLock { value } }
+}
+
+/// Blocks the calling thread until `flag` is set, or a minute has passed (then the test's own
+/// expectations fail): work on other threads lands before any job of the caller's actor runs.
+func holdThisThread(until flag: Flag) {
+  let deadline = Date().addingTimeInterval(60)
+  while !flag.isSet, Date() < deadline { usleep(1_000) }
 }
