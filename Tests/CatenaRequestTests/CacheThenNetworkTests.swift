@@ -127,6 +127,17 @@ struct CacheThenNetworkTests {
     #expect(answers.map(\.1) == [.seconds(90), nil], "the kept v1 is 90 s old; v2 is the server's")
   }
 
+  @Test func theRequestIsAdaptedOnceForTheLookupAndTheSend() async throws {
+    let server = ScriptedTransport.versions()
+    var api = client(server)
+    let adapted = Box(0)
+    api.interceptors = [CountingAdapt(count: adapted)]
+    _ = try await Get("feed").value(on: api)
+    adapted.value = 0
+    #expect(try await values(Get("feed"), api) == ["v1", "v2"])
+    #expect(adapted.value == 1, "the request looked up is the one sent")
+  }
+
   @Test func cancellingTheLoopEndsItWithATypedCancellation() async throws {
     let transport = HeldTransport()
     let api = client(transport, cache: false)
@@ -154,5 +165,15 @@ extension ScriptedTransport {
       HTTPResponse(
         status: 200, headers: ["Cache-Control": "max-age=60"], body: Data("v\(number)".utf8))
     }
+  }
+}
+
+/// An interceptor that counts its `adapt` calls.
+struct CountingAdapt: Interceptor {
+  let count: Box<Int>
+
+  func adapt(_ request: HTTPRequest) async throws -> HTTPRequest {
+    count.value += 1
+    return request
   }
 }

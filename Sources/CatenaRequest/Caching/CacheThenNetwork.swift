@@ -75,6 +75,7 @@ extension Client {
     }
     let http = try prepare(request.definition, inMemory: true)
     var shown = alreadyShown
+    var adapted: Outgoing?
     if alreadyShown == nil {
       let outgoing: Outgoing
       do {
@@ -82,13 +83,17 @@ extension Client {
       } catch {
         throw Self.map(error)
       }
+      adapted = outgoing
       if http.method == .get, let kept = keptAnswer(request, outgoing) {
         record(.cacheHit, http)
         try deliver(kept.answer)
         shown = kept.response
       }
     }
-    let (value, response) = try await sendInMemory(request, progress: nil, revalidating: true)
+    // The request adapted and signed for the lookup is the one sent first (adapt and the
+    // credential run once).
+    let (value, response) = try await sendInMemory(
+      request, progress: nil, revalidating: true, adapted: adapted)
     if let shown, shown.status == response.status, shown.body == response.body { return }
     try deliver(Answer(value))
   }

@@ -12,9 +12,8 @@
 /// ```
 public protocol Interceptor: Sendable {
   /// Returns the request to send instead of `request` (throwing stops the request). It runs
-  /// again for each attempt, and may run more than once for one (after a wait for the
-  /// network; `values(on:)` looks up what is kept, then sends): it says how the request is
-  /// sent, and counts nothing.
+  /// again for each attempt, and again after a wait for the network: it says how the request
+  /// is sent, and counts nothing.
   func adapt(_ request: HTTPRequest) async throws -> HTTPRequest
   /// Looks at a response before it is shaped (once per attempt).
   func inspect(_ response: HTTPResponse, for request: HTTPRequest) async

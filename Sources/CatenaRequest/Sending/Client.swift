@@ -95,7 +95,8 @@ public struct Client: Sendable {
   /// `revalidating` asks the server whatever the cache keeps (see
   /// ``RequestConvertible/values(on:)``).
   func sendInMemory<R: RequestConvertible>(
-    _ request: R, progress: ProgressHandler?, revalidating: Bool = false
+    _ request: R, progress: ProgressHandler?, revalidating: Bool = false,
+    adapted first: Outgoing? = nil
   ) async throws(RequestError) -> (value: R.Value, response: HTTPResponse) {
     let http = try prepare(request.definition, inMemory: true)
     let start = ContinuousClock.now
@@ -135,7 +136,7 @@ public struct Client: Sendable {
           tags: request.definition.cacheTags, revalidating: revalidating, attempt: attempt)
       }
       let received = try await exchange(
-        http, progress: progress, shares: shares, cache: steps, attempt: attempt)
+        http, progress: progress, shares: shares, cache: steps, adapted: first, attempt: attempt)
       response = received
       let value = try request.interpret(received)
       finish(http, start, response, nil, transfers?.count ?? 0)
@@ -224,9 +225,11 @@ public struct Client: Sendable {
   /// not kept has its body cancelled).
   func exchange<Received: Exchanged>(
     _ base: HTTPRequest, progress: ProgressHandler?, shares: Bool = false,
-    cache steps: (any CacheStep<Received>)? = nil,
+    cache steps: (any CacheStep<Received>)? = nil, adapted first: Outgoing? = nil,
     attempt: @escaping @Sendable (HTTPRequest, ProgressHandler?) async throws -> Received
   ) async throws(RequestError) -> Received {
+    // Steps 1 and 2 done already for the first attempt (`values(on:)` looked up what is kept).
+    var adapted = first
     let writes = !base.method.isSafe
     if writes, !shares { fenceWrites() }
     defer { if writes { fenceWrites() } }
@@ -237,7 +240,13 @@ public struct Client: Sendable {
     while true {
       do {
         try Task.checkCancellation()
-        let outgoing = try await outgoing(base)
+        let outgoing: Outgoing
+        if let first = adapted {
+          outgoing = first
+          adapted = nil
+        } else {
+          outgoing = try await self.outgoing(base)
+        }
         var request = outgoing.request
         if let steps {
           switch try steps.lookup(outgoing) {
