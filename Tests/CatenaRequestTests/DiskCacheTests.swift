@@ -232,6 +232,18 @@ struct DiskCacheTests {
     }
   }
 
+  @Test func aCredentialInTheURLIsKeptInMemoryOnly() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let transport = server(["Cache-Control": "private, max-age=600"])
+    var api = client(transport)
+    api.authentication = Authentication(Account())
+    let inbox = Get("inbox").query("access_token", "secret-token")
+    _ = try await inbox.value(on: api)
+    _ = try await inbox.value(on: api)
+    #expect(transport.count == 1, "kept, in memory")
+    #expect(files.isEmpty, "no file holds the token")
+  }
+
   @Test func variantsByVaryAreKeptOnDisk() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let transport = ScriptedTransport { request, _ in

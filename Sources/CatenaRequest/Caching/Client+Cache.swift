@@ -74,7 +74,7 @@ final class CacheExchange: CacheStep {
   /// is recorded from, not the cookies the response itself may have set since.
   private var lookedUp: HTTPRequest?
   /// The `Cookie` header the transport would have sent when the last lookup went to the
-  /// network: a response is kept only if the jar changed since by its own `Set-Cookie` alone.
+  /// network: a response is kept only if the jar is the same when it arrives.
   private var lookedUpCookie: String?
   /// The cache's count of writes when the last lookup's request was made: a stale response
   /// answers a failure only if no write (a sign-out's invalidation) came since.
@@ -195,10 +195,10 @@ final class CacheExchange: CacheStep {
     if cache.holds(.cookiesAsSent),
       CookieDrift.changed(
         from: lookedUpCookie,
-        to: client.transport.requestAsSent(outgoing.request).headers["Cookie"], by: response)
+        to: client.transport.requestAsSent(outgoing.request).headers["Cookie"])
     {
-      // A cookie set or cleared elsewhere while it was in flight (a sign-in): the request may
-      // have gone with it, so it is fenced as a write would fence it.
+      // A cookie set or cleared while it was in flight (a sign-in elsewhere, or its own
+      // answer's): the request may have gone with it, so it is fenced as a write would be.
       outgoing.writes = HTTPCache.neverCurrent
     }
     if response.status == 304, let stored {
@@ -326,11 +326,18 @@ extension HTTPRequest {
   /// Whether the request carries a credential: a header ``isSensitive(_:)`` names, a query
   /// item named like one (`access_token`, `api_key`, …), or a user or password in its URL.
   var carriesCredential: Bool {
-    if headers.contains(where: { isSensitive($0.name) }) { return true }
-    if url.user != nil || url.password != nil { return true }
-    guard url.query != nil else { return false }
-    let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-    return items.contains { Self.credentialQueryNames.contains($0.name.lowercased()) }
+    headers.contains(where: { isSensitive($0.name) }) || url.carriesCredential
+  }
+}
+
+extension URL {
+  /// Whether the URL carries a credential: a user or password, or a query item named like
+  /// one (`access_token`, `api_key`, …).
+  var carriesCredential: Bool {
+    if user != nil || password != nil { return true }
+    guard query != nil else { return false }
+    let items = URLComponents(url: self, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    return items.contains { HTTPRequest.credentialQueryNames.contains($0.name.lowercased()) }
   }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// How a kept response is laid out in its file on disk:
 ///
 /// ```
-/// 0   "CATENA\0\u{1}"         magic and format version
+/// 0   "CATENA\0\u{2}"         magic and format version
 /// 8   UInt64 checksum           of every byte from offset 16 to the end
 /// 16  UInt32 description length
 /// 20  UInt64 body length
@@ -14,7 +14,9 @@ import Foundation
 /// A file whose length is not the lengths it states is torn (a write stopped half way); one
 /// whose checksum differs is damaged. Neither is ever served.
 enum EntryFile {
-  static let magic: [UInt8] = Array("CATENA".utf8) + [0, 1]
+  // Version 2: the values of credential headers a response varies on are digests (files of
+  // version 1 may hold them in plain text, and are deleted when the cache opens).
+  static let magic: [UInt8] = Array("CATENA".utf8) + [0, 2]
   static let prefixLength = 28
 
   /// What a file says about its response without its body: enough to find and drop it.

@@ -218,7 +218,13 @@ public final class HTTPCache: @unchecked Sendable {
         return true
       }
       guard kept else { return .fencedByWrite }
-      disk?.write(stored, key: key) { Self.matches($0, request) }
+      // A credential in the URL (`access_token`, a user or password) is never written to a
+      // file: such a response is kept in memory only.
+      if request.url.carriesCredential {
+        disk?.remove(key) { Self.matches($0, request) }
+      } else {
+        disk?.write(stored, key: key) { Self.matches($0, request) }
+      }
       return nil
     }
   }

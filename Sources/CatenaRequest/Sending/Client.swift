@@ -241,10 +241,14 @@ public struct Client: Sendable {
       do {
         try Task.checkCancellation()
         let outgoing: Outgoing
-        if let first = adapted {
+        if let first = adapted, first.writes == cache?.writeCount,
+          await authentication?.gate.generation ?? 0 == first.credentialGeneration
+        {
+          // Nothing was written (a sign-out invalidates) nor refreshed since it was signed.
           outgoing = first
           adapted = nil
         } else {
+          adapted = nil
           outgoing = try await self.outgoing(base)
         }
         var request = outgoing.request

@@ -204,20 +204,35 @@ struct PrivateResponseTests {
     #expect(sent.headers["X-App"] == "2", "the request's own header wins")
   }
 
-  @Test func aCookieTheResponseItselfSetsIsNoDrift() async throws {
+  @Test func aSignInInFlightFencesTheAnswerEvenWhenItSetsTheSameCookieAgain() async throws {
+    let server = SeamTransport { request in
+      let who = request.headers["Cookie"] ?? "nobody"
+      var headers: HTTPHeaders = ["Cache-Control": "max-age=300"]
+      // A rolling session: every answer sets the session cookie again.
+      if who != "nobody" { headers = headers.merging(["Set-Cookie": "\(who); Path=/"]) }
+      return HTTPResponse(status: 200, headers: headers, body: Data(who.utf8), url: request.url)
+    }
+    let api = client(server)
+    server.beforeNextSend { server.cookie = "sid=B" }  // looked up with none; sent with B's
+    #expect(try await Get("me").value(on: api).text == "sid=B")
+    server.cookie = nil
+    #expect(try await Get("me").value(on: api).text == "nobody", "never B's answer")
+    #expect(log.count(.notStored(.fencedByWrite)) == 1)
+  }
+
+  @Test func anAnswerThatSetsTheCookieItWasSentWithIsKept() async throws {
     let server = SeamTransport { request in
       HTTPResponse(
         status: 200,
-        headers: ["Cache-Control": "max-age=300", "Set-Cookie": "visit=1; Path=/; Max-Age=600"],
-        body: Data("welcome".utf8), url: request.url)
+        headers: ["Cache-Control": "private, max-age=300", "Set-Cookie": "sid=A; Path=/"],
+        body: Data((request.headers["Cookie"] ?? "nobody").utf8), url: request.url)
     }
-    let api = client(server)
-    server.beforeNextSend { server.cookie = "visit=1" }  // as storage keeps the answer's cookie
-    _ = try await Get("welcome").value(on: api)
-    #expect(log.count(.notStored(.fencedByWrite)) == 0, "its own cookie does not fence it")
-    server.cookie = nil
-    #expect(try await Get("welcome").value(on: api).text == "welcome")
-    #expect(server.requests.count == 1, "kept: the second is answered from the cache")
+    var api = client(server)
+    api.authentication = Authentication(Account())
+    server.cookie = "sid=A"
+    _ = try await Get("me").value(on: api)
+    #expect(try await Get("me").value(on: api).text == "sid=A")
+    #expect(server.requests.count == 1, "the jar did not change: kept in A's partition")
   }
 
   /// Each scenario, with the rule that makes it pass switched off: it must fail.
