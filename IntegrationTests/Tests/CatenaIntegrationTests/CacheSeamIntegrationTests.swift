@@ -49,26 +49,15 @@ final class Changing<Value: Sendable>: @unchecked Sendable {
   }
 }
 
-/// A screen of the signed-in user's messages, opened anew: a pager bound to a table.
-@MainActor
-final class MessagesScreen {
-  let pager: Pager<House>
-  let table = HeadlessTable(viewportHeight: 10 * 44)
-  let dataSource: SectionedDataSource<String, PagerRow<House>>
-
-  init(_ api: Client) {
-    let source = PageSource<House>.request(PageFormat(list: "items"), on: api) { _, _ in
-      Get("session/messages")
-    } transform: {
-      House(json: $0)
-    }
-    pager = Pager(PagerConfiguration(pageSize: 20), source: source)
-    dataSource = SectionedDataSource<String, PagerRow<House>>()
-      .bind(table)
-      .configureCell(TextCell.self, reuseIdentifier: "message") { cell, _, row in
-        cell.text = row.item?.title ?? "[\(row.text)]"
-      }
-    pager.bind(dataSource, section: "messages")
+extension FeedScreen {
+  /// A screen of the signed-in user's messages, opened anew.
+  convenience init(messagesOn api: Client) {
+    self.init(
+      PageSource<House>.request(PageFormat(list: "items"), on: api) { _, _ in
+        Get("session/messages")
+      } transform: {
+        House(json: $0)
+      })
   }
 }
 
@@ -123,12 +112,12 @@ struct CacheSeamIntegrationTests {
       var api = cached(port)
       if partitioned { api.authentication = Authentication(session) }
       try await signIn("A", on: api)
-      let first = MessagesScreen(api)
+      let first = FeedScreen(messagesOn: api)
       await first.pager.refresh().value
       #expect(first.pager.items.map(\.title) == ["A's message"])
       try await signIn("B", on: api)
       await session.signIn("B")
-      let second = MessagesScreen(api)
+      let second = FeedScreen(messagesOn: api)
       let refresh = second.pager.refresh()
       #expect(!second.pager.items.contains { $0.title == "A's message" }, "no kept page of A's")
       await refresh.value

@@ -28,13 +28,19 @@ final class FeedScreen {
   let dataSource: SectionedDataSource<String, PagerRow<House>>
   let applied = AppliedCounts()
 
-  init(_ api: Client, run: String) {
-    let source = PageSource<House>.request(PageFormat(list: "posts", total: "total"), on: api) {
-      page, size in
-      Get("feed", ["run": .string(run), "page": .int(page), "size": .int(size)])
-    } transform: {
-      House(json: $0)
-    }
+  /// The screen of run `run`'s `/feed`.
+  convenience init(_ api: Client, run: String) {
+    self.init(
+      PageSource<House>.request(PageFormat(list: "posts", total: "total"), on: api) {
+        page, size in
+        Get("feed", ["run": .string(run), "page": .int(page), "size": .int(size)])
+      } transform: {
+        House(json: $0)
+      })
+  }
+
+  /// A screen of `source`'s pages.
+  init(_ source: PageSource<House>) {
     pager = Pager(PagerConfiguration(pageSize: 20), source: source)
     dataSource = SectionedDataSource<String, PagerRow<House>>()
       .bind(table)
