@@ -38,7 +38,8 @@ public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertibl
     /// there. A row whose cell kind changes must be reloaded.
     case reconfigureWithOtherCell
     /// A closure the table called during an apply, reload or batch update asked for a batch
-    /// update (``id`` is `performUpdates`), or applies kept asking for more applies
+    /// update, or one was asked for while the user held a row (``id`` is `performUpdates`),
+    /// or applies kept asking for more applies
     /// (``id`` is `apply`).
     case reentrantUpdate
   }
@@ -91,7 +92,8 @@ public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertibl
     case .invalidBatchUpdate: return batchError.map(String.init(describing:)) ?? "invalid update"
     case .reentrantUpdate where id == "performUpdates":
       return "performUpdates(_:commit:) was called from a closure the table called while an "
-        + "apply, reload or batch update was being performed; call it after that one returns"
+        + "apply, reload or batch update was being performed, or while the user held a row; "
+        + "call it after that one returns or the row is let go"
     case .reentrantUpdate:
       return "\(reentranceLimit) applies in a row were each asked for by "
         + "a closure during the one before (a closure that always applies?); the last one shown "

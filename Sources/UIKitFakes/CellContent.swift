@@ -47,6 +47,8 @@
     var contentConfiguration: (any UIContentConfiguration)? { get set }
     var contentView: UIView { get }
     var configurationState: UICellConfigurationState { get }
+    /// Whether the user holds the cell's row to reorder it.
+    var isReorderingInList: Bool { get set }
     func updateConfiguration(using state: UICellConfigurationState)
     func runUpdateHandler(_ state: UICellConfigurationState)
   }
@@ -62,6 +64,7 @@
       state.isSelected = isSelected
       state.isHighlighted = isHighlighted
       state.isEditing = editing
+      state.isReordering = isReorderingInList
       return state
     }
 

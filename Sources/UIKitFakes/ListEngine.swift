@@ -60,6 +60,12 @@
     var swipedOpenRow: IndexPath?
     /// The row the user holds to reorder it, and where it would drop now.
     var reorder: (source: ItemPath, target: ItemPath)?
+    /// Where the row just dropped went, while the view still animates the drop (until its
+    /// next layout pass reloads the moved cell).
+    var dropSettling: ItemPath?
+    /// Whether a drag session from the list is active, and whether one is over it.
+    var hasActiveDrag = false
+    var hasActiveDrop = false
 
     init(host: any ListEngineHost) { self.host = host }
 
@@ -84,8 +90,15 @@
     /// the held row itself, and an update landing now leaves its rows out of step with the
     /// data source's (square/Listable crashed exactly there).
     func refuseDuringReorder(_ what: String) {
-      guard reorder != nil else { return }
-      raise("\(what) during an interactive reorder: the list's rows no longer match its data")
+      if reorder != nil {
+        raise("\(what) during an interactive reorder: the list's rows no longer match its data")
+      } else if dropSettling != nil {
+        raise(
+          "\(what) while the view animates a drop: it reloads the moved cell after the "
+            + "animation, and a row the update removed is then asked for (openradar 34933061)")
+      } else if hasActiveDrop {
+        raise("\(what) while a drop is over the list: its placeholders no longer match its data")
+      }
     }
 
     func raise(_ message: String) {
@@ -178,6 +191,7 @@
         if let size = host.selfSizedHeight(of: cell, at: path.indexPath) { measured[path] = size }
         host.tellWillDisplay(cell, at: path.indexPath)
       }
+      settleDrop()
       prefetch(shown: shown, distance: shown.count, offset: offset)
     }
 

@@ -168,8 +168,21 @@
       }?.indexPath
     }
 
+    /// The interactive movement is cancelled (`cancelInteractiveMovement()`: "Ends interactive
+    /// movement tracking and returns the target item to its original location"): the data
+    /// source is told nothing. Returns whether an item was held.
+    @discardableResult
+    public func simulateCancelReorder() -> Bool { engine.cancelReorder() }
+
+    /// The drop's animation ends: the list reloads the moved cell at its next layout pass.
+    /// Returns whether a drop was animating.
+    @discardableResult
+    public func simulateDropAnimationEnd() -> Bool { engine.endDropAnimation() }
+
     /// The user lets go of the held item: UIKit moves it, then tells the data source (unless
-    /// it is let go where it was lifted), and lays the list out again from its data source.
+    /// it is let go where it was lifted), and animates the drop; the moved cell is reloaded at
+    /// the first layout pass after ``simulateDropAnimationEnd()``, and an update before that
+    /// raises.
     @discardableResult
     public func simulateDrop() -> Bool {
       let moved = engine.endReorder { source, destination in

@@ -40,6 +40,7 @@
       didSet { setNeedsUpdateConfiguration() }
     }
     var content = CellContent()
+    var isReorderingInList = false
     /// The collection view showing the cell.
     weak var list: UIView?
 
@@ -226,12 +227,27 @@
     weak open var dataSource: (any UICollectionViewDataSource)?
     weak open var delegate: (any UICollectionViewDelegate)?
     weak open var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
+    weak open var dragDelegate: (any UICollectionViewDragDelegate)?
     open var isPrefetchingEnabled = true
+    /// "Returns a Boolean value indicating whether the collection view contains drop
+    /// placeholders or is reordering its items as part of handling a drop" (Apple,
+    /// `hasUncommittedUpdates`; UIKit-iOS18.6.swift:7587): true only while a drop is over the
+    /// list, not while the user holds an item by its reorder accessory (that cell's
+    /// `configurationState.isReordering` says so).
+    open var hasUncommittedUpdates: Bool { engine.hasActiveDrop }
+    /// Whether a drag from the list is in progress (UIKit-iOS18.6.swift:7693).
+    open var hasActiveDrag: Bool { engine.hasActiveDrag }
+    /// Whether a drop is over the list (UIKit-iOS18.6.swift:7696).
+    open var hasActiveDrop: Bool { engine.hasActiveDrop }
     open var collectionViewLayout: UICollectionViewLayout
     open var allowsMultipleSelection = false
     /// Whether the list is editing: list cells show their editing accessories.
     open var isEditing = false {
-      didSet { for cell in visibleCells { cell.setNeedsUpdateConfiguration() } }
+      didSet {
+        // Editing ending takes the reorder accessory away: a held item goes back, no drop.
+        if !isEditing { _ = engine.cancelReorder() }
+        for cell in visibleCells { cell.setNeedsUpdateConfiguration() }
+      }
     }
     open var backgroundView: UIView? {
       didSet {

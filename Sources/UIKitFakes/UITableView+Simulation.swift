@@ -161,8 +161,21 @@
       }?.indexPath
     }
 
+    /// The reorder ends without a drop (the system cancels the gesture: a call comes in, the
+    /// app goes to the background): the row goes back and the data source is told nothing, as
+    /// UIKit's `cancelInteractiveMovement()` does. Returns whether a row was held.
+    @discardableResult
+    public func simulateCancelReorder() -> Bool { engine.cancelReorder() }
+
+    /// The drop's animation ends (about 0.3 s after the drop on a device): the table reloads
+    /// the moved cell at its next layout pass. Returns whether a drop was animating.
+    @discardableResult
+    public func simulateDropAnimationEnd() -> Bool { engine.endDropAnimation() }
+
     /// The user lets go of the held row: UIKit moves it on screen, then tells the data source
-    /// (unless it is let go where it was lifted). Returns whether it moved.
+    /// (unless it is let go where it was lifted) while it still animates the drop; the moved
+    /// cell is reloaded at the first layout pass after ``simulateDropAnimationEnd()``, and an
+    /// update before that raises. Returns whether it moved.
     @discardableResult
     public func simulateDrop() -> Bool {
       engine.endReorder { source, destination in

@@ -34,6 +34,7 @@
     weak open var dataSource: (any UITableViewDataSource)?
     weak open var delegate: (any UITableViewDelegate)?
     weak open var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
+    weak open var dragDelegate: (any UITableViewDragDelegate)?
     open var isPrefetchingEnabled = true
     /// The height that means "size to fit" (UIKit's value).
     public static let automaticDimension: CGFloat = -1
@@ -57,8 +58,21 @@
         tableFooterView.frame.size.width = bounds.width
       }
     }
-    open var isEditing = false
+    /// Whether the table is editing. Editing ending while the user holds a row ends the
+    /// reorder without a drop (the reorder control goes away with it).
+    open var isEditing = false {
+      didSet { if !isEditing { _ = engine.cancelReorder() } }
+    }
     open var allowsMultipleSelection = false
+    /// Whether the table's appearance differs from its data source: "A Boolean value
+    /// indicating whether the table view's appearance contains changes that aren't reflected
+    /// in its data source" (Apple, `hasUncommittedUpdates`; UIKit-iOS18.6.swift:23152): while
+    /// the user holds a row, and while a drop is over it.
+    open var hasUncommittedUpdates: Bool { engine.reorder != nil || engine.hasActiveDrop }
+    /// Whether a drag from the table is in progress (UIKit-iOS18.6.swift:23255).
+    open var hasActiveDrag: Bool { engine.hasActiveDrag }
+    /// Whether a drop is over the table (UIKit-iOS18.6.swift:23258).
+    open var hasActiveDrop: Bool { engine.hasActiveDrop }
     var headerViews: [Int: UIView] = [:]
     /// The section index titles as last read.
     var indexTitles: [String] = []

@@ -45,6 +45,7 @@
       didSet { setNeedsUpdateConfiguration() }
     }
     var content = CellContent()
+    var isReorderingInList = false
     /// The table showing the cell.
     weak var list: UIView?
     /// How many levels the content is indented (the table sets it from its delegate).

@@ -69,6 +69,9 @@
     /// The trait-change handlers registered, with the names of their traits.
     var traitHandlers: [([String], (UITraitCollection) -> Void)] = []
     var needsLayout = true
+    /// The view's layer.
+    open var layer: CALayer { ownLayer }
+    private let ownLayer = CALayer()
 
     public init(frame: CGRect) {
       self.frame = frame

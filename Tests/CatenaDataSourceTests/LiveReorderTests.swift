@@ -1,4 +1,5 @@
 import CatenaDiff
+import CatenaTesting
 import Testing
 
 @testable import CatenaDataSource
@@ -57,18 +58,30 @@ struct LiveReorderTests {
     #expect(table.render() == "  0-0  a3\n  0-1  a2\n  0-2  a1")
   }
 
-  @Test func applyingWhileTheTableIsMidDragWithoutTheDataSourceKnowingIsRefused() throws {
-    // The table refuses a batch in a live reorder by itself: the guard above is what keeps
-    // the data source from sending one.
+  @Test func anApplyAfterTheLiftBeforeTheFirstQuestionWaitsForTheDrop() throws {
+    // The table has not asked where the row may go yet, but it holds it (R3-N1): the data
+    // source asks the table, not only its own questions.
+    let table = HeadlessTable()
+    let dataSource = source(table)
+    try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
+    #expect(table.beginDrag(at: row(0, 0)))
+    try dataSource.apply(try snapshot([("s", [2, 3])]))
+    #expect(rejected(table).isEmpty, "nothing reached the table while it held the row")
+    #expect(table.endDrag() == false)
+    #expect(table.render() == "  0-0  a2\n  0-1  a3")
+  }
+
+  @Test func theTableRefusesABatchMidDragByItself() throws {
+    // What the data source's wait protects: the table refuses a batch in a live reorder.
     let table = HeadlessTable()
     let dataSource = source(table)
     try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
     #expect(table.beginDrag(at: row(0, 0)))
     #expect(throws: DataSourceError.self) {
-      try dataSource.apply(try snapshot([("s", [2, 3])]))
+      try table.performBatchUpdates(BatchUpdate(itemDeletes: [row(0, 0)])) {}
     }
-    #expect(rejected(table).count == 2, "the batch, then the reload the data source falls back to")
-    #expect(table.endDrag() == false)
+    #expect(rejected(table).count == 1)
+    #expect(table.cancelDrag())
   }
 
   @Test func aBackgroundDiffMadeBeforeTheDropIsNotUsedAfterIt() async throws {
@@ -82,5 +95,35 @@ struct LiveReorderTests {
     #expect(table.endDrag())
     #expect(rejected(table).isEmpty)
     #expect(table.render() == "  0-0  a2\n  0-1  a3\n  0-2  a4\n  0-3  a5")
+  }
+}
+
+/// A reorder the table ends without telling the data source (R3-N4) on the headless table.
+@MainActor
+@Suite("A cancelled reorder on the headless table")
+struct CancelledReorderTests {
+  @Test func aCancelledDragShowsTheKeptApplyOnTheNextLookAndRefusesCountUpdatesMeanwhile()
+    async throws
+  {
+    let table = HeadlessTable()
+    let clock = ManualClock()
+    let dataSource = SectionedDataSource<String, Article>()
+      .bind(table)
+      .configureCell(ArticleCell.self) { cell, _, article in cell.title = article.title }
+      .didMove { _, _, _ in }
+    dataSource.reorderClock = clock
+    try dataSource.apply(try snapshot([("s", [1, 2, 3])]))
+    #expect(table.beginDrag(at: row(0, 2)))
+    #expect(table.dragOver(row(0, 0)) == row(0, 0))
+    try dataSource.apply(try snapshot([("s", [1, 3])]))
+    #expect(throws: DataSourceError(kind: .reentrantUpdate, id: "performUpdates")) {
+      try dataSource.performUpdates(BatchUpdate()) {}
+    }
+    #expect(table.cancelDrag())
+    try await turns("the timer to sleep") { clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(100))
+    try await turns("the kept apply to show") { table.render() == "  0-0  a1\n  0-1  a3" }
+    #expect(dataSource.reorderRecheckCount == 1)
+    #expect(dataSource.reorderRecheck == nil, "the timer stops once the work ran")
   }
 }

@@ -75,7 +75,8 @@ extension SectionedDataSource {
       showOutline: { [weak table] outline, cell in
         if let cell = cell as? Table.Cell { table?.show(outline, in: cell) }
       },
-      showEmptyState: showEmptyState)
+      showEmptyState: showEmptyState,
+      isHoldingRows: { [weak table] settling in table?.isHoldingRows(settling: settling) ?? false })
     for kind in cellKinds + (defaultKind.map { [$0] } ?? []) {
       table.register(kind.cellClass, forCellReuseIdentifier: kind.identifier)
     }
@@ -100,8 +101,8 @@ extension SectionedDataSource {
   ///
   /// Its `commit` cannot wait, so it is refused (``DataSourceError/Kind/reentrantUpdate``) when
   /// called from a closure the table calls while an apply, reload or batch update is being
-  /// performed, or from ``willDisplay(_:)`` or ``prefetch(_:)`` (UIKit's layout pass); call it
-  /// afterwards. Reconfigured rows are passed as given: list a row whose cell kind changes as a
+  /// performed, from ``willDisplay(_:)`` or ``prefetch(_:)`` (UIKit's layout pass), or while
+  /// the user holds a row (a live reorder, when UIKit takes no batch); call it afterwards. Reconfigured rows are passed as given: list a row whose cell kind changes as a
   /// reload (UIKit refuses a reconfigure that dequeues another kind of cell).
   ///
   /// ```swift
@@ -120,7 +121,7 @@ extension SectionedDataSource {
       commit()
       return []
     }
-    guard !isPerforming, layoutCallbackDepth == 0 else {
+    guard !isPerforming, layoutCallbackDepth == 0, !isReorderLive else {
       throw DataSourceError(kind: .reentrantUpdate, id: "performUpdates")
     }
     isPerforming = true

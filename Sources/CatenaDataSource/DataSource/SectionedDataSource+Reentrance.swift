@@ -25,16 +25,23 @@ extension SectionedDataSource {
   ///
   /// - Throws: the first ``DataSourceError`` of `work` or of what closures asked for during it.
   ///
-  /// Asked for while the user holds a row to reorder it, it is kept the same way and runs when
-  /// the drop ends (``endReorder()``): UIKit allows no update of a list in a live reorder.
+  /// Asked for while the user holds a row to reorder it (the table says so, or asked where it
+  /// may go), it is kept the same way and runs once the table gives the row back
+  /// (``endReorder()``, or the timer that looks again every 100 ms): UIKit allows no update
+  /// of a list in a live reorder.
   func perform(_ work: PendingWork) throws(DataSourceError) {
-    guard !isPerforming, layoutCallbackDepth == 0, !isReordering else {
+    let reorderLive = !isPerforming && layoutCallbackDepth == 0 && isReorderLive
+    guard !isPerforming, layoutCallbackDepth == 0, !reorderLive else {
       if case .apply = work {
         pendingWork = work
       } else if pendingWork == nil {
         pendingWork = work
       }
-      if !isPerforming, !isReordering { schedulePendingWork() }
+      if reorderLive {
+        startReorderRecheck()
+      } else if !isPerforming {
+        schedulePendingWork()
+      }
       return
     }
     pendingWork = work
@@ -48,7 +55,9 @@ extension SectionedDataSource {
     Task { @MainActor [weak self] in
       guard let self else { return }
       self.isPendingWorkScheduled = false
-      guard !self.isPerforming, self.layoutCallbackDepth == 0, !self.isReordering else {
+      guard !self.isPerforming, self.layoutCallbackDepth == 0 else { return }
+      guard !self.isReorderLive else {
+        self.startReorderRecheck()
         return
       }
       try? self.performPending()

@@ -76,6 +76,9 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     let showOutline: (RowOutline, Any) -> Void
     /// Shows the empty-state text when the table has no row (or hides it).
     let showEmptyState: () -> Void
+    /// Whether the table still holds a row the user lifted, or finishes a drop (after laying
+    /// out a dropped row when true).
+    let isHoldingRows: (Bool) -> Bool
   }
 
   /// One kind of cell: its class, identifier, which items it shows, how to configure it.
@@ -150,9 +153,16 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   var layoutCallbackDepth = 0
   /// Whether kept work waits for the next main-actor turn.
   var isPendingWorkScheduled = false
-  /// Whether the user holds a row to reorder it (from the table's first question about where
-  /// it may go until the drop ends): applies and reloads wait for the drop.
+  /// Whether the table asked where a held row may go since the reorder was last seen over:
+  /// with what the table says (``TableDriving/isHoldingRows(settling:)``), what makes applies
+  /// and reloads wait for the drop.
   var isReordering = false
+  /// The clock the re-checks of a live reorder run on (tests give a manual clock).
+  package var reorderClock: any Clock<Duration> = ContinuousClock()
+  /// The timer looking, while work waits for a reorder, whether the table still holds a row.
+  package internal(set) var reorderRecheck: Task<Void, Never>?
+  /// How many times that timer looked (what a test counts).
+  package internal(set) var reorderRecheckCount = 0
 
   // Count mode.
   var sectionsCount: (() -> Int)?
@@ -263,6 +273,7 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     impressionTracker?.stop()
     impressionTracker = nil
     pendingScroll = nil
+    stopReorderRecheck()
   }
 
   /// Whether the data source shows a snapshot (rather than answering from count closures).

@@ -78,6 +78,18 @@ extension HeadlessTable {
     return true
   }
 
+  /// Simulates the reorder ending without a drop (the system cancels the gesture, as UIKit's
+  /// `cancelInteractiveMovement()`): the row goes back where it was, and the data source is
+  /// told nothing; it sees the reorder over when it next looks.
+  ///
+  /// - Returns: whether a row was held.
+  @discardableResult
+  public func cancelDrag() -> Bool {
+    guard drag != nil else { return false }
+    drag = nil
+    return true
+  }
+
   /// Whether a row taken from `source` can be dropped at `path`.
   private func fits(_ path: ItemPath, movingFrom source: ItemPath) -> Bool {
     guard rowCounts.indices.contains(path.section), path.item >= 0 else { return false }

@@ -127,6 +127,13 @@ package protocol TableDriving: TableHosting {
   /// ``TableContentProviding/emptyStateText``.
   func showEmptyState(_ text: String?)
 
+  /// Whether the user holds a row the table has not given back: a row lifted to reorder, a
+  /// drag or a drop over the table, a drop the table still animates. A data source keeps its
+  /// updates while it is true (UIKit allows none then) and looks again until it is false.
+  /// `settling`: a dropped row the table still has to lay out is laid out first (never
+  /// inside the table's layout pass).
+  func isHoldingRows(settling: Bool) -> Bool
+
   /// Runs `changes` (batch updates) without animation: an apply with `animated: false` on a
   /// table in a window, which updates the rows in place rather than reloading them all (a
   /// reload would end the editing in a cell and re-measure every visible row).
@@ -210,6 +217,10 @@ extension HeadlessTable: TableDriving {
     if offset != contentOffset { scroll(toOffset: offset) }
     return true
   }
+
+  /// Whether a row is held (between ``beginDrag(at:)`` and ``endDrag()`` or
+  /// ``cancelDrag()``).
+  package func isHoldingRows(settling: Bool) -> Bool { drag != nil }
 
   /// Runs `changes`: the headless table does not animate.
   package func performWithoutAnimation(_ changes: () -> Void) { changes() }

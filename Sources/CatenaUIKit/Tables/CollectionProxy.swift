@@ -70,7 +70,7 @@
       to destinationIndexPath: IndexPath
     ) {
       provider?.moveRow(at: ItemPath(sourceIndexPath), to: ItemPath(destinationIndexPath))
-      endReorderAfterDrop()
+      endReorderAfterDrop(at: ItemPath(destinationIndexPath))
     }
   }
 #endif

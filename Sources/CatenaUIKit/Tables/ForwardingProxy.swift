@@ -5,6 +5,7 @@
     import UIKit
   #endif
   import CatenaDataSource
+  import CatenaDiff
 
   /// What the table and collection proxies share: the provider they answer from, and the
   /// app's own delegate and data source, which keep receiving what Catena does not answer.
@@ -49,9 +50,16 @@
       self.implements = implements
     }
 
-    /// Ends the live reorder on the next main-actor turn: UIKit is still finishing the drop
-    /// when it tells the data source, and an update made then would land on it.
-    func endReorderAfterDrop() {
+    /// Where the row just dropped went, while the view may still animate the drop (it reloads
+    /// the moved cell after the animation, at a layout pass), and how often the provider has
+    /// looked since.
+    var settlingDrop: (path: ItemPath, looks: Int)?
+
+    /// Tells the provider on the next main-actor turn that the reorder may be over: UIKit is
+    /// still finishing the drop when it tells the data source, and an update made then would
+    /// land on it. The provider then asks the view, which waits for the drop to settle.
+    func endReorderAfterDrop(at destination: ItemPath) {
+      settlingDrop = (destination, 0)
       Task { @MainActor [weak self] in self?.provider?.endReorder() }
     }
 

@@ -124,6 +124,32 @@
 
     var isInWindow: Bool { view?.window != nil }
 
+    /// What the view says (``ProxiedListView/holdsRows``), and a drop that has not settled:
+    /// UIKit reloads the moved cell after the drop's animation, from a layout pass, and an
+    /// update before that lands on it (a row the update removed is asked for). `settling`
+    /// lays the view out and looks whether the moved cell still animates; after
+    /// ``dropSettleLooks`` looks the drop counts as settled whatever the cell does (a cell
+    /// animating for good never freezes the list).
+    func isHoldingRows(settling: Bool) -> Bool {
+      guard let view else { return false }
+      if let proxy = view.installedProxy, let drop = proxy.settlingDrop {
+        guard settling else { return true }
+        view.layoutIfNeeded()
+        let cell = view.cellForRow(at: drop.path) as? UIView
+        if cell?.layer.animationKeys()?.isEmpty == false, drop.looks < Self.dropSettleLooks {
+          proxy.settlingDrop?.looks += 1
+          return true
+        }
+        proxy.settlingDrop = nil
+        view.layoutIfNeeded()
+      }
+      return view.holdsRows
+    }
+
+    /// How many looks (one per re-check, 100 ms apart) a drop may take to settle: UIKit's
+    /// drop animation takes about 0.3 s.
+    static var dropSettleLooks: Int { 10 }
+
     func connect(_ provider: (any TableContentProviding)?) { view?.connect(provider) }
 
     var retainedDataSource: AnyObject? {

@@ -53,6 +53,9 @@
     /// Whether the content scrolls across rather than down.
     var scrollsAcross: Bool { get }
     func scroll(to anchor: TableAnchor)
+    /// Whether the view says it holds a row: its appearance differs from its data source
+    /// (`hasUncommittedUpdates`), a drag or a drop is active, or a visible cell is reordering.
+    var holdsRows: Bool { get }
   }
 
   extension ProxiedListView {

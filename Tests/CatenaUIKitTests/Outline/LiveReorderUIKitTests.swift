@@ -18,6 +18,8 @@
       let (table, window) = tableInWindow()
       var moves: [Int] = []
       let dataSource = rowSource(table).didMove { _, _, row in moves.append(row?.id ?? -1) }
+      let clock = ManualClock()
+      dataSource.reorderClock = clock
       try dataSource.apply(try snapshot([Row(1), Row(2), Row(3), Row(4)]))
       table.isEditing = true
       table.layoutIfNeeded()
@@ -27,6 +29,9 @@
       #expect(table.simulateDrop())
       #expect(moves == [1])
       #expect(table.exceptions.isEmpty, "no batch during the drag, nor inside the drop")
+      // The drop animates (opted in: the fakes animate a drop, as UIKit does).
+      #expect(table.simulateDropAnimationEnd())
+      try await tickUntilReorderEnds(dataSource, clock)
       try await turns("the kept apply to show") {
         dataSource.snapshot?.allItems.map(\.id) == [1, 2, 4, 5]
       }
@@ -37,24 +42,13 @@
     }
 
     @Test func aCollectionListDroppedInPlaceStillLetsTheWaitingApplyThrough() async throws {
-      let (collection, window) = collectionInWindow()
-      let dataSource = SectionedDataSource<String, Row>()
-        .bind(collection)
-        .configureCell(UICollectionViewListCell.self) { cell, _, row in
-          var content = cell.defaultContentConfiguration()
-          content.text = row.title
-          cell.contentConfiguration = content
-          cell.accessories = [.reorder()]
-        }
-        .didMove { _, _, _ in }
-      try dataSource.apply(snapshot([Row(1), Row(2), Row(3)]))
-      collection.isEditing = true
-      collection.layoutIfNeeded()
+      let (collection, dataSource, clock, window) = try reorderableList([Row(1), Row(2), Row(3)])
       #expect(collection.simulateLift(at: path(1)))
       #expect(collection.simulateDragOver(path(0)) == path(0))
       try dataSource.apply(snapshot([Row(3), Row(2), Row(1)]))
       #expect(collection.simulateDragOver(path(1)) == path(1))
       #expect(!collection.simulateDrop())
+      try await tickUntilReorderEnds(dataSource, clock)
       try await turns("the kept apply to show") {
         dataSource.snapshot?.allItems.map(\.id) == [3, 2, 1]
       }

@@ -96,6 +96,8 @@
             cell.title = Self.title(row)
           }
         files.bind(dataSource, section: "files")
+        let clock = ManualClock()
+        dataSource.reorderClock = clock
         try files.apply(model.tree, animated: false)
         table.isEditing = true
         table.layoutIfNeeded()
@@ -135,7 +137,7 @@
             model.failed.remove(model.rows[row].parent ?? "")
             counts["retry", default: 0] += 1
           default:
-            try await reorder(&random, files, dataSource, table, desk, &model, &counts)
+            try await reorder(&random, files, dataSource, table, clock, desk, &model, &counts)
           }
           try await settle(files, desk)
           table.layoutIfNeeded()
@@ -165,7 +167,8 @@
     func reorder(
       _ random: inout SeededRandom, _ files: Outline<Entry>,
       _ dataSource: SectionedDataSource<String, OutlineRow<Entry>>, _ table: UITableView,
-      _ desk: LoadDesk, _ model: inout OutlineReference, _ counts: inout [String: Int]
+      _ clock: ManualClock, _ desk: LoadDesk, _ model: inout OutlineReference,
+      _ counts: inout [String: Int]
     ) async throws {
       let shown = model.rows
       let nodes = shown.indices.filter { shown[$0].name != nil }
@@ -196,7 +199,7 @@
           counts["load answered mid-drag", default: 0] += 1
         }
       }
-      table.simulateDrop()
+      if table.simulateDrop() { table.simulateDropAnimationEnd() }
       if target != source, OutlineReference.find(name, in: model.tree) != nil {
         var after = others
         after.insert(moving, at: target)
@@ -210,7 +213,7 @@
           counts["moved", default: 0] += 1
         }
       }
-      try await turns("the drop to end") { !dataSource.isReordering }
+      try await tickUntilReorderEnds(dataSource, clock)
     }
   }
 #endif

@@ -2,6 +2,7 @@
   import CatenaDataSource
   import CatenaDiff
   import CatenaPaging
+  import CatenaTesting
   import Foundation
   import Testing
   import UIKitFakes
@@ -101,6 +102,8 @@
           cell.accessories = [.reorder()]
         }
       files.bind(dataSource, section: "files")
+      let clock = ManualClock()
+      dataSource.reorderClock = clock
       try files.apply(entries + [OutlineNode(Entry(id: "Music"), children: [])], animated: false)
       try files.expand("Documents", animated: false)
       collection.isEditing = true
@@ -112,7 +115,10 @@
       #expect(collection.simulateDragOver(path(2)) == path(2))
       #expect(collection.simulateDragOver(path(1)) == path(1))
       #expect(collection.simulateDrop())
-      // The drop ends on the next turn; then the moved row shows at its new depth.
+      // The drop ends once its animation has (opted in: the fakes animate a drop, as UIKit
+      // does); then the moved row shows at its new depth.
+      #expect(collection.simulateDropAnimationEnd())
+      try await tickUntilReorderEnds(dataSource, clock)
       for _ in 0..<1_000 where dataSource.snapshot?.allItems[1].depth != 1 { await Task.yield() }
       collection.layoutIfNeeded()
       #expect(moves == ["notes.txt → Documents"])

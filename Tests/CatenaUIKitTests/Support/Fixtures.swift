@@ -129,3 +129,29 @@
     }
   }
 #endif
+
+#if os(Linux)
+  /// A collection list in editing mode showing `rows` in list cells with a reorder accessory,
+  /// every row movable; its data source re-checks a reorder on a manual clock.
+  @MainActor
+  func reorderableList(
+    _ rows: [Row]
+  ) throws -> (UICollectionView, SectionedDataSource<String, Row>, ManualClock, UIWindow) {
+    let (collection, window) = collectionInWindow()
+    let clock = ManualClock()
+    let dataSource = SectionedDataSource<String, Row>()
+      .bind(collection)
+      .configureCell(UICollectionViewListCell.self) { cell, _, row in
+        var content = cell.defaultContentConfiguration()
+        content.text = row.title
+        cell.contentConfiguration = content
+        cell.accessories = [.reorder()]
+      }
+      .didMove { _, _, _ in }
+    dataSource.reorderClock = clock
+    try dataSource.apply(snapshot(rows))
+    collection.isEditing = true
+    collection.layoutIfNeeded()
+    return (collection, dataSource, clock, window)
+  }
+#endif
