@@ -119,6 +119,7 @@ func main() async throws {
   show("scroll to the end: the next pages load, then the end row")
 
   try dataSource.scroll(to: .item(7), at: .middle, animated: false)
+  await settle()  // a scroll's impressions arrive on the next turn
   show("jump to mail #7, in the middle")
 }
 

@@ -25,6 +25,8 @@
     func geometry(counts: [Int], measured: [ItemPath: CGFloat]) -> ListGeometry
     /// The height `cell` asks for, when its row sizes itself (nil: the row has a set height).
     func selfSizedHeight(of cell: UIView, at path: IndexPath) -> CGFloat?
+    /// Moves the offset by `delta` from inside the layout pass, telling the delegate.
+    func correctOffsetDuringLayout(by delta: CGFloat)
   }
 
   /// What UITableView and UICollectionView share, with UIKit's behaviour where the adapter
@@ -181,6 +183,9 @@
       let shown = geometry.rows(from: offset, height: height)
       host.updateContentSize(geometry.contentHeight)
       for path in visible.keys.sorted() where !shown.contains(path) { retire(at: path) }
+      // A row measured above the top of the viewport pushes what shows down: the view moves
+      // its offset by as much, from inside this pass, so that the rows on screen stay put.
+      var correction: CGFloat = 0
       for path in shown where visible[path] == nil {
         guard let cell = askCell(at: path) else { continue }
         visible[path] = cell
@@ -188,8 +193,16 @@
           cell.list = host as? UIView
           cell.updateConfigurationIfNeeded()
         }
-        if let size = host.selfSizedHeight(of: cell, at: path.indexPath) { measured[path] = size }
+        if let size = host.selfSizedHeight(of: cell, at: path.indexPath) {
+          measured[path] = size
+          let frame = geometry.frame(of: path, width: 0)
+          if frame.minY < offset, size != frame.height { correction += size - frame.height }
+        }
         host.tellWillDisplay(cell, at: path.indexPath)
+      }
+      if correction != 0 {
+        calls.append("offset corrected by \(correction) during layout")
+        host.correctOffsetDuringLayout(by: correction)
       }
       settleDrop()
       prefetch(shown: shown, distance: shown.count, offset: offset)

@@ -29,7 +29,9 @@
   @MainActor open class UIScrollView: UIView {
     open var contentOffset: CGPoint = .zero {
       didSet {
-        if contentOffset != oldValue { refuseDuringLayout("setting contentOffset") }
+        if contentOffset != oldValue, !isCorrectingOffset {
+          refuseDuringLayout("setting contentOffset")
+        }
         setNeedsLayout()
         tellDidScroll()
       }
@@ -37,6 +39,8 @@
     open var contentSize: CGSize = .zero
     open var contentInset: UIEdgeInsets = .zero
     open var isScrollEnabled = true
+    /// Whether the view itself moves the offset during its layout pass (no exception then).
+    var isCorrectingOffset = false
     /// Not UIKit: the offsets asked for with `setContentOffset(_:animated:)`, oldest first.
     public private(set) var contentOffsetCalls: [CGPoint] = []
 
@@ -55,6 +59,16 @@
         oldValue?.removeFromSuperview()
         if let refreshControl { addSubview(refreshControl) }
       }
+    }
+
+    /// Moves the offset by `delta` from inside the view's own layout pass, as UIKit does when
+    /// self-sizing rows replace their estimates above the visible ones: "When using height
+    /// estimates, the table view actively manages the `contentOffset`" (Apple,
+    /// `estimatedRowHeight`). The delegate hears `scrollViewDidScroll` from inside the layout.
+    func correctOffsetDuringLayout(by delta: CGFloat) {
+      isCorrectingOffset = true
+      defer { isCorrectingOffset = false }
+      contentOffset.y += delta
     }
 
     /// Tells the delegate the offset changed (the subclasses own the typed delegate).

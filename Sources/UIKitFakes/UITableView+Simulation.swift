@@ -11,6 +11,10 @@
     /// The Objective-C exceptions UIKit would have raised (each one a crash on a device).
     public var exceptions: [String] { engine.exceptions }
 
+    /// Whether the table is inside its own layout pass now (asking for cells, telling its
+    /// delegate rows will show, correcting its offset).
+    public var isLayingOut: Bool { engine.layingOut > 0 }
+
     /// Forgets the recorded calls (not the exceptions).
     public func clearCalls() { engine.calls.removeAll() }
 

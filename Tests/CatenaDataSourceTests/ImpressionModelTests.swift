@@ -79,7 +79,7 @@ struct ImpressionModelTests {
         }
         let expected = model.look(
           at: screen.table.contentOffset, now: screen.clock.now.offset)
-        let heard = screen.take()
+        let heard = await screen.take()
         events += heard.count
         #expect(
           heard == expected, "seed \(seed), step \(step): \(log.suffix(4))")

@@ -40,8 +40,10 @@ final class ImpressionScreen {
     await timer?.value
   }
 
-  /// What was heard since the last call.
-  func take() -> [Impression<Int>] {
+  /// What was heard since the last call, once events kept for the next turn (a scroll's)
+  /// have come.
+  func take() async -> [Impression<Int>] {
+    await dataSource.impressionsDelivered()
     defer { heard = [] }
     return heard
   }
@@ -53,50 +55,50 @@ struct ImpressionTests {
   @Test func itemsAppearAfterTheirTimeAndDisappearWhenLessThanHalfShows() async throws {
     let screen = ImpressionScreen()
     try screen.show(Array(0..<30))
-    #expect(screen.take() == [], "nothing appears at once")
+    #expect(await screen.take() == [], "nothing appears at once")
     await screen.advance(milliseconds: 499)
-    #expect(screen.take() == [])
+    #expect(await screen.take() == [])
     await screen.advance(milliseconds: 1)
-    #expect(screen.take() == (0..<10).map { .appeared($0) }, "rows 0–9 fill the 440 points")
+    #expect(await screen.take() == (0..<10).map { .appeared($0) }, "rows 0–9 fill the 440 points")
     screen.table.scroll(toOffset: 22)  // row 0 and row 10 half on screen: both count
     await screen.advance(milliseconds: 500)
-    #expect(screen.take() == [.appeared(10)])
+    #expect(await screen.take() == [.appeared(10)])
     screen.table.scroll(toOffset: 23)
-    #expect(screen.take() == [.disappeared(0)])
+    #expect(await screen.take() == [.disappeared(0)])
     screen.table.scroll(toOffset: 23)
-    #expect(screen.take() == [], "a scroll that changes nothing says nothing")
+    #expect(await screen.take() == [], "a scroll that changes nothing says nothing")
   }
 
   @Test func anItemThatLeavesBeforeItsTimeNeverAppears() async throws {
     let screen = ImpressionScreen()
     try screen.show(Array(0..<30))
     await screen.advance(milliseconds: 500)
-    _ = screen.take()
+    _ = await screen.take()
     screen.table.scroll(toOffset: 440)  // rows 10–19
     await screen.advance(milliseconds: 300)
     screen.table.scroll(toOffset: 0)
-    #expect(screen.take() == (10..<20).map { .disappeared($0 - 10) })
+    #expect(await screen.take() == (10..<20).map { .disappeared($0 - 10) })
     await screen.advance(milliseconds: 300)
-    #expect(screen.take() == [], "rows 10–19 showed 300 ms, and rows 0–9 only 300 ms again")
+    #expect(await screen.take() == [], "rows 10–19 showed 300 ms, and rows 0–9 only 300 ms again")
     await screen.advance(milliseconds: 200)
-    #expect(screen.take() == (0..<10).map { .appeared($0) }, "a new stretch, a new event")
+    #expect(await screen.take() == (0..<10).map { .appeared($0) }, "a new stretch, a new event")
   }
 
   @Test func reuseAppliesAndReloadsOfItemsOnScreenRepeatNothing() async throws {
     let screen = ImpressionScreen()
     try screen.show(Array(0..<30))
     await screen.advance(milliseconds: 500)
-    _ = screen.take()
+    _ = await screen.take()
     try screen.show(Array((0..<10).reversed()) + Array(10..<30), title: "!")  // moved, changed
     screen.dataSource.reload()
     try screen.show(Array(0..<30))
     for offset in stride(from: 0.0, through: 440, by: 44) {  // reuse every cell, then back
       screen.table.scroll(toOffset: offset)
     }
-    #expect(screen.take().contains(.disappeared(0)))
+    #expect(await screen.take().contains(.disappeared(0)))
     screen.table.scroll(toOffset: 0)
     await screen.advance(milliseconds: 500)
-    let back = screen.take()
+    let back = await screen.take()
     #expect(back.filter { $0 == .appeared(0) }.count == 1)
   }
 
@@ -104,28 +106,28 @@ struct ImpressionTests {
     let screen = ImpressionScreen()
     try screen.show([1, 2, 3])
     await screen.advance(milliseconds: 500)
-    #expect(screen.take() == [.appeared(1), .appeared(2), .appeared(3)])
+    #expect(await screen.take() == [.appeared(1), .appeared(2), .appeared(3)])
     try screen.show([1, 4, 3])
-    #expect(screen.take() == [.disappeared(2)])
+    #expect(await screen.take() == [.disappeared(2)])
     await screen.advance(milliseconds: 500)
-    #expect(screen.take() == [.appeared(4)])
+    #expect(await screen.take() == [.appeared(4)])
   }
 
   @Test func aListOutOfTheWindowShowsNothing() async throws {
     let screen = ImpressionScreen(after: .zero)
     try screen.show([1, 2])
-    #expect(screen.take() == [.appeared(1), .appeared(2)], "zero: at once")
+    #expect(await screen.take() == [.appeared(1), .appeared(2)], "zero: at once")
     screen.table.isInWindow = false
     screen.table.scroll(toOffset: 0)
-    #expect(screen.take() == [.disappeared(1), .disappeared(2)])
+    #expect(await screen.take() == [.disappeared(1), .disappeared(2)])
   }
 
   @Test func aFractionOfOneNeedsTheWholeCell() async throws {
     let screen = ImpressionScreen(after: .zero, fraction: 1)
     try screen.show(Array(0..<30))
-    #expect(screen.take() == (0..<10).map { .appeared($0) })
+    #expect(await screen.take() == (0..<10).map { .appeared($0) })
     screen.table.scroll(toOffset: 1)
-    #expect(screen.take() == [.disappeared(0)])
+    #expect(await screen.take() == [.disappeared(0)])
   }
 
   @Test func anInvalidatedDataSourceStopsItsTimer() async throws {
@@ -135,7 +137,7 @@ struct ImpressionTests {
     screen.dataSource.invalidate()
     await timer.value
     screen.clock.advance(by: .seconds(1))
-    #expect(screen.take() == [])
+    #expect(await screen.take() == [])
     #expect(screen.clock.sleeperCount == 0)
   }
 }

@@ -28,7 +28,9 @@
       await timer?.value
     }
 
-    func take() -> [Impression<Int>] {
+    /// What was heard since the last call, once events kept for the next turn have come.
+    func take() async -> [Impression<Int>] {
+      await dataSource.impressionsDelivered()
       defer { heard = [] }
       return heard
     }
@@ -44,13 +46,14 @@
         .configureCell(TitleCell.self) { cell, _, row in cell.title = row.title }
       try list.dataSource.apply(snapshot((0..<30).map { Row($0) }))
       await list.advance(milliseconds: 300)
-      #expect(list.take() == (0..<10).map { .appeared($0) })
+      #expect(await list.take() == (0..<10).map { .appeared($0) })
       table.contentOffset = CGPoint(x: 0, y: 23)  // the user scrolls: row 0 under half
-      #expect(list.take() == [.disappeared(0)])
+      #expect(await list.take() == [.disappeared(0)])
       list.dataSource.reload()
       try list.dataSource.apply(snapshot((0..<30).map { Row($0, "changed") }))
       await list.advance(milliseconds: 300)
-      #expect(list.take() == [.appeared(10)], "row 10 showed half since the scroll; no repeats")
+      #expect(
+        await list.take() == [.appeared(10)], "row 10 showed half since the scroll; no repeats")
       #expect(table.exceptions == [])
       withExtendedLifetime(window) {}
     }
@@ -66,12 +69,12 @@
         .configureCell(TileCell.self) { cell, _, row in cell.title = row.title }
       try list.dataSource.apply(snapshot((0..<30).map { Row($0) }))
       await list.advance(milliseconds: 300)
-      #expect(list.take() == (0..<10).map { .appeared($0) })
+      #expect(await list.take() == (0..<10).map { .appeared($0) })
       try list.dataSource.scroll(to: 20, at: .middle, animated: false)
       #expect(collection.contentOffset.x == 682, "row 20 (880–924) mid-way across 440 points")
-      #expect(list.take() == (0..<10).map { .disappeared($0) })
+      #expect(await list.take() == (0..<10).map { .disappeared($0) })
       await list.advance(milliseconds: 300)
-      #expect(list.take() == (15...25).map { .appeared($0) }, "rows 15 and 25 show half")
+      #expect(await list.take() == (15...25).map { .appeared($0) }, "rows 15 and 25 show half")
       #expect(collection.exceptions == [])
     }
 

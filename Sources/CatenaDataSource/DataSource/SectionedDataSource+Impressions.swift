@@ -16,6 +16,8 @@ extension SectionedDataSource {
   ///
   /// The list is looked at after every scroll, apply, reload and batch update, and when an
   /// item's `duration` has passed (a task sleeping on `clock`; tests give a manual clock).
+  /// What a scroll changes reaches `handler` on the next main-actor turn, in order: UIKit also
+  /// sends scrolls from inside its layout pass, where no update of the list is allowed.
   /// Giving impressions again replaces the earlier handler; its items start afresh.
   ///
   /// - Parameters:
@@ -45,18 +47,27 @@ extension SectionedDataSource {
 
   /// Looks at what shows now and tells the impression handler what changed. `settle` lays
   /// out a pending reload first (not from the table's own layout or scroll callbacks).
+  /// From a callback of the table's layout pass (``duringLayout(_:)``) nothing is laid out,
+  /// and the handler hears the events on the next main-actor turn, in order.
   func updateImpressions(settle: Bool) {
     guard let tracker = impressionTracker, !isInvalidated else { return }
+    let inLayout = layoutCallbackDepth > 0
     var shown: [(Item.ID, Double)] = []
-    if let binding, binding.isInWindow(), layoutCallbackDepth == 0 {
-      let fractions = binding.fractions(settle)
+    if let binding, binding.isInWindow() {
+      let fractions = binding.fractions(settle && !inLayout)
       for path in fractions.keys.sorted() {
         if let item = item(at: path), isContent?(item) ?? true {
           shown.append((item.id, fractions[path] ?? 0))
         }
       }
     }
-    tracker.update(shown)
+    tracker.update(shown, deferred: inLayout)
+  }
+
+  /// Waits until impression events kept for the next turn have reached the handler: what a
+  /// test awaits after a scroll.
+  package func impressionsDelivered() async {
+    await impressionTracker?.delivery?.value
   }
 
   /// The task waiting for the next impression deadline, when that deadline is no later than
@@ -91,9 +102,12 @@ extension SectionedDataSource {
     updateImpressions(settle: true)
   }
 
-  /// The table scrolled: what shows changed.
+  /// The table scrolled: what shows changed. UIKit also sends it from inside its layout pass
+  /// (an offset it corrects as self-sizing rows replace their estimates, a size change), so
+  /// it is a layout callback: the impression handler hears on the next turn, and what it asks
+  /// of the table waits with it.
   package func didScroll() {
     guard !isInvalidated else { return }
-    updateImpressions(settle: false)
+    duringLayout { updateImpressions(settle: false) }
   }
 }

@@ -37,8 +37,15 @@ final class ImpressionTracker<ID: Hashable> {
     self.handler = handler
   }
 
+  /// Events kept for the next turn (looked at from a layout callback), oldest first.
+  private var queued: [Impression<ID>] = []
+  /// The turn that hands the kept events to the handler.
+  private(set) var delivery: Task<Void, Never>?
+
   /// Takes in what shows now: `fractions`, how much of each item's cell shows, in order.
-  func update(_ fractions: [(ID, Double)]) {
+  /// `deferred`: the handler hears on the next main-actor turn (a look from inside the table's
+  /// layout pass); events after kept ones wait behind them, so the handler hears them in order.
+  func update(_ fractions: [(ID, Double)], deferred: Bool = false) {
     let time = now()
     let visible = fractions.filter { $0.1 >= threshold }.map(\.0)
     let visibleSet = Set(visible)
@@ -60,7 +67,19 @@ final class ImpressionTracker<ID: Hashable> {
     shown = visible
     schedule()
     // State first, then the app: a handler that applies or scrolls looks again consistently.
-    for event in events { handler(event) }
+    guard deferred || !queued.isEmpty else {
+      for event in events { handler(event) }
+      return
+    }
+    queued += events
+    guard delivery == nil, !queued.isEmpty else { return }
+    delivery = Task { @MainActor [weak self] in
+      guard let self, !Task.isCancelled else { return }
+      self.delivery = nil
+      let events = self.queued
+      self.queued = []
+      for event in events { self.handler(event) }
+    }
   }
 
   /// Waits for the earliest time an item showing now would appear.
@@ -82,10 +101,13 @@ final class ImpressionTracker<ID: Hashable> {
     }
   }
 
-  /// Stops waiting.
+  /// Stops waiting; events kept for the next turn are dropped (the handler was replaced).
   func stop() {
     timer?.cancel()
     timer = nil
     deadline = nil
+    delivery?.cancel()
+    delivery = nil
+    queued = []
   }
 }
