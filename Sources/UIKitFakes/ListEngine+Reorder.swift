@@ -58,6 +58,7 @@
         commit(batch, model: model)
       } else {
         for path in visible.keys.sorted() { retire(at: path) }
+        dropPrepared()
         counts = readCounts()
       }
       dropSettling = held.target

@@ -58,6 +58,14 @@
     var layingOut = 0
     /// The heights self-sizing rows took when they showed, by path.
     var measured: [ItemPath: CGFloat] = [:]
+    /// Cells of rows that left the screen, kept to show again without asking the data source
+    /// (iOS 15 prepared cells), by path; the oldest first in `preparedOrder`.
+    var prepared: [ItemPath: UIView] = [:]
+    var preparedOrder: [ItemPath] = []
+    /// How many prepared cells the view keeps.
+    let preparedLimit = 8
+    /// The rows the last layout pass put on screen.
+    var shownRows: [ItemPath] = []
     /// The row swiped open (a table's swipe actions showing).
     var swipedOpenRow: IndexPath?
     /// The row the user holds to reorder it, and where it would drop now.
@@ -139,6 +147,16 @@
             + "the existing cell when reconfiguring an item, which is not allowed.")
         return reconfiguring.cell as? Cell ?? fallback()
       }
+      if pool[identifier]?.isEmpty ?? true {
+        // No free cell: the oldest prepared cell of that kind far from the rows on screen
+        // (more than `preparedLimit` rows away) is given up for reuse.
+        if let far = preparedOrder.first(where: {
+          prepared[$0].map { identifiers[ObjectIdentifier($0)] } == identifier
+            && isFarFromScreen($0)
+        }), let cell = takePrepared(at: far) {
+          recycle(cell)
+        }
+      }
       if let cell = pool[identifier]?.popLast() as? Cell {
         prepareForReuse(cell)
         return cell
@@ -166,6 +184,7 @@
       refuseDuringReorder("reloadData")
       if batchDepth > 0 { raise("reloadData inside performBatchUpdates") }
       for path in visible.keys.sorted() { retire(at: path) }
+      dropPrepared()
       selection.removeAll()
       prefetchWindow.reset()
       measured.removeAll()
@@ -181,12 +200,23 @@
       let (offset, height) = host.viewport
       let geometry = host.geometry(counts: counts, measured: measured)
       let shown = geometry.rows(from: offset, height: height)
+      shownRows = shown
       host.updateContentSize(geometry.contentHeight)
-      for path in visible.keys.sorted() where !shown.contains(path) { retire(at: path) }
+      for path in visible.keys.sorted() where !shown.contains(path) {
+        retire(at: path, keep: true)
+      }
       // A row measured above the top of the viewport pushes what shows down: the view moves
       // its offset by as much, from inside this pass, so that the rows on screen stay put.
       var correction: CGFloat = 0
       for path in shown where visible[path] == nil {
+        if let cell = takePrepared(at: path) {
+          // Shown again without asking the data source: only the delegate hears of it.
+          calls.append("show prepared \(path)")
+          visible[path] = cell
+          (cell as? any ConfigurableCell)?.updateConfigurationIfNeeded()
+          host.tellWillDisplay(cell, at: path.indexPath)
+          continue
+        }
         guard let cell = askCell(at: path) else { continue }
         visible[path] = cell
         if let cell = cell as? any ConfigurableCell {
@@ -239,9 +269,53 @@
       return host.askCell(at: path.indexPath)
     }
 
-    func retire(at path: ItemPath) {
+    /// Takes the row's cell off screen: into the reuse pool, or (`keep`: it scrolled off) among
+    /// the prepared cells, which UIKit (iOS 15) retains "because they may become visible
+    /// again" and shows again with `willDisplay` only (Apple, `cellForRow(at:)`).
+    func retire(at path: ItemPath, keep: Bool = false) {
       guard let cell = visible.removeValue(forKey: path) else { return }
       host.tellDidEndDisplaying(cell, at: path.indexPath)
+      guard keep else {
+        recycle(cell)
+        return
+      }
+      if let old = prepared.updateValue(cell, forKey: path) { recycle(old) }
+      preparedOrder.removeAll { $0 == path }
+      preparedOrder.append(path)
+      while preparedOrder.count > preparedLimit {
+        if let oldest = prepared.removeValue(forKey: preparedOrder.removeFirst()) {
+          recycle(oldest)
+        }
+      }
+    }
+
+    /// The prepared cell of the row at `path`, taken out of the prepared cells.
+    func takePrepared(at path: ItemPath) -> UIView? {
+      guard let cell = prepared.removeValue(forKey: path) else { return nil }
+      preparedOrder.removeAll { $0 == path }
+      return cell
+    }
+
+    /// Whether the row at `path` is more than `preparedLimit` rows from those on screen.
+    func isFarFromScreen(_ path: ItemPath) -> Bool {
+      guard let first = shownRows.first, let last = shownRows.last else { return true }
+      let counts = loadedCounts()
+      func index(_ path: ItemPath) -> Int {
+        counts.prefix(max(min(path.section, counts.count), 0)).reduce(0, +) + path.item
+      }
+      let row = index(path)
+      return row < index(first) - preparedLimit || row > index(last) + preparedLimit
+    }
+
+    /// Puts every prepared cell in the reuse pool.
+    func dropPrepared() {
+      for path in preparedOrder { if let cell = prepared[path] { recycle(cell) } }
+      prepared = [:]
+      preparedOrder = []
+    }
+
+    /// Puts `cell` in the reuse pool of its identifier.
+    func recycle(_ cell: UIView) {
       if let identifier = identifiers[ObjectIdentifier(cell)] {
         pool[identifier, default: []].append(cell)
       }
@@ -281,6 +355,7 @@
         raise(error.message)
         // A device stops here; the fake reloads so the rest of a test can go on.
         for path in visible.keys.sorted() { retire(at: path) }
+        dropPrepared()
         prefetchWindow.reset()
         measured.removeAll()
         counts = readCounts()
@@ -297,7 +372,22 @@
     func commit(_ batch: BatchUpdate, model: BatchModel) {
       let mapping = model.fates(
         of: Array(visible.keys) + Array(selection.filter { visible[$0] == nil })
-          + Array(prefetchWindow.pending) + Array(measured.keys))
+          + Array(prefetchWindow.pending) + Array(measured.keys) + preparedOrder)
+      // Prepared cells follow their rows; a row deleted, reloaded or reconfigured drops its
+      // prepared cell (the data source is asked again when it shows).
+      let reconfigured = Set(batch.itemReconfigures)
+      var keptPrepared: [(ItemPath, UIView)] = []
+      for path in preparedOrder {
+        guard let cell = prepared[path] else { continue }
+        switch mapping[path] ?? .gone {
+        case .moved(let target) where !reconfigured.contains(path),
+          .stays(let target) where !reconfigured.contains(path):
+          keptPrepared.append((target, cell))
+        default: recycle(cell)
+        }
+      }
+      prepared = Dictionary(keptPrepared, uniquingKeysWith: { first, _ in first })
+      preparedOrder = keptPrepared.map(\.0)
       prefetchWindow.follow(mapping)
       var moved: [ItemPath: UIView] = [:]
       var departing: [(ItemPath, UIView)] = []

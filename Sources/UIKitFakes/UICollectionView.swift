@@ -312,6 +312,7 @@
       engine.calls.append("reloadData (deferred to layout)")
       engine.refuseDuringLayout("reloadData")
       for path in engine.visible.keys.sorted() { engine.retire(at: path) }
+      engine.dropPrepared()
       engine.selection.removeAll()
       engine.counts = nil
       reloadPending = true
@@ -372,8 +373,11 @@
       engine.visible.first { $0.value === cell }?.key.indexPath
     }
 
+    /// The cell of the item, on screen or prepared: "In iOS 15 and later, the collection view
+    /// retains a prepared cell" that it may show again, and returns it here (Apple).
     open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
-      engine.visible[ItemPath(indexPath)] as? UICollectionViewCell
+      let path = ItemPath(indexPath)
+      return (engine.visible[path] ?? engine.prepared[path]) as? UICollectionViewCell
     }
 
     /// Where the item is: items are `fakeItemHeight` tall, one after another across sections.

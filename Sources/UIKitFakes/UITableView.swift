@@ -169,8 +169,11 @@
       engine.record { $0.itemReconfigures += indexPaths.map(ItemPath.init) }
     }
 
+    /// The cell of the row, on screen or prepared: "In iOS 15 and later, the table view
+    /// retains a prepared cell" that it may show again, and returns it here (Apple).
     open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
-      engine.visible[ItemPath(indexPath)] as? UITableViewCell
+      let path = ItemPath(indexPath)
+      return (engine.visible[path] ?? engine.prepared[path]) as? UITableViewCell
     }
 
     open var visibleCells: [UITableViewCell] {

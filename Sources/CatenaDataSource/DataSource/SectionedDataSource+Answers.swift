@@ -263,14 +263,25 @@ extension SectionedDataSource {
     deselectHandler?(path, item(at: path))
   }
 
-  /// Calls ``willDisplay(_:)`` with the row's item, then the internal observers.
-  package func willDisplayRow(at path: ItemPath) {
+  /// Shows on `cell` what an update changed without reconfiguring its row (the behaviours
+  /// of now, its place in an outline), then calls ``willDisplay(_:)`` with the row's item and
+  /// the internal observers. UIKit shows a cell it kept from an earlier showing (a prepared
+  /// cell, iOS 15) with this call alone, so this is where such a cell catches up.
+  package func willDisplayRow(at path: ItemPath, cell: Any? = nil) {
     guard !isInvalidated else { return }
     duringLayout {
+      if let cell { refresh(cell, at: path) }
       displayHandler?(path, item(at: path))
       for observer in displayObservers { observer(path) }
     }
     schedulePendingScroll()
+  }
+
+  /// Sets the behaviours of now and the outline place on the cell showing the row at `path`.
+  func refresh(_ cell: Any, at path: ItemPath) {
+    let item = item(at: path)
+    kind(for: item)?.behaviors?(cell, path, item)
+    if let outline = outline(forRowAt: path) { binding?.showOutline(outline, cell) }
   }
 
   /// The paths of the rows the bound table shows, in order (none when unbound).

@@ -105,8 +105,11 @@ extension SectionedDataSource {
     /// The chain's `emptyState` text, when it may show now.
     var emptyStateText: String? { source?.emptyStateText }
 
-    /// Calls the chain's `willDisplay` with the row's item.
-    func willDisplayRow(at path: ItemPath) { source?.willDisplayRow(at: path) }
+    /// Calls the chain's `willDisplay` with the row's item, after showing on `cell` what
+    /// changed since it was configured.
+    func willDisplayRow(at path: ItemPath, cell: Any?) {
+      source?.willDisplayRow(at: path, cell: cell)
+    }
 
     /// Looks again at what shows (impressions, a scroll waiting for layout).
     func didScroll() { source?.didScroll() }

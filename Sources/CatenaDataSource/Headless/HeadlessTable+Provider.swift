@@ -132,7 +132,7 @@ final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
   }
 
   func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath) {
-    provider?.willDisplayRow(at: path)
+    provider?.willDisplayRow(at: path, cell: table.cellForRow(at: path))
   }
 
   func tableDidScroll(_ table: HeadlessTable) { provider?.didScroll() }

@@ -58,8 +58,10 @@ package protocol TableContentProviding: AnyObject {
   func didDeselectRow(at path: ItemPath)
   /// The text to show instead of rows when there are none, if any.
   var emptyStateText: String? { get }
-  /// The row at `path` came on screen.
-  func willDisplayRow(at path: ItemPath)
+  /// The row at `path` came on screen in `cell`, which the table may have kept from an
+  /// earlier showing without asking for it again (iOS 15 prepared cells): the provider shows
+  /// on it what changed since (behaviours, outline place).
+  func willDisplayRow(at path: ItemPath, cell: Any?)
   /// The table scrolled (by the user, or in code).
   func didScroll()
   /// Whether ``didScroll()`` is wanted (impressions), read when the provider is connected: a

@@ -36,7 +36,7 @@
       _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
       forItemAt indexPath: IndexPath
     ) {
-      provider?.willDisplayRow(at: ItemPath(indexPath))
+      provider?.willDisplayRow(at: ItemPath(indexPath), cell: cell)
       #if os(Linux)
         app?.collectionView(collectionView, willDisplay: cell, forItemAt: indexPath)
       #else

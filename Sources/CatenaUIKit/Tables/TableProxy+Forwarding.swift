@@ -35,7 +35,7 @@
     func tableView(
       _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
     ) {
-      provider?.willDisplayRow(at: ItemPath(indexPath))
+      provider?.willDisplayRow(at: ItemPath(indexPath), cell: cell)
       #if os(Linux)
         app?.tableView(tableView, willDisplay: cell, forRowAt: indexPath)
       #else
