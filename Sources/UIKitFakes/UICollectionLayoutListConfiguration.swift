@@ -52,6 +52,10 @@
   @MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     /// The list configuration as it was when the layout was made.
     let listConfiguration: UICollectionLayoutListConfiguration
+    /// Not UIKit: the kinds of the boundary and badge supplementary items the layout's
+    /// sections have besides a list's header and footer (a pinned search bar, a badge); the
+    /// collection view asks its data source for one of each kind per section.
+    public var fakeOtherSupplementaryKinds: [String] = []
 
     init(listConfiguration: UICollectionLayoutListConfiguration) {
       self.listConfiguration = listConfiguration

@@ -114,29 +114,61 @@
     /// The supplementary kinds the layout shows in every section: a list's header and footer
     /// when its configuration makes them supplementary views.
     var supplementaryKinds: [String] {
-      guard
-        let list = (collectionViewLayout as? UICollectionViewCompositionalLayout)?
-          .listConfiguration
-      else { return [] }
+      guard let layout = collectionViewLayout as? UICollectionViewCompositionalLayout else {
+        return []
+      }
+      let list = layout.listConfiguration
       var kinds: [String] = []
       if list.headerMode == .supplementary { kinds.append(Self.elementKindSectionHeader) }
       if list.footerMode == .supplementary { kinds.append(Self.elementKindSectionFooter) }
-      return kinds
+      return kinds + layout.fakeOtherSupplementaryKinds
     }
 
-    /// Asks the data source again for every section's supplementary views; the views shown
-    /// before go back to their pools.
+    /// Asks the data source again for every section's supplementary views (a reload); the
+    /// views shown before go back to their pools.
     func refreshSupplementaryViews() {
+      recycleSupplementaryViews { _ in true }
+      askSupplementaryViews(forSections: Array(engine.loadedCounts().indices))
+    }
+
+    /// After a batch: supplementary views follow their sections and keep what they show, as
+    /// UIKit keeps them on screen (it asks for a view when it appears: at a reload, for an
+    /// inserted or reloaded section); inserted and reloaded sections get new ones.
+    func carrySupplementaryViews(through batch: BatchUpdate, sectionMap: [Int]) {
+      let reloaded = Set(batch.sectionReloads)
+      func kept(_ old: Int) -> Bool {
+        sectionMap.indices.contains(old) && sectionMap[old] >= 0 && !reloaded.contains(old)
+      }
+      var carried: [String: [Int: UICollectionReusableView]] = [:]
       for (kind, views) in supplementaryViews {
-        for view in views.values {
+        for (old, view) in views where kept(old) {
+          carried[kind, default: [:]][sectionMap[old]] = view
+        }
+      }
+      recycleSupplementaryViews { !kept($0) }
+      supplementaryViews = carried
+      let keptSections = Set(sectionMap.indices.filter(kept).map { sectionMap[$0] })
+      askSupplementaryViews(
+        forSections: engine.loadedCounts().indices.filter { !keptSections.contains($0) })
+    }
+
+    /// Puts the shown views of the sections `leaving` names back in their pools, and forgets
+    /// every shown view.
+    private func recycleSupplementaryViews(leaving: (Int) -> Bool) {
+      for (kind, views) in supplementaryViews {
+        for (section, view) in views where leaving(section) {
           guard let identifier = view.reuseIdentifier else { continue }
           supplementaryPool["\(kind)|\(identifier)", default: []].append(view)
         }
       }
       supplementaryViews = [:]
+    }
+
+    /// Asks the data source for the supplementary views of `sections`.
+    private func askSupplementaryViews(forSections sections: [Int]) {
       let kinds = supplementaryKinds
       guard !kinds.isEmpty, let dataSource else { return }
-      for section in engine.loadedCounts().indices {
+      for section in sections {
         for kind in kinds {
           let path = IndexPath(item: 0, section: section)
           askedSupplementaryKind = kind

@@ -78,7 +78,13 @@
 
   /// How a collection lays out its items.
   @MainActor open class UICollectionViewLayout: NSObject {
+    /// Not UIKit: how many times the layout was invalidated.
+    public private(set) var invalidationCount = 0
+
     public override init() { super.init() }
+
+    /// Marks the layout to be computed again (its items and supplementary views re-measured).
+    open func invalidateLayout() { invalidationCount += 1 }
   }
 
   /// A line-based layout.
@@ -467,7 +473,9 @@
       delegate?.collectionView(self, willDisplay: cell, forItemAt: path)
     }
     func tellDidEndDisplaying(_ cell: UIView, at path: IndexPath) {}
-    func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int]) { refreshSupplementaryViews() }
+    func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int]) {
+      carrySupplementaryViews(through: batch, sectionMap: sectionMap)
+    }
     func setNeedsLayoutForEngine() { setNeedsLayout() }
     func updateContentSize(_ length: CGFloat) {
       contentSize =

@@ -15,20 +15,6 @@
   @MainActor
   @Suite("Section headers and footers of a collection list, from the chain")
   struct CollectionSectionViewTests {
-    /// A list collection view in a window whose layout shows headers and footers as
-    /// supplementary views.
-    func listInWindow() -> (UICollectionView, UIWindow) {
-      var configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
-      configuration.headerMode = .supplementary
-      configuration.footerMode = .supplementary
-      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
-      let collection = UICollectionView(
-        frame: window.frame,
-        collectionViewLayout: UICollectionViewCompositionalLayout.list(using: configuration))
-      window.addSubview(collection)
-      return (collection, window)
-    }
-
     func view(_ collection: UICollectionView, _ kind: String, _ section: Int)
       -> UICollectionReusableView?
     {

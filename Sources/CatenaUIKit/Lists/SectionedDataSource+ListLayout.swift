@@ -24,6 +24,10 @@
     /// - Section headers and footers are supplementary views when the chain gives them
     ///   (`headerView`/`headerTitle`, `footerView`/`footerTitle`) at the time the layout is
     ///   made: UIKit copies the list configuration into the layout, so give them first.
+    ///   These two kinds are the supplementary views Catena serves; a layout of the app's own
+    ///   with other kinds (a badge, a pinned bar) gets empty views for them from Catena (on
+    ///   Apple platforms, the views of the collection view's own data source set before
+    ///   `bind`), with a message in debug builds.
     /// - Leading and trailing swipe actions are the chain's `swipeActions`, read when the
     ///   user swipes (so they may be given later); a full swipe performs the first.
     /// - `configure` changes the configuration last (separators, background, a header's top

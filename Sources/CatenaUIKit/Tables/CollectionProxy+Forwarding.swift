@@ -131,8 +131,32 @@
           return view
         }
       #endif
+      if sectionKind == nil {
+        // A kind of the app's own layout the chain does not serve (a badge, a pinned bar):
+        // an empty view, registered for that kind now (registering a class while the view
+        // asks is allowed; dequeuing an unregistered kind raises).
+        collectionView.register(
+          UICollectionReusableView.self, forSupplementaryViewOfKind: kind,
+          withReuseIdentifier: Self.placeholder)
+        Self.warnOnce(aboutKind: kind)
+      }
       return collectionView.dequeueReusableSupplementaryView(
         ofKind: kind, withReuseIdentifier: Self.placeholder, for: indexPath)
+    }
+
+    /// The kinds warned about.
+    private static var warnedKinds: Set<String> = []
+
+    /// Says once per kind, in debug builds, that the layout asks for a kind the chain does
+    /// not serve.
+    static func warnOnce(aboutKind kind: String) {
+      #if DEBUG
+        guard warnedKinds.insert(kind).inserted else { return }
+        print(
+          "Catena: the layout asks for supplementary views of kind \"\(kind)\", which the chain "
+            + "does not serve (it serves section headers and footers); they show empty. Give "
+            + "them from the collection view's own data source, set before binding.")
+      #endif
     }
   }
 

@@ -54,7 +54,8 @@
     func performBatchUpdates(
       _ batch: BatchUpdate, countsAfter: [Int]?, commit: () -> Void
     ) throws(DataSourceError) -> [BatchUpdateWarning] {
-      try performChecked(batch, countsAfter: countsAfter, commit: commit) { _, commitInside in
+      try performChecked(batch, countsAfter: countsAfter, commit: commit) {
+        validator, commitInside in
         withoutActuallyEscaping(commitInside) { commitInside in
           performBatchUpdates { [self] in
             commitInside()
@@ -71,7 +72,48 @@
             reconfigureItems(at: batch.itemReconfigures.map(\.indexPath))
           }
         }
+        refreshSectionViews(ofSectionsUpdatedIn: batch, sectionMap: validator.sectionMap)
       }
+    }
+
+    /// Shows what the sections `batch` updates now have, by their index after the batch: UIKit
+    /// asks for a supplementary view only when it appears, and a batch keeps the views on
+    /// screen, so a changed title is set on the view shown and the layout re-measures it. A
+    /// view that must change kind (a title that appears or goes, a header view that cannot be
+    /// configured for the section now) reloads its section. A view off screen is asked for
+    /// when it shows.
+    func refreshSectionViews(ofSectionsUpdatedIn batch: BatchUpdate, sectionMap: [Int]) {
+      guard !batch.sectionUpdates.isEmpty, let provider = collectionProxy?.provider else { return }
+      var reloads = IndexSet()
+      var retitled = false
+      for old in batch.sectionUpdates where sectionMap.indices.contains(old) {
+        let section = sectionMap[old]
+        guard section >= 0 else { continue }
+        for kind in [SectionViewKind.header, .footer] {
+          guard
+            let view = supplementaryView(
+              forElementKind: kind.elementKind, at: IndexPath(item: 0, section: section))
+          else { continue }
+          if provider.hasView(kind, inSection: section) {
+            if !provider.configure(view, as: kind, inSection: section) { reloads.insert(section) }
+            continue
+          }
+          let title =
+            kind == .header
+            ? provider.titleForHeader(inSection: section)
+            : provider.titleForFooter(inSection: section)
+          if let titleView = view as? SectionTitleView, let title {
+            if titleView.title != title {
+              titleView.title = title
+              retitled = true
+            }
+          } else if title != nil || view.reuseIdentifier != CollectionProxy.placeholder {
+            reloads.insert(section)
+          }
+        }
+      }
+      if !reloads.isEmpty { reloadSections(reloads) }
+      if retitled { collectionViewLayout.invalidateLayout() }
     }
 
     /// The cell showing the item at `path`, when it is on screen.

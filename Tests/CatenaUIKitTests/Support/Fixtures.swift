@@ -58,6 +58,21 @@
     return (collection, window)
   }
 
+  /// A list collection view 440 points tall in a window, whose layout shows headers (and
+  /// `footers`) as supplementary views.
+  @MainActor
+  func listInWindow(footers: Bool = true) -> (UICollectionView, UIWindow) {
+    var configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+    configuration.headerMode = .supplementary
+    configuration.footerMode = footers ? .supplementary : .none
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+    let collection = UICollectionView(
+      frame: window.frame,
+      collectionViewLayout: UICollectionViewCompositionalLayout.list(using: configuration))
+    window.addSubview(collection)
+    return (collection, window)
+  }
+
   /// A data source of rows bound to `table` with title cells and ad cells.
   @MainActor
   func rowSource(_ table: UITableView) -> SectionedDataSource<String, Row> {

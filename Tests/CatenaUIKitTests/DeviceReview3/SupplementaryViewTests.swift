@@ -1,0 +1,93 @@
+#if os(Linux)
+  import CatenaDataSource
+  import CatenaDiff
+  import Foundation
+  import Testing
+  import UIKitFakes
+
+  @testable import CatenaUIKit
+
+  /// A collection view keeps its supplementary views across a batch and asks for one only
+  /// when it appears; a changed section title reaches the view on screen (R3-F3, R3-N5).
+  @MainActor
+  @Suite("Collection-list section views across batches (R3-F3, R3-N5)")
+  struct SupplementaryViewTests {
+    func header(_ collection: UICollectionView, _ section: Int) -> UICollectionReusableView? {
+      collection.supplementaryView(
+        forElementKind: UICollectionView.elementKindSectionHeader,
+        at: IndexPath(item: 0, section: section))
+    }
+
+    @Test func aBatchOfItemsKeepsTheHeadersOnScreenWithoutAskingForThem() throws {
+      let (collection, window) = listInWindow(footers: false)
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(collection)
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
+        .headerTitle { _, id in id }
+      try dataSource.apply(snapshot(sections: [("Inbox", [Row(1)]), ("Sent", [Row(2)])]))
+      collection.layoutIfNeeded()
+      let inbox = try #require(header(collection, 0))
+      let reused = inbox.reuseCount
+      try dataSource.apply(snapshot(sections: [("Inbox", [Row(3), Row(1)]), ("Sent", [Row(2)])]))
+      collection.layoutIfNeeded()
+      #expect(header(collection, 0) === inbox, "the view on screen stays")
+      #expect(inbox.reuseCount == reused, "it was not handed back and dequeued again")
+      #expect(collection.exceptions.isEmpty)
+      withExtendedLifetime((window, dataSource)) {}
+    }
+
+    @Test func r3n5AChangedHeaderTitleShowsOnTheHeaderOnScreen() throws {
+      let (collection, window) = listInWindow(footers: false)
+      var unread = ["Inbox": 2, "Sent": 0]
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(collection)
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
+        .headerTitle { _, folder in folder.map { "\($0) (\(unread[$0] ?? 0))" } }
+      try dataSource.apply(snapshot(sections: [("Inbox", [Row(1), Row(2)]), ("Sent", [Row(3)])]))
+      collection.layoutIfNeeded()
+      #expect((header(collection, 0) as? SectionTitleView)?.title == "Inbox (2)")
+      let cell = collection.cellForItem(at: IndexPath(item: 0, section: 0))
+      // New mail arrives: a row and a new count.
+      unread["Inbox"] = 3
+      try dataSource.apply(
+        snapshot(sections: [("Inbox", [Row(4), Row(1), Row(2)]), ("Sent", [Row(3)])]))
+      collection.layoutIfNeeded()
+      #expect((header(collection, 0) as? SectionTitleView)?.title == "Inbox (3)")
+      #expect(
+        collection.cellForItem(at: IndexPath(item: 1, section: 0)) === cell,
+        "the rows kept their cells: no section reload")
+      #expect(collection.exceptions.isEmpty)
+      withExtendedLifetime((window, dataSource)) {}
+    }
+  }
+#endif
+
+#if os(Linux)
+  import CatenaDataSource
+  import Testing
+  import UIKitFakes
+
+  /// A layout of the app's own with a supplementary kind the chain does not serve (R3-N3).
+  @MainActor
+  @Suite("Supplementary kinds the chain does not serve (R3-N3)")
+  struct OtherSupplementaryKindTests {
+    @Test func r3n3ABadgeKindShowsAnEmptyViewInsteadOfRaising() throws {
+      let layout = UICollectionViewCompositionalLayout.list(
+        using: UICollectionLayoutListConfiguration(appearance: .plain))
+      layout.fakeOtherSupplementaryKinds = ["badge"]
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+      let collection = UICollectionView(frame: window.frame, collectionViewLayout: layout)
+      window.addSubview(collection)
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(collection)
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
+      try dataSource.apply(snapshot(sections: [("a", [Row(1)]), ("b", [Row(2)])]))
+      collection.layoutIfNeeded()
+      #expect(collection.exceptions.isEmpty, "no dequeue of an unregistered kind")
+      let badge = collection.supplementaryView(
+        forElementKind: "badge", at: IndexPath(item: 0, section: 1))
+      #expect(badge != nil && type(of: badge!) == UICollectionReusableView.self)
+      withExtendedLifetime((window, dataSource)) {}
+    }
+  }
+#endif
