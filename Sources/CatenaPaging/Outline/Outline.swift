@@ -76,11 +76,17 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
     return rows
   }
 
-  /// Shows `roots` as the tree; nodes still in it keep their expansion.
+  /// Shows `roots` as the tree; nodes still in it keep their expansion. A lazy node that has
+  /// loaded its children keeps them when `roots` marks it lazy again (the app's tree cannot
+  /// know them): nothing blinks and nothing loads twice; ``reloadChildren(of:)`` asks for
+  /// them again. Loaded children whose ids `roots` has elsewhere are dropped, and load again.
   ///
   /// - Throws: `DataSourceError` of kind `duplicateItemID` when two nodes share an id (the
   ///   outline keeps its tree), or what the bound data source's apply throws.
   public func apply(_ roots: [OutlineNode<Item>], animated: Bool = true) throws(DataSourceError) {
+    var roots = roots
+    var ids = Set(try Self.index(roots).keys)
+    roots.keepLoadedChildren(from: self.roots, ids: &ids)
     let index = try Self.index(roots)
     self.roots = roots
     nodes = index
@@ -138,18 +144,39 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
     try show?(animated)
   }
 
-  /// Starts loading the children of every expanded lazy node that neither loads nor failed.
+  /// Loads the children of the lazy node with `id` again (the app knows they changed): the
+  /// children loaded before show until the new ones arrive, which replace them in one batch;
+  /// a load that fails shows its status row in their place. A node not loaded yet loads when
+  /// it is expanded, as before.
+  ///
+  /// - Throws: `DataSourceError` of kind `unknownItem` when the tree has no such node.
+  public func reloadChildren(of id: Item.ID) throws(DataSourceError) {
+    guard let node = roots.node(id) else {
+      throw DataSourceError(kind: .unknownItem, id: "\(id)")
+    }
+    guard node.loadsChildren, node.children != nil, loads[id] == nil else { return }
+    startLoad(of: node)
+  }
+
+  /// Starts loading the children of every expanded lazy node that has none, neither loads
+  /// nor failed.
   private func startLoads() {
-    guard let loadChildren else { return }
     for id in expandedIDs where loads[id] == nil && failures[id] == nil {
-      guard let node = roots.node(id), node.loadsChildren else { continue }
-      let item = node.item
-      loads[id] = Task { [weak self] in
-        let result: Result<[OutlineNode<Item>], any Error>
-        do { result = .success(try await loadChildren(item)) } catch { result = .failure(error) }
-        guard !Task.isCancelled else { return }
-        self?.finishLoad(id, result)
-      }
+      guard let node = roots.node(id), node.loadsChildren, node.children == nil else { continue }
+      startLoad(of: node)
+    }
+  }
+
+  /// Starts loading the children of `node`.
+  private func startLoad(of node: OutlineNode<Item>) {
+    guard let loadChildren else { return }
+    let id = node.item.id
+    let item = node.item
+    loads[id] = Task { [weak self] in
+      let result: Result<[OutlineNode<Item>], any Error>
+      do { result = .success(try await loadChildren(item)) } catch { result = .failure(error) }
+      guard !Task.isCancelled else { return }
+      self?.finishLoad(id, result)
     }
   }
 
@@ -169,6 +196,13 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
       }
     case .failure(let error):
       failures[id] = PageLoadError(.append, error: error).message
+      // Children loaded before give way to the failure's status row (it retries).
+      var tree = roots
+      tree.setChildren(of: id, to: nil)
+      if let index = try? Self.index(tree) {
+        roots = tree
+        nodes = index
+      }
     }
     startLoads()  // loaded children that were expanded before load theirs
     try? show?(true)
@@ -219,15 +253,44 @@ extension Array {
     return nil
   }
 
-  /// Gives the node with `id` its loaded `children`.
-  mutating func setChildren<Item>(of id: Item.ID, to children: [OutlineNode<Item>])
+  /// Gives the node with `id` its loaded `children` (it stays lazy: it can load them again).
+  mutating func setChildren<Item>(of id: Item.ID, to children: [OutlineNode<Item>]?)
   where Element == OutlineNode<Item> {
     for index in indices {
       if self[index].item.id == id {
-        self[index] = OutlineNode(self[index].item, children: children)
+        self[index].children = children
         return
       }
       self[index].children?.setChildren(of: id, to: children)
+    }
+  }
+
+  /// Gives every lazy node of this forest that has no children the children the node with
+  /// its id had loaded in `old`, unless one of their ids is in `ids` (the forest's, and those
+  /// given before), which then holds theirs too.
+  mutating func keepLoadedChildren<Item>(from old: [OutlineNode<Item>], ids: inout Set<Item.ID>)
+  where Element == OutlineNode<Item> {
+    for index in indices {
+      if self[index].loadsChildren, self[index].children == nil {
+        guard let previous = old.node(self[index].item.id), previous.loadsChildren,
+          let loaded = previous.children
+        else { continue }
+        var loadedIDs: [Item.ID] = []
+        loaded.forEachID { loadedIDs.append($0) }
+        guard ids.isDisjoint(with: loadedIDs) else { continue }
+        ids.formUnion(loadedIDs)
+        self[index].children = loaded
+      } else {
+        self[index].children?.keepLoadedChildren(from: old, ids: &ids)
+      }
+    }
+  }
+
+  /// Calls `body` with the id of every node of this forest.
+  func forEachID<Item>(_ body: (Item.ID) -> Void) where Element == OutlineNode<Item> {
+    for node in self {
+      body(node.item.id)
+      node.children?.forEachID(body)
     }
   }
 }

@@ -14,7 +14,8 @@
 public struct OutlineNode<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
   /// The node's item.
   public var item: Item
-  /// The node's children, in order; nil for a leaf, and for a node whose children load.
+  /// The node's children, in order; nil for a leaf, and for a lazy node whose children have
+  /// not loaded.
   public var children: [OutlineNode]?
   /// Whether the children load when the node is first expanded (the outline's loader).
   public private(set) var loadsChildren = false

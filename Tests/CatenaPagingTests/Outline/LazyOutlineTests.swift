@@ -116,3 +116,50 @@ struct LazyOutlineTests {
     #expect(screen.files.roots.count == 2, "the tree is kept")
   }
 }
+
+/// Re-applying a tree that still marks a loaded folder lazy keeps the children it loaded
+/// (R3-N9); `reloadChildren(of:)` asks for them again, showing the old ones meanwhile.
+@MainActor
+@Suite("Outlines: loaded children survive a re-apply (R3-N9)")
+struct LoadedChildrenTests {
+  @Test func r3n9ReapplyingTheTopLevelKeepsTheLoadedChildrenAndAsksNothing() async throws {
+    let server = FolderServer()
+    let screen = try OutlineScreen(
+      [.lazy(File(name: "Shared")), node("notes.txt")], children: server.loader)
+    try screen.files.expand("Shared")
+    try await LazyOutlineTests().answer(screen, server, "Shared", .success([node("a.txt")]))
+    #expect(screen.lines == ["▾ Shared", "    a.txt", "  notes.txt"])
+    screen.table.clearEvents()
+    // The server's top level again: it cannot know the loaded children.
+    try screen.files.apply([.lazy(File(name: "Shared")), node("notes.txt"), node("todo.txt")])
+    #expect(screen.lines == ["▾ Shared", "    a.txt", "  notes.txt", "  todo.txt"])
+    #expect(server.asked == ["Shared"], "no second load")
+    #expect(screen.files.loads.isEmpty)
+    // The app asks for them again: the old children show until the new ones come.
+    try screen.files.reloadChildren(of: "Shared")
+    #expect(screen.lines == ["▾ Shared", "    a.txt", "  notes.txt", "  todo.txt"])
+    try await LazyOutlineTests().answer(
+      screen, server, "Shared", .success([node("a.txt"), node("b.txt")]))
+    #expect(screen.lines == ["▾ Shared", "    a.txt", "    b.txt", "  notes.txt", "  todo.txt"])
+    #expect(server.asked == ["Shared", "Shared"])
+  }
+
+  @Test func loadedChildrenThatTheNewTreeHasElsewhereAreLoadedAgain() async throws {
+    let server = FolderServer()
+    let screen = try OutlineScreen([.lazy(File(name: "Shared"))], children: server.loader)
+    try screen.files.expand("Shared")
+    try await LazyOutlineTests().answer(screen, server, "Shared", .success([node("a.txt")]))
+    // a.txt moved to the top level on the server: the loaded copy would be a duplicate.
+    try screen.files.apply([.lazy(File(name: "Shared")), node("a.txt")])
+    #expect(screen.lines == ["▾ Shared", "    [Loading…]", "  a.txt"])
+    await LazyOutlineTests().waitForLoad(server, "Shared")
+    #expect(server.asked == ["Shared", "Shared"])
+  }
+
+  @Test func reloadingTheChildrenOfAnUnknownNodeIsATypedError() throws {
+    let screen = try OutlineScreen([node("notes.txt")])
+    #expect(throws: DataSourceError(kind: .unknownItem, id: "nope")) {
+      try screen.files.reloadChildren(of: "nope")
+    }
+  }
+}

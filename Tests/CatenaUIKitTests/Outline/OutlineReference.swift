@@ -71,15 +71,44 @@
 
     /// Shows `tree`: expansion and failures kept for the nodes that can still have them.
     mutating func apply(_ tree: [OutlineNode<Entry>]) {
+      // A lazy folder given again without children keeps those it loaded, unless one of
+      // their names is elsewhere in the new tree (or in a folder kept before it).
+      var names = Set(Self.names(in: tree))
+      func keep(_ nodes: inout [OutlineNode<Entry>]) {
+        for index in nodes.indices {
+          if nodes[index].loadsChildren, nodes[index].children == nil {
+            guard let old = Self.find(nodes[index].item.id, in: self.tree), old.loadsChildren,
+              let loaded = old.children
+            else { continue }
+            let loadedNames = Self.names(in: loaded)
+            guard names.isDisjoint(with: loadedNames) else { continue }
+            names.formUnion(loadedNames)
+            nodes[index].children = loaded
+          } else if var children = nodes[index].children {
+            keep(&children)
+            nodes[index].children = children
+          }
+        }
+      }
+      var tree = tree
+      keep(&tree)
       self.tree = tree
       expanded.formIntersection(expandable(aboveDepth: nil))
       failed = failed.filter { Self.find($0, in: tree)?.loadsChildren == true }
     }
 
+    /// Every name in `nodes`, at any depth.
+    static func names(in nodes: [OutlineNode<Entry>]) -> [String] {
+      nodes.flatMap { [$0.item.id] + names(in: $0.children ?? []) }
+    }
+
     /// The lazy folders expanded whose children neither came nor failed.
     var loading: Set<String> {
       Set(
-        expanded.filter { Self.find($0, in: tree)?.loadsChildren == true && !failed.contains($0) })
+        expanded.filter {
+          let node = Self.find($0, in: tree)
+          return node?.loadsChildren == true && node?.children == nil && !failed.contains($0)
+        })
     }
 
     /// A load of `name` answered with `children`, or failed (nil).
@@ -89,7 +118,7 @@
         failed.insert(name)
         return
       }
-      Self.update(name, in: &tree) { $0 = OutlineNode($0.item, children: children) }
+      Self.update(name, in: &tree) { $0.children = children }
     }
 
     /// Where `item` goes dropped between `above` and `below` in the tree without `moving`:
