@@ -41,10 +41,17 @@
       public let customView: UIView
       public let placement: UICellAccessory.Placement
       public var isHidden: Bool
-      public init(customView: UIView, placement: UICellAccessory.Placement, isHidden: Bool? = nil) {
+      /// Whether the view keeps its own size; else "the system sizes the view during layout
+      /// of the accessories" (Apple, `maintainsFixedSize`).
+      public var maintainsFixedSize: Bool
+      public init(
+        customView: UIView, placement: UICellAccessory.Placement, isHidden: Bool? = nil,
+        maintainsFixedSize: Bool? = nil
+      ) {
         self.customView = customView
         self.placement = placement
         self.isHidden = isHidden ?? false
+        self.maintainsFixedSize = maintainsFixedSize ?? false
       }
     }
 
@@ -120,7 +127,15 @@
   }
 
   /// A collection list's cell: a content configuration and accessories at its edges.
+  /// A list cell reads as one row to VoiceOver, as a table cell does.
   @MainActor open class UICollectionViewListCell: UICollectionViewCell {
+    public required init(frame: CGRect) {
+      super.init(frame: frame)
+      isAccessibilityElement = true
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
     open var indentationLevel = 0
     open var indentationWidth: CGFloat = 10
     open var indentsAccessories = true

@@ -52,8 +52,13 @@
       simulateScroll(toY: currentGeometry.sectionTops[section])
     }
 
-    /// The user taps the row at `indexPath`: it is selected and the delegate is told.
+    /// The user taps the row at `indexPath`: it is selected and the delegate is told. While
+    /// the table edits, a tap selects nothing unless `allowsSelectionDuringEditing`.
     public func simulateTap(at indexPath: IndexPath) {
+      guard !isEditing || allowsSelectionDuringEditing else {
+        engine.calls.append("tap \(ItemPath(indexPath)) selects nothing: editing")
+        return
+      }
       if !allowsMultipleSelection {
         for path in engine.selection.sorted() {
           engine.selection.remove(path)

@@ -64,6 +64,9 @@
       didSet { if !isEditing { _ = engine.cancelReorder() } }
     }
     open var allowsMultipleSelection = false
+    /// Whether a tap selects a row while the table edits: "false by default" (Apple,
+    /// `allowsSelectionDuringEditing`; UIKit-iOS18.6.swift:23166).
+    open var allowsSelectionDuringEditing = false
     /// Whether the table's appearance differs from its data source: "A Boolean value
     /// indicating whether the table view's appearance contains changes that aren't reflected
     /// in its data source" (Apple, `hasUncommittedUpdates`; UIKit-iOS18.6.swift:23152): while

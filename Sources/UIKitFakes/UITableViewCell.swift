@@ -51,16 +51,29 @@
     /// How many levels the content is indented (the table sets it from its delegate).
     open var indentationLevel = 0
     open var selectionStyle: UITableViewCell.SelectionStyle = .default
+    /// The view on the row's right in the table's normal state: "the view to use on the
+    /// right side of the cell … in the table view's normal state" (Apple, `accessoryView`);
+    /// hidden while the table edits, where `editingAccessoryView` shows.
     open var accessoryView: UIView?
+    /// The view on the row's right while the table edits (UIKit-iOS18.6.swift:23583).
+    open var editingAccessoryView: UIView?
     open private(set) var textLabel: UILabel? = UILabel()
     open private(set) var detailTextLabel: UILabel? = UILabel()
     /// Not UIKit: how many times the cell was prepared for reuse.
     public private(set) var reuseCount = 0
 
+    /// A table cell is an accessibility element that reads as one row (its labels, its
+    /// state); VoiceOver does not reach the views inside it separately.
     public required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
       self.reuseIdentifier = reuseIdentifier
       super.init(frame: .zero)
+      isAccessibilityElement = true
       content.needsUpdate = true
+    }
+
+    /// Not UIKit: the accessory view that shows now (the editing one while the table edits).
+    public var shownAccessoryView: UIView? {
+      ((list as? UITableView)?.isEditing ?? false) ? editingAccessoryView : accessoryView
     }
 
     /// The default look of a row's content (a list cell's).

@@ -59,6 +59,10 @@
     open var translatesAutoresizingMaskIntoConstraints = true
     open var isAccessibilityElement = false
     open var accessibilityLabel: String?
+    /// The element's state in words ("expanded").
+    open var accessibilityValue: String?
+    /// The actions an assistive technology offers on the element besides activating it.
+    open var accessibilityCustomActions: [UIAccessibilityCustomAction]?
     open var accessibilityTraits: UIAccessibilityTraits = []
     open private(set) weak var superview: UIView?
     open private(set) var subviews: [UIView] = []
@@ -114,6 +118,9 @@
     open func layoutSubviews() {}
 
     open func sizeThatFits(_ size: CGSize) -> CGSize { frame.size }
+
+    /// The size the view's content needs (none by default: `noIntrinsicMetric` both ways).
+    open var intrinsicContentSize: CGSize { CGSize(width: -1, height: -1) }
 
     open func accessibilityActivate() -> Bool { false }
   }

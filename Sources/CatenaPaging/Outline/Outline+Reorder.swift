@@ -29,6 +29,11 @@ extension Outline {
   ///
   /// Without a rule, rows do not move. The data source's `canEdit(_:)` can keep some rows in
   /// place.
+  ///
+  /// Rows reorder while the list edits. Folders open and close from their chevron then too
+  /// (on a table it is also the editing accessory); a tap on the row itself, which opens a
+  /// folder or retries a failed load, selects nothing while a UIKit list edits unless the
+  /// app sets `allowsSelectionDuringEditing`.
   @discardableResult
   public func canPlace(_ rule: @escaping (_ item: Item, _ parent: Item?) -> Bool) -> Self {
     placementRule = rule

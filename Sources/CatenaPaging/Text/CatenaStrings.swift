@@ -32,10 +32,14 @@ public enum CatenaStrings {
     /// "Delete": the swipe button that deletes a row of a collection list (a table's is
     /// UIKit's own).
     case delete = "catena.delete"
-    /// "Expand": VoiceOver's name for the disclosure of a collapsed outline row.
+    /// "Expand": VoiceOver's action that opens a collapsed outline row.
     case expand = "catena.expand"
-    /// "Collapse": VoiceOver's name for the disclosure of an expanded outline row.
+    /// "Collapse": VoiceOver's action that closes an expanded outline row.
     case collapse = "catena.collapse"
+    /// "expanded": what VoiceOver reads as the state of an open outline row.
+    case expanded = "catena.expanded"
+    /// "collapsed": what VoiceOver reads as the state of a closed outline row.
+    case collapsed = "catena.collapsed"
   }
 
   /// The string for `key` in `locale`'s language (the app's language unless given), with

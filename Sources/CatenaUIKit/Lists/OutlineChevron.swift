@@ -8,7 +8,9 @@
   import CatenaPaging
 
   /// The disclosure of an outline's row that can expand: a chevron pointing right when the
-  /// row is collapsed and down when it is expanded; a tap opens or closes the row.
+  /// row is collapsed and down when it is expanded; a tap opens or closes the row. VoiceOver
+  /// does not reach it: the row itself says its state and offers Expand or Collapse
+  /// (`showOutlineState(_:)`).
   @MainActor
   final class OutlineChevron: UIControl {
     /// Whether the row shows its children (the chevron points down).
@@ -22,11 +24,13 @@
     static func make() -> OutlineChevron {
       let chevron = OutlineChevron(frame: CGRect(x: 0, y: 0, width: 24, height: 24))
       chevron.addAction(UIAction { [weak chevron] _ in chevron?.toggle?() }, for: .touchUpInside)
-      chevron.isAccessibilityElement = true
-      chevron.accessibilityTraits = .button
+      chevron.isAccessibilityElement = false
       chevron.turn()
       return chevron
     }
+
+    /// Its size is its own: the arrow is drawn at the centre of 24 points.
+    override var intrinsicContentSize: CGSize { CGSize(width: 24, height: 24) }
 
     /// Shows `outline`'s state and takes its toggle.
     func show(_ outline: RowOutline) {
@@ -34,19 +38,57 @@
       toggle = outline.toggle
     }
 
-    /// Points the chevron as the state says, and says so to VoiceOver.
+    /// Points the chevron as the state says (its label says what a tap does); the turn
+    /// animates on screen, as UIKit's disclosure does.
     private func turn() {
       accessibilityLabel = CatenaStrings.string(isExpanded ? .collapse : .expand)
       #if !os(Linux)
         if subviews.isEmpty {
           let image = UIImageView(image: UIImage(systemName: "chevron.right"))
           image.frame = bounds
+          image.autoresizingMask = [.flexibleWidth, .flexibleHeight]
           image.contentMode = .center
           addSubview(image)
         }
-        subviews.first?.transform =
-          isExpanded ? CGAffineTransform(rotationAngle: .pi / 2) : .identity
+        let transform = isExpanded ? CGAffineTransform(rotationAngle: .pi / 2) : .identity
+        if window != nil {
+          UIView.animate(withDuration: 0.25) { self.subviews.first?.transform = transform }
+        } else {
+          subviews.first?.transform = transform
+        }
       #endif
+    }
+  }
+
+  /// The Expand or Collapse action Catena puts on an outline row's cell.
+  @MainActor
+  final class OutlineAction: UIAccessibilityCustomAction {}
+
+  extension UIView {
+    /// Says an outline row's state on its cell, for VoiceOver: "expanded" or "collapsed" as
+    /// its value and an Expand or Collapse action (the cell's own actions kept); a row that
+    /// cannot expand has neither. When the state changed since `previous`, the change is
+    /// posted (`layoutChanged`), so VoiceOver reads the row again.
+    func showOutlineState(_ outline: RowOutline, previous: Bool?) {
+      let own = (accessibilityCustomActions ?? []).filter { !($0 is OutlineAction) }
+      guard let expanded = outline.isExpanded else {
+        if own.count != (accessibilityCustomActions ?? []).count {
+          accessibilityCustomActions = own.isEmpty ? nil : own
+          accessibilityValue = nil
+        }
+        return
+      }
+      accessibilityValue = CatenaStrings.string(expanded ? .expanded : .collapsed)
+      let toggle = outline.toggle
+      let action = OutlineAction(name: CatenaStrings.string(expanded ? .collapse : .expand)) {
+        _ in
+        toggle?()
+        return true
+      }
+      accessibilityCustomActions = own + [action]
+      if let previous, previous != expanded {
+        UIAccessibility.post(notification: .layoutChanged, argument: self)
+      }
     }
   }
 #endif

@@ -8,18 +8,30 @@
   import CatenaDiff
 
   extension UITableView {
-    /// Shows an outline row's disclosure as the cell's accessory view (unless the cell has one
-    /// of its own); its indentation comes from the delegate.
+    /// Shows an outline row's disclosure as the cell's accessory view and, since UIKit hides
+    /// that one while the table edits (where rows are reordered into open folders), as its
+    /// editing accessory view too, unless the cell has views of its own there; its
+    /// indentation comes from the delegate, its state on the cell for VoiceOver.
     func show(_ outline: RowOutline, in cell: UITableViewCell) {
       let chevron = cell.accessoryView as? OutlineChevron
+      let editingChevron = cell.editingAccessoryView as? OutlineChevron
+      let previous = (chevron ?? editingChevron)?.isExpanded
+      cell.showOutlineState(outline, previous: previous)
       guard outline.isExpanded != nil else {
         if chevron != nil { cell.accessoryView = nil }
+        if editingChevron != nil { cell.editingAccessoryView = nil }
         return
       }
-      guard cell.accessoryView == nil || chevron != nil else { return }
-      let shown = chevron ?? OutlineChevron.make()
-      shown.show(outline)
-      if chevron == nil { cell.accessoryView = shown }
+      if cell.accessoryView == nil || chevron != nil {
+        let shown = chevron ?? OutlineChevron.make()
+        shown.show(outline)
+        if chevron == nil { cell.accessoryView = shown }
+      }
+      if cell.editingAccessoryView == nil || editingChevron != nil {
+        let shown = editingChevron ?? OutlineChevron.make()
+        shown.show(outline)
+        if editingChevron == nil { cell.editingAccessoryView = shown }
+      }
     }
   }
 
@@ -37,7 +49,7 @@
 
   extension UICollectionView {
     /// Shows an outline row on its list cell: indented by its depth, with a leading chevron
-    /// when it can expand.
+    /// of its own size when it can expand, its state on the cell for VoiceOver.
     func show(_ outline: RowOutline, in cell: UICollectionViewCell) {
       guard let cell = cell as? UICollectionViewListCell else { return }
       cell.indentationLevel = outline.depth
@@ -51,6 +63,7 @@
           others.append(accessory)
         }
       }
+      cell.showOutlineState(outline, previous: chevron?.isExpanded)
       guard outline.isExpanded != nil else {
         if chevron != nil { cell.accessories = others }
         return
@@ -58,8 +71,9 @@
       let shown = chevron ?? OutlineChevron.make()
       shown.show(outline)
       if chevron == nil {
-        cell.accessories =
-          [.customView(configuration: .init(customView: shown, placement: .leading()))] + others
+        let configuration = UICellAccessory.CustomViewConfiguration(
+          customView: shown, placement: .leading(), maintainsFixedSize: true)
+        cell.accessories = [.customView(configuration: configuration)] + others
       }
     }
   }

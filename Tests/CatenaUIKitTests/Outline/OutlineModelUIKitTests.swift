@@ -100,6 +100,7 @@
         dataSource.reorderClock = clock
         try files.apply(model.tree, animated: false)
         table.isEditing = true
+        table.allowsSelectionDuringEditing = true  // taps retry and open folders while editing
         table.layoutIfNeeded()
         for step in 0..<20 {
           let expandable = model.expandable(aboveDepth: nil).sorted()
