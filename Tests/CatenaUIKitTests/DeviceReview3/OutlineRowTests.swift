@@ -16,18 +16,7 @@
     func outline(on list: some UIScrollView) throws -> (
       Outline<Entry>, SectionedDataSource<String, OutlineRow<Entry>>
     ) {
-      let files = Outline<Entry>()
-      let dataSource = SectionedDataSource<String, OutlineRow<Entry>>()
-        .configureCell { _, row in
-          var content = UIListContentConfiguration.cell()
-          content.text = row.item?.id
-          return content
-        }
-      if let table = list as? UITableView { dataSource.bind(table) }
-      if let collection = list as? UICollectionView { dataSource.bind(collection) }
-      files.bind(dataSource, section: "files")
-      try files.apply(entries, animated: false)
-      return (files, dataSource)
+      try OutlineUIKitTests().outline(on: list)
     }
 
     @Test func fakeTablesHideTheAccessoryViewAndSelectNothingWhileEditing() {
