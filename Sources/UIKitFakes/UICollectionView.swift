@@ -177,17 +177,38 @@
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
     func collectionView(
       _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
-    /// The menu of the items at `indexPaths` (iOS 16: the one-item form is deprecated, and a
-    /// delegate that implements only it is not asked here).
+    /// The menu of the items at `indexPaths`. UIKit asks this one of a delegate that
+    /// implements it (Catena's proxy does) and then never the one-item form: "If the
+    /// non-deprecated replacement for the configuration … is implemented this method is not
+    /// called" (UIKit-iOS18.6.swift:7495).
     func collectionView(
       _ collectionView: UICollectionView,
       contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
       point: CGPoint
     ) -> UIContextMenuConfiguration?
+    /// The menu of the item at `indexPath` (deprecated in iOS 16; UIKit-iOS18.6.swift:7501):
+    /// what an app written before iOS 16 implements.
+    func collectionView(
+      _ collectionView: UICollectionView,
+      contextMenuConfigurationForItemAt indexPath: IndexPath,
+      point: CGPoint
+    ) -> UIContextMenuConfiguration?
+    /// Where a held item may go (deprecated in iOS 15; UIKit-iOS18.6.swift:7388): UIKit asks
+    /// the iOS 15 form of a delegate that implements it, which Catena's proxy does.
+    func collectionView(
+      _ collectionView: UICollectionView,
+      targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+      toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath
     func collectionView(
       _ collectionView: UICollectionView,
       willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration,
       animator: any UIContextMenuInteractionCommitAnimating)
+    /// The menu of `configuration` is closing (UIKit-iOS18.6.swift:7476).
+    func collectionView(
+      _ collectionView: UICollectionView,
+      willEndContextMenuInteraction configuration: UIContextMenuConfiguration,
+      animator: (any UIContextMenuInteractionAnimating)?)
     func collectionView(
       _ collectionView: UICollectionView,
       targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
@@ -197,6 +218,18 @@
   }
 
   extension UICollectionViewDelegate {
+    /// None: no context menu.
+    public func collectionView(
+      _ collectionView: UICollectionView,
+      contextMenuConfigurationForItemAt indexPath: IndexPath,
+      point: CGPoint
+    ) -> UIContextMenuConfiguration? { nil }
+    /// Anywhere.
+    public func collectionView(
+      _ collectionView: UICollectionView,
+      targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+      toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath { proposedIndexPath }
     public func collectionView(
       _ collectionView: UICollectionView,
       targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,

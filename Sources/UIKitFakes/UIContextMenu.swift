@@ -102,6 +102,11 @@
     ) -> UIContextMenuConfiguration? { nil }
     public func tableView(
       _ tableView: UITableView,
+      willEndContextMenuInteraction configuration: UIContextMenuConfiguration,
+      animator: (any UIContextMenuInteractionAnimating)?
+    ) {}
+    public func tableView(
+      _ tableView: UITableView,
       willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration,
       animator: any UIContextMenuInteractionCommitAnimating
     ) {}
@@ -114,6 +119,11 @@
       contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
       point: CGPoint
     ) -> UIContextMenuConfiguration? { nil }
+    public func collectionView(
+      _ collectionView: UICollectionView,
+      willEndContextMenuInteraction configuration: UIContextMenuConfiguration,
+      animator: (any UIContextMenuInteractionAnimating)?
+    ) {}
     public func collectionView(
       _ collectionView: UICollectionView,
       willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration,
@@ -158,12 +168,23 @@
         .map(ShownContextMenu.init)
     }
 
-    /// The user taps the preview of `menu`: the delegate is told, and the animation ends.
-    public func simulatePreviewTap(_ menu: ShownContextMenu) {
+    /// The user taps the preview of `menu`: the delegate is told, the menu closes, and the
+    /// animation ends. Returns the animator, to read its commit style.
+    @discardableResult
+    public func simulatePreviewTap(_ menu: ShownContextMenu)
+      -> any UIContextMenuInteractionCommitAnimating
+    {
       let animator = FakeCommitAnimator(preview: menu.preview)
       delegate?.tableView(
         self, willPerformPreviewActionForMenuWith: menu.configuration, animator: animator)
+      delegate?.tableView(self, willEndContextMenuInteraction: menu.configuration, animator: nil)
       animator.finish()
+      return animator
+    }
+
+    /// The user closes `menu` without picking anything: the delegate is told.
+    public func simulateMenuDismiss(_ menu: ShownContextMenu) {
+      delegate?.tableView(self, willEndContextMenuInteraction: menu.configuration, animator: nil)
     }
   }
 
@@ -177,12 +198,25 @@
       ).map(ShownContextMenu.init)
     }
 
-    /// The user taps the preview of `menu`: the delegate is told, and the animation ends.
-    public func simulatePreviewTap(_ menu: ShownContextMenu) {
+    /// The user taps the preview of `menu`: the delegate is told, the menu closes, and the
+    /// animation ends. Returns the animator, to read its commit style.
+    @discardableResult
+    public func simulatePreviewTap(_ menu: ShownContextMenu)
+      -> any UIContextMenuInteractionCommitAnimating
+    {
       let animator = FakeCommitAnimator(preview: menu.preview)
       delegate?.collectionView(
         self, willPerformPreviewActionForMenuWith: menu.configuration, animator: animator)
+      delegate?.collectionView(
+        self, willEndContextMenuInteraction: menu.configuration, animator: nil)
       animator.finish()
+      return animator
+    }
+
+    /// The user closes `menu` without picking anything: the delegate is told.
+    public func simulateMenuDismiss(_ menu: ShownContextMenu) {
+      delegate?.collectionView(
+        self, willEndContextMenuInteraction: menu.configuration, animator: nil)
     }
   }
 #endif

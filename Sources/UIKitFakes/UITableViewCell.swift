@@ -215,6 +215,11 @@
       _ tableView: UITableView,
       willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration,
       animator: any UIContextMenuInteractionCommitAnimating)
+    /// The menu of `configuration` is closing (UIKit-iOS18.6.swift:23020).
+    func tableView(
+      _ tableView: UITableView,
+      willEndContextMenuInteraction configuration: UIContextMenuConfiguration,
+      animator: (any UIContextMenuInteractionAnimating)?)
   }
 
   extension UITableViewDelegate {

@@ -17,10 +17,15 @@ public struct ContextMenu {
   public var title: String
   /// The actions, top to bottom.
   public var actions: [MenuAction]
-  /// Runs when the user taps the preview (the menu closes): open the item.
+  /// Runs when the user taps the preview (the menu closes): open the item. When the preview
+  /// is itself the screen to open, CatenaUIKit's `preview(_:onTap:)` hands that controller
+  /// over instead, so it is not made twice.
   public var onPreviewTap: (@MainActor () -> Void)?
   /// Makes the preview's view controller (a `UIViewController`), set by CatenaUIKit.
   package var makePreview: (@MainActor () -> AnyObject?)?
+  /// Opens the previewed view controller when the user taps the preview, set by CatenaUIKit
+  /// (in place of ``onPreviewTap``).
+  package var openPreview: (@MainActor (AnyObject) -> Void)?
 
   /// A menu of `actions`, titled `title`.
   public init(

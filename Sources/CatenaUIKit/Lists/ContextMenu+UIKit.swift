@@ -9,15 +9,27 @@
 
   extension ContextMenu {
     /// The menu with a preview: the view controller `make` returns, made when the menu shows
-    /// (nil: the row itself). A tap on the preview runs `onPreviewTap`.
+    /// (nil: the row itself). A tap on the preview runs `onTap` with that same controller,
+    /// which the preview grows into (UIKit's `.pop` commit): what it loaded is not made
+    /// again. Without `onTap`, the tap runs `onPreviewTap`.
     ///
     /// ```swift
-    /// ContextMenu(actions: actions, onPreviewTap: { [weak self] in self?.open(mail) })
-    ///   .preview { MailViewController(mail) }
+    /// ContextMenu(actions: actions)
+    ///   .preview { MailViewController(mail) } onTap: { [weak self] preview in
+    ///     self?.navigationController?.pushViewController(preview, animated: false)
+    ///   }
     /// ```
-    public func preview(_ make: @escaping @MainActor () -> UIViewController?) -> ContextMenu {
+    public func preview<Controller: UIViewController>(
+      _ make: @escaping @MainActor () -> Controller?,
+      onTap: (@MainActor (Controller) -> Void)? = nil
+    ) -> ContextMenu {
       var menu = self
-      menu.makePreview = make
+      menu.makePreview = { make() }
+      if let onTap {
+        menu.openPreview = { preview in
+          if let preview = preview as? Controller { onTap(preview) }
+        }
+      }
       return menu
     }
   }
@@ -43,14 +55,28 @@
       return configuration
     }
 
-    /// The user tapped the preview of `configuration`: its menu's `onPreviewTap` runs once the
-    /// menu has closed. False when the menu is not the chain's.
+    /// The user tapped the preview of `configuration`: the previewed controller grows into
+    /// place and goes to the menu's `preview(_:onTap:)`, else its `onPreviewTap` runs, once
+    /// the menu has closed. False when the menu is not the chain's.
     func commitPreview(
       of configuration: UIContextMenuConfiguration,
       animator: any UIContextMenuInteractionCommitAnimating
     ) -> Bool {
       guard let shown = shownMenu, shown.configuration === configuration else { return false }
-      if let tap = shown.menu.onPreviewTap { animator.addCompletion { tap() } }
+      if let open = shown.menu.openPreview, let preview = animator.previewViewController {
+        animator.preferredCommitStyle = .pop
+        animator.addCompletion { open(preview) }
+      } else if let tap = shown.menu.onPreviewTap {
+        animator.addCompletion { tap() }
+      }
+      return true
+    }
+
+    /// The menu of `configuration` closed: the proxy lets it go (its actions, its preview and
+    /// what they hold). False when it is not the chain's.
+    func endMenu(_ configuration: UIContextMenuConfiguration) -> Bool {
+      guard let shown = shownMenu, shown.configuration === configuration else { return false }
+      shownMenu = nil
       return true
     }
   }
@@ -86,11 +112,26 @@
           tableView, willPerformPreviewActionForMenuWith: configuration, animator: animator)
       #endif
     }
+
+    func tableView(
+      _ tableView: UITableView,
+      willEndContextMenuInteraction configuration: UIContextMenuConfiguration,
+      animator: (any UIContextMenuInteractionAnimating)?
+    ) {
+      guard !endMenu(configuration) else { return }
+      #if os(Linux)
+        app?.tableView(tableView, willEndContextMenuInteraction: configuration, animator: animator)
+      #else
+        app?.tableView?(
+          tableView, willEndContextMenuInteraction: configuration, animator: animator)
+      #endif
+    }
   }
 
   extension CollectionProxy {
-    /// The chain's menu when the press is on one item; several items (a multi-item menu) or
-    /// none (the background) are the app's delegate's.
+    /// The chain's menu when the press is on one item; else the app delegate's: its multi-item
+    /// menu when it gives one, else, for one item, its one-item menu (deprecated in iOS 16,
+    /// which UIKit no longer asks once the proxy answers the multi-item form).
     func collectionView(
       _ collectionView: UICollectionView,
       contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
@@ -102,13 +143,32 @@
         return configuration
       }
       #if os(Linux)
-        return app?.collectionView(
+        if let configuration = app?.collectionView(
           collectionView, contextMenuConfigurationForItemsAt: indexPaths, point: point)
+        {
+          return configuration
+        }
+        guard indexPaths.count == 1 else { return nil }
+        return app?.collectionView(
+          collectionView, contextMenuConfigurationForItemAt: indexPaths[0], point: point)
       #else
-        return app?.collectionView?(
-          collectionView, contextMenuConfigurationForItemsAt: indexPaths, point: point) ?? nil
+        if let app, implements(app, Self.multiItemMenu) {
+          return app.collectionView?(
+            collectionView, contextMenuConfigurationForItemsAt: indexPaths, point: point) ?? nil
+        }
+        guard indexPaths.count == 1, let older = appTarget(for: Self.oneItemMenu) else {
+          return nil
+        }
+        return unsafeBitCast(older, to: OlderCollectionDelegate.self).collectionView(
+          collectionView, contextMenuConfigurationForItemAt: indexPaths[0], point: point)
       #endif
     }
+
+    /// The Objective-C names of the multi-item and one-item menu methods.
+    nonisolated static let multiItemMenu =
+      "collectionView:contextMenuConfigurationForItemsAtIndexPaths:point:"
+    nonisolated static let oneItemMenu =
+      "collectionView:contextMenuConfigurationForItemAtIndexPath:point:"
 
     func collectionView(
       _ collectionView: UICollectionView,
@@ -124,5 +184,40 @@
           collectionView, willPerformPreviewActionForMenuWith: configuration, animator: animator)
       #endif
     }
+
+    func collectionView(
+      _ collectionView: UICollectionView,
+      willEndContextMenuInteraction configuration: UIContextMenuConfiguration,
+      animator: (any UIContextMenuInteractionAnimating)?
+    ) {
+      guard !endMenu(configuration) else { return }
+      #if os(Linux)
+        app?.collectionView(
+          collectionView, willEndContextMenuInteraction: configuration, animator: animator)
+      #else
+        app?.collectionView?(
+          collectionView, willEndContextMenuInteraction: configuration, animator: animator)
+      #endif
+    }
   }
+
+  #if !os(Linux)
+    /// The methods UIKit deprecated that an app's collection delegate may still implement,
+    /// called through the Objective-C runtime once `implements` found them (calling them
+    /// through `UICollectionViewDelegate` would warn of the deprecation).
+    @objc protocol OlderCollectionDelegate {
+      @objc(collectionView:contextMenuConfigurationForItemAtIndexPath:point:)
+      func collectionView(
+        _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+        point: CGPoint
+      ) -> UIContextMenuConfiguration?
+
+      @objc(collectionView:targetIndexPathForMoveFromItemAtIndexPath:toProposedIndexPath:)
+      func collectionView(
+        _ collectionView: UICollectionView,
+        targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+        toProposedIndexPath proposedIndexPath: IndexPath
+      ) -> IndexPath
+    }
+  #endif
 #endif

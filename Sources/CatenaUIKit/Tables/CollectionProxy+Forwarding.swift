@@ -21,14 +21,26 @@
         provider?.targetForMove(
           from: ItemPath(originalIndexPath), proposed: ItemPath(proposedIndexPath)
         ).indexPath ?? proposedIndexPath
+      // The app's rule: its iOS 15 method, else the one it replaced (UIKit asks only the newer
+      // of the proxy, which implements it).
       #if os(Linux)
+        let narrowed =
+          app?.collectionView(
+            collectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath,
+            atCurrentIndexPath: currentIndexPath, toProposedIndexPath: target) ?? target
         return app?.collectionView(
-          collectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath,
-          atCurrentIndexPath: currentIndexPath, toProposedIndexPath: target) ?? target
+          collectionView, targetIndexPathForMoveFromItemAt: currentIndexPath,
+          toProposedIndexPath: narrowed) ?? narrowed
       #else
-        return app?.collectionView?(
-          collectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath,
-          atCurrentIndexPath: currentIndexPath, toProposedIndexPath: target) ?? target
+        if let app, implements(app, Self.targetForMove) {
+          return app.collectionView?(
+            collectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath,
+            atCurrentIndexPath: currentIndexPath, toProposedIndexPath: target) ?? target
+        }
+        guard let older = appTarget(for: Self.olderTargetForMove) else { return target }
+        return unsafeBitCast(older, to: OlderCollectionDelegate.self).collectionView(
+          collectionView, targetIndexPathForMoveFromItemAt: currentIndexPath,
+          toProposedIndexPath: target)
       #endif
     }
 
@@ -72,6 +84,15 @@
         app?.scrollViewDidScroll?(scrollView)
       #endif
     }
+  }
+
+  extension CollectionProxy {
+    /// The Objective-C names of the iOS 15 target-for-move method and the one it replaced.
+    nonisolated static let targetForMove =
+      "collectionView:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:"
+      + "toProposedIndexPath:"
+    nonisolated static let olderTargetForMove =
+      "collectionView:targetIndexPathForMoveFromItemAtIndexPath:toProposedIndexPath:"
   }
 
   extension SectionViewKind {
