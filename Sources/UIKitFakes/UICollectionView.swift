@@ -175,6 +175,11 @@
       _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
       forItemAt indexPath: IndexPath)
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+    /// Whether the item highlights when touched; one that does not is not selected by the
+    /// touch either.
+    func collectionView(
+      _ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath
+    ) -> Bool
     func collectionView(
       _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
     /// The menu of the items at `indexPaths`. UIKit asks this one of a delegate that
@@ -218,6 +223,10 @@
   }
 
   extension UICollectionViewDelegate {
+    /// Every item highlights.
+    public func collectionView(
+      _ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath
+    ) -> Bool { true }
     /// None: no context menu.
     public func collectionView(
       _ collectionView: UICollectionView,
@@ -563,8 +572,13 @@
     /// The Objective-C exceptions UIKit would have raised (each one a crash on a device).
     public var exceptions: [String] { engine.exceptions }
 
-    /// The user taps the item at `indexPath`: it is selected and the delegate is told.
+    /// The user taps the item at `indexPath`: it is selected and the delegate is told, unless
+    /// the delegate says it does not highlight (then the touch selects nothing).
     public func simulateTap(at indexPath: IndexPath) {
+      guard delegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true else {
+        engine.calls.append("tap \(ItemPath(indexPath)) not highlighted")
+        return
+      }
       if !allowsMultipleSelection { engine.selection.removeAll() }
       engine.select(ItemPath(indexPath))
       syncCellSelection()

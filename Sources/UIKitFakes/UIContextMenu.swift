@@ -90,6 +90,10 @@
   }
 
   extension UITableViewDelegate {
+    /// Every row highlights.
+    public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath)
+      -> Bool
+    { true }
     /// Not indented.
     public func tableView(
       _ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath

@@ -59,6 +59,10 @@
         engine.calls.append("tap \(ItemPath(indexPath)) selects nothing: editing")
         return
       }
+      guard delegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true else {
+        engine.calls.append("tap \(ItemPath(indexPath)) not highlighted")
+        return
+      }
       if !allowsMultipleSelection {
         for path in engine.selection.sorted() {
           engine.selection.remove(path)

@@ -215,6 +215,9 @@
       _ tableView: UITableView,
       willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration,
       animator: any UIContextMenuInteractionCommitAnimating)
+    /// Whether the row highlights when touched; one that does not is not selected by the
+    /// touch either.
+    func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
     /// The menu of `configuration` is closing (UIKit-iOS18.6.swift:23020).
     func tableView(
       _ tableView: UITableView,

@@ -257,6 +257,18 @@ extension SectionedDataSource {
     selectHandler?(path, item(at: path))
   }
 
+  /// Whether the row at `path` highlights when touched: content does, and a row that is not
+  /// content only when it answers a tap (a failed status row; "Loading…" and "End of list"
+  /// do not flash as if they did something).
+  package func highlightsRow(at path: ItemPath) -> Bool {
+    guard !isInvalidated, let isContent else { return true }
+    let item = item(at: path)
+    return isContent(item) || answersTap?(item) == true
+  }
+
+  /// Deselects the row at `path` on the bound table, animated (a folder row a tap opened).
+  package func deselectRow(at path: ItemPath) { binding?.deselect(path) }
+
   /// Calls ``didDeselect(_:)`` with the row's item.
   package func didDeselectRow(at path: ItemPath) {
     guard !isInvalidated else { return }

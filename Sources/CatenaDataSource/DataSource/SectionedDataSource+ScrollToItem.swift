@@ -9,30 +9,33 @@ extension SectionedDataSource {
   /// ```
   ///
   /// Called before the table can scroll (not bound, not in a window, not yet laid out at a
-  /// size, or from a closure during an apply), the scroll waits and is made once it can: at
-  /// the table's first layout, after the next apply, or on binding. A later call replaces a
-  /// scroll that waits; one whose item an apply removed is dropped.
+  /// size, from a closure during an apply, while an apply waits for a held row), the scroll
+  /// waits and is made once it can: at the table's first layout, after the apply, or on
+  /// binding. A later call replaces a scroll that waits; one whose item an apply removed is
+  /// dropped.
   ///
-  /// - Throws: ``DataSourceError`` of kind `unknownItem` when the snapshot applied last has
-  ///   no item with `id` (or none was applied).
+  /// - Throws: ``DataSourceError`` of kind `unknownItem` when the snapshot applied last (shown,
+  ///   or kept to show once the table can take it) has no item with `id`, or none was applied.
   public func scroll(
     to id: Item.ID, at position: RowPosition = .top, animated: Bool = true
   ) throws(DataSourceError) {
     guard !isInvalidated else { return }
-    guard shownSnapshot?.path(of: id) != nil else {
+    guard latestSnapshot?.path(of: id) != nil else {
       throw DataSourceError(kind: .unknownItem, id: "\(id)")
     }
     pendingScroll = (id, position, animated)
     if !isPerforming, layoutCallbackDepth == 0 { performPendingScroll() }
   }
 
-  /// Makes the scroll that waits, if the table can now; it keeps waiting otherwise.
+  /// Makes the scroll that waits, if the table can now; it keeps waiting otherwise (an apply
+  /// kept for later, whose snapshot has the item, shows first).
   func performPendingScroll() {
     guard let pending = pendingScroll, let binding, !isInvalidated else { return }
-    guard let path = shownSnapshot?.path(of: pending.id) else {
+    guard latestSnapshot?.path(of: pending.id) != nil else {
       pendingScroll = nil
       return
     }
+    guard pendingWork == nil, let path = shownSnapshot?.path(of: pending.id) else { return }
     if binding.scrollToRow(path, pending.position, pending.animated) { pendingScroll = nil }
   }
 

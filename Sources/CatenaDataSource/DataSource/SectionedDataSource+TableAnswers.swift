@@ -99,6 +99,9 @@ extension SectionedDataSource {
     /// Calls the chain's `didSelect` with the row's item.
     func didSelectRow(at path: ItemPath) { source?.didSelectRow(at: path) }
 
+    /// Whether the row highlights when touched.
+    func highlightsRow(at path: ItemPath) -> Bool { source?.highlightsRow(at: path) ?? false }
+
     /// Calls the chain's `didDeselect` with the row's item.
     func didDeselectRow(at path: ItemPath) { source?.didDeselectRow(at: path) }
 

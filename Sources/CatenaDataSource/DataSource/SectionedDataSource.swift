@@ -194,6 +194,9 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   /// Whether an item is content the user may edit (false for a pager's status, separator,
   /// and placeholder rows); nil: every row is. Set by the pager's binding.
   @usableFromInline package var isContent: ((Item?) -> Bool)?
+  /// Whether a row that is not content answers a tap (a failed status row that retries); nil:
+  /// none does. Set by the pager's and the outline's bindings.
+  @usableFromInline package var answersTap: ((Item?) -> Bool)?
   /// Whether the empty-state text may show now (false while a bound pager loads); nil: always.
   /// Set by the pager's binding, which calls ``updateEmptyState()`` when it changes.
   @usableFromInline package var showsEmptyState: (() -> Bool)?

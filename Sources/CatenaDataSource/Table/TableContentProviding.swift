@@ -52,6 +52,9 @@ package protocol TableContentProviding: AnyObject {
   /// The live reorder ended (the row dropped, or let go where it was): updates that waited
   /// run now. Called after ``moveRow(at:to:)``, once the table is done with the drop.
   func endReorder()
+  /// Whether the row at `path` highlights when touched (a row that stands for state does not,
+  /// unless a tap on it does something).
+  func highlightsRow(at path: ItemPath) -> Bool
   /// The row at `path` was selected by the user.
   func didSelectRow(at path: ItemPath)
   /// The row at `path` was deselected by the user.

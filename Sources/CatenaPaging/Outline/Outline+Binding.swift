@@ -75,12 +75,18 @@ extension Outline {
     // Status rows are not content; a tap on a failed one loads the children again, and a
     // tap on a node that can expand opens or closes it.
     dataSource.isContent = { $0?.item != nil }
+    dataSource.answersTap = {
+      if case .status(let status, _, _) = $0 { status.isRetryable } else { false }
+    }
     dataSource.selectObservers.append { [weak self, weak dataSource] path in
       guard let self, let row = dataSource?.item(at: path) else { return }
       switch row {
       case .status(let status, let parent, _):
         if status.isRetryable { self.retry(parent) }
-      case .item(let item, _, true): self.toggle(item.id)
+      case .item(let item, _, true):
+        // A folder opens or closes; it does not stay selected (as UIKit's outline headers).
+        self.toggle(item.id)
+        dataSource?.deselectRow(at: path)
       case .item: break
       }
     }

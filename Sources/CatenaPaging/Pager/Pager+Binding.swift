@@ -73,6 +73,7 @@ extension Pager where Item: Equatable {
     }
     // Status, separator and placeholder rows are never edited nor deleted.
     dataSource.isContent = { $0?.item != nil }
+    dataSource.answersTap = { $0?.status?.isRetryable == true }
     // "No messages yet" once the list is loaded and shows nothing, never while it loads.
     dataSource.showsEmptyState = { [weak self] in
       guard let self else { return true }

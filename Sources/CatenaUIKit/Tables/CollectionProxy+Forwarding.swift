@@ -56,6 +56,19 @@
       #endif
     }
 
+    // Rows that stand for state ("Loading…", "End of list") do not flash when touched; the
+    // app's delegate may refuse others.
+    func collectionView(
+      _ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath
+    ) -> Bool {
+      guard provider?.highlightsRow(at: ItemPath(indexPath)) ?? true else { return false }
+      #if os(Linux)
+        return app?.collectionView(collectionView, shouldHighlightItemAt: indexPath) ?? true
+      #else
+        return app?.collectionView?(collectionView, shouldHighlightItemAt: indexPath) ?? true
+      #endif
+    }
+
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
       provider?.didSelectRow(at: ItemPath(indexPath))
       #if os(Linux)

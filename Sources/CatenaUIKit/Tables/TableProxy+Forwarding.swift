@@ -43,6 +43,16 @@
       #endif
     }
 
+    // As a collection's (`CollectionProxy+Forwarding.swift`): state rows do not highlight.
+    func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
+      guard provider?.highlightsRow(at: ItemPath(indexPath)) ?? true else { return false }
+      #if os(Linux)
+        return app?.tableView(tableView, shouldHighlightRowAt: indexPath) ?? true
+      #else
+        return app?.tableView?(tableView, shouldHighlightRowAt: indexPath) ?? true
+      #endif
+    }
+
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
       provider?.didSelectRow(at: ItemPath(indexPath))
       #if os(Linux)

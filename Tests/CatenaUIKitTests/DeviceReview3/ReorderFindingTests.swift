@@ -139,5 +139,21 @@
       #expect(table.exceptions.isEmpty)
       withExtendedLifetime((window, clock)) {}
     }
+
+    @Test func r3p4AScrollToAnItemOfAKeptApplyWaitsForItInsteadOfThrowing() async throws {
+      let (table, dataSource, clock, window) = try heldList()
+      #expect(table.simulateLift(at: path(0)))
+      var rows = (1...4).map { Row($0) }
+      rows += (5...30).map { Row($0) }
+      try dataSource.apply(try snapshot(rows))  // kept: a row is held
+      try dataSource.scroll(to: 15, at: .top, animated: false)
+      #expect(table.contentOffset.y == 0, "nothing scrolls while the row is held")
+      #expect(table.simulateCancelReorder())
+      try await tick(dataSource, clock)
+      table.layoutIfNeeded()
+      #expect(table.indexPathsForVisibleRows?.first == path(14), "row 15 at the top")
+      #expect(table.exceptions.isEmpty)
+      withExtendedLifetime(window) {}
+    }
   }
 #endif
