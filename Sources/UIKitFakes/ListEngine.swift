@@ -68,6 +68,8 @@
     var shownRows: [ItemPath] = []
     /// The row swiped open (a table's swipe actions showing).
     var swipedOpenRow: IndexPath?
+    /// The row showing UIKit's own Delete, at the path its swipe opened.
+    var swipedWithDefaultDelete: IndexPath?
     /// The row the user holds to reorder it, and where it would drop now.
     var reorder: (source: ItemPath, target: ItemPath)?
     /// Where the row just dropped went, while the view still animates the drop (until its

@@ -80,12 +80,29 @@
     /// Delete.
     @discardableResult
     public func simulateSwipeToDelete(at indexPath: IndexPath) -> Bool {
-      guard let dataSource, dataSource.tableView(self, canEditRowAt: indexPath),
-        delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete == .delete,
-        delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath) == nil
-      else { return false }
-      dataSource.tableView(self, commit: .delete, forRowAt: indexPath)
+      _ = simulateSwipe(at: indexPath, leading: false)
+      return simulateTapDelete()
+    }
+
+    /// The user taps UIKit's own Delete on the row swiped open: the data source commits the
+    /// deletion of the path the swipe opened, as UIKit captured it (whether UIKit maps that
+    /// path through updates made while the row showed its button is undocumented; the fake
+    /// does not), then the delegate hears the row closed. Returns whether a row showed
+    /// UIKit's Delete.
+    @discardableResult
+    public func simulateTapDelete() -> Bool {
+      guard let swiped = swipedWithDefaultDelete, let dataSource else { return false }
+      swipedWithDefaultDelete = nil
+      swipedOpenRow = nil
+      dataSource.tableView(self, commit: .delete, forRowAt: swiped)
+      delegate?.tableView(self, didEndEditingRowAt: swiped)
       return true
+    }
+
+    /// The row showing UIKit's own Delete after a swipe, at the path the swipe opened.
+    var swipedWithDefaultDelete: IndexPath? {
+      get { engine.swipedWithDefaultDelete }
+      set { engine.swipedWithDefaultDelete = newValue }
     }
 
     /// The user swipes the row at `indexPath` from its leading or trailing edge: the buttons
@@ -104,6 +121,16 @@
         ? delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
         : delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)
       if configuration?.actions.isEmpty == false { swipedOpenRow = indexPath }
+      // No configuration on the trailing edge: UIKit's own Delete, when the row deletes.
+      if configuration == nil, !leading,
+        delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete == .delete
+      {
+        swipedOpenRow = indexPath
+        swipedWithDefaultDelete = indexPath
+      }
+      if swipedOpenRow == indexPath {
+        delegate?.tableView(self, willBeginEditingRowAt: indexPath)
+      }
       return configuration
     }
 

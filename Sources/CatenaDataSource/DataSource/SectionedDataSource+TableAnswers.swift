@@ -99,6 +99,17 @@ extension SectionedDataSource {
     /// Calls the chain's `didSelect` with the row's item.
     func didSelectRow(at path: ItemPath) { source?.didSelectRow(at: path) }
 
+    /// The id of the row's item, when the data source shows a snapshot.
+    func identity(ofRowAt path: ItemPath) -> AnyHashable? {
+      source?.snapshot?.item(at: path).map { AnyHashable($0.id) }
+    }
+
+    /// Where the item with that id is now.
+    func row(withIdentity identity: AnyHashable) -> ItemPath? {
+      guard let id = identity.base as? Item.ID else { return nil }
+      return source?.snapshot?.path(of: id)
+    }
+
     /// Whether the row highlights when touched.
     func highlightsRow(at path: ItemPath) -> Bool { source?.highlightsRow(at: path) ?? false }
 

@@ -42,6 +42,11 @@ package protocol TableContentProviding: AnyObject {
   func canDeleteRow(at path: ItemPath) -> Bool
   /// Whether the user can move the row at `path` (the editing-mode reorder control).
   func canMoveRow(at path: ItemPath) -> Bool
+  /// The identity of the row at `path` (its item's id), to find it again after updates; nil
+  /// when rows have none (count closures: the row is its path).
+  func identity(ofRowAt path: ItemPath) -> AnyHashable?
+  /// Where the row with `identity` is now; nil when it is gone.
+  func row(withIdentity identity: AnyHashable) -> ItemPath?
   /// The user deleted the row at `path`.
   func commitDelete(at path: ItemPath) throws
   /// Where the row the user drags from `source` may go when held over `proposed`; the first

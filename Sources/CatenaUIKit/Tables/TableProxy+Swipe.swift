@@ -29,6 +29,27 @@
       return appSwipeActions(tableView, leading: false, at: indexPath)
     }
 
+    // The row a swipe opens, remembered by its item until its buttons close, so that UIKit's
+    // own Delete deletes that item (see `tableView(_:commit:forRowAt:)`).
+    func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {
+      let path = ItemPath(indexPath)
+      swipedRow = (path, provider?.identity(ofRowAt: path))
+      #if os(Linux)
+        app?.tableView(tableView, willBeginEditingRowAt: indexPath)
+      #else
+        app?.tableView?(tableView, willBeginEditingRowAt: indexPath)
+      #endif
+    }
+
+    func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) {
+      swipedRow = nil
+      #if os(Linux)
+        app?.tableView(tableView, didEndEditingRowAt: indexPath)
+      #else
+        app?.tableView?(tableView, didEndEditingRowAt: indexPath)
+      #endif
+    }
+
     /// The app's own delegate's swipe actions for the row, if it gives any.
     func appSwipeActions(
       _ tableView: UITableView, leading: Bool, at indexPath: IndexPath

@@ -16,6 +16,8 @@
     let providesRowHeights: Bool
     /// Whether the provider gave header or footer views when it was connected.
     let providesSectionViews: Bool
+    /// The row a swipe opened (its path then, and its item's id), until its buttons close.
+    var swipedRow: (path: ItemPath, identity: AnyHashable?)?
 
     override init(
       _ provider: any TableContentProviding,
@@ -132,13 +134,28 @@
       provider?.canDeleteRow(at: ItemPath(indexPath)) == true
     }
 
+    // Delete: the editing-mode minus deletes the row UIKit names; a swipe's Delete deletes
+    // the row that was swiped, wherever an apply made while its button showed has moved it
+    // (UIKit does not say whether the path it hands over is mapped through such an apply),
+    // and nothing once it is gone.
     func tableView(
       _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
       forRowAt indexPath: IndexPath
     ) {
-      guard editingStyle == .delete else { return }
+      guard editingStyle == .delete, let provider else { return }
+      var path = ItemPath(indexPath)
+      if let swiped = swipedRow {
+        swipedRow = nil
+        if let identity = swiped.identity {
+          guard let now = provider.row(withIdentity: identity) else { return }
+          path = now
+        } else {
+          path = swiped.path
+        }
+        guard provider.canDeleteRow(at: path) else { return }
+      }
       do {
-        try provider?.commitDelete(at: ItemPath(indexPath))
+        try provider.commitDelete(at: path)
       } catch {
         assertionFailure("Catena: deleting row \(indexPath) failed: \(error)")
         tableView.reloadData()
