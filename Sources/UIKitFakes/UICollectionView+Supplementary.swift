@@ -256,19 +256,30 @@
         self, indexPathForIndexTitle: indexTitles[index], at: index)
       engine.calls.append("indexTitle \(indexTitles[index]) -> \(target)")
       let counts = engine.loadedCounts()
-      let section = target.count >= 1 ? target[0] : -1
-      let item = target.count >= 2 ? target[1] : 0
-      guard counts.indices.contains(section), target.count < 2 || item < counts[section] else {
+      // "The index path of a collection view item" (Apple): UIKit reads `.item`, which a
+      // one-index path does not have (NSNotFound), and scrolls to it.
+      guard target.count == 2 else {
+        engine.raise(
+          "Attempted to scroll the collection view to an out-of-bounds item "
+            + "(9223372036854775807) when there are only \(counts.first ?? 0) items in section "
+            + "\(target.first ?? 0): \(target) is not an item's index path.")
+        return
+      }
+      let section = target[0]
+      let item = target[1]
+      guard counts.indices.contains(section), item < counts[section] else {
         engine.raise(
           "Attempted to scroll the collection view to an out-of-bounds index path (\(target)) "
             + "when there are only \(counts.count) sections.")
         return
       }
       let geometry = geometry(counts: counts, measured: [:])
+      // A section's first item shows with its header above it, as the index leads to the
+      // section.
       let top =
-        target.count >= 2
-        ? geometry.frame(of: ItemPath(item: item, section: section), width: 0).minY
-        : geometry.sectionTops[section]
+        item == 0
+        ? geometry.sectionTops[section]
+        : geometry.frame(of: ItemPath(item: item, section: section), width: 0).minY
       contentOffset = isHorizontal ? CGPoint(x: top, y: 0) : CGPoint(x: 0, y: top)
       layoutIfNeeded()
     }

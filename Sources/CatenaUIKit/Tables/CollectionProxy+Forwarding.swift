@@ -198,14 +198,23 @@
   // top of its section.
   extension CollectionProxy {
     func indexTitles(for collectionView: UICollectionView) -> [String]? {
-      guard let titles = provider?.sectionIndexTitles(), !titles.isEmpty else { return nil }
-      return titles
+      let titles = provider?.sectionIndexTitles() ?? []
+      readIndexTitles = titles
+      return titles.isEmpty ? nil : titles
     }
 
+    /// The first item of the title's section, or of the nearest section after it (else
+    /// before it) that has items: UIKit wants an item's index path and scrolls to it.
     func collectionView(
       _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
     ) -> IndexPath {
-      IndexPath(index: provider?.section(forSectionIndexTitle: title, at: index) ?? index)
+      let section = provider?.section(forSectionIndexTitle: title, at: index) ?? index
+      let counts = (0..<collectionView.numberOfSections).map {
+        collectionView.numberOfItems(inSection: $0)
+      }
+      let order = Array(section..<counts.count) + Array((0..<min(section, counts.count)).reversed())
+      let target = order.first { counts.indices.contains($0) && counts[$0] > 0 } ?? 0
+      return IndexPath(item: 0, section: target)
     }
   }
 #endif

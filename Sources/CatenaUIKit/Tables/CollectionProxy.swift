@@ -18,6 +18,9 @@
     /// The reuse identifier of the empty cell shown when the provider has none.
     static let placeholder = "catena.placeholder"
 
+    /// The section index titles UIKit read last (it reads them at a reload only).
+    var readIndexTitles: [String] = []
+
     /// The app's delegate, typed.
     var app: (any UICollectionViewDelegate)? { appDelegate as? any UICollectionViewDelegate }
 

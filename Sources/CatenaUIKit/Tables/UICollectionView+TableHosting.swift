@@ -57,23 +57,39 @@
       try performChecked(batch, countsAfter: countsAfter, commit: commit) {
         validator, commitInside in
         withoutActuallyEscaping(commitInside) { commitInside in
-          performBatchUpdates { [self] in
-            commitInside()
-            deleteSections(IndexSet(batch.sectionDeletes))
-            insertSections(IndexSet(batch.sectionInserts))
-            reloadSections(IndexSet(batch.sectionReloads))
-            for move in batch.sectionMoves { moveSection(move.source, toSection: move.target) }
-            deleteItems(at: batch.itemDeletes.map(\.indexPath))
-            insertItems(at: batch.itemInserts.map(\.indexPath))
-            reloadItems(at: batch.itemReloads.map(\.indexPath))
-            for move in batch.itemMoves {
-              moveItem(at: move.source.indexPath, to: move.target.indexPath)
-            }
-            reconfigureItems(at: batch.itemReconfigures.map(\.indexPath))
-          }
+          performBatchUpdates(
+            { [self] in
+              commitInside()
+              deleteSections(IndexSet(batch.sectionDeletes))
+              insertSections(IndexSet(batch.sectionInserts))
+              reloadSections(IndexSet(batch.sectionReloads))
+              for move in batch.sectionMoves { moveSection(move.source, toSection: move.target) }
+              deleteItems(at: batch.itemDeletes.map(\.indexPath))
+              insertItems(at: batch.itemInserts.map(\.indexPath))
+              reloadItems(at: batch.itemReloads.map(\.indexPath))
+              for move in batch.itemMoves {
+                moveItem(at: move.source.indexPath, to: move.target.indexPath)
+              }
+              reconfigureItems(at: batch.itemReconfigures.map(\.indexPath))
+            },
+            completion: { [weak self] _ in self?.refreshSectionIndex() })
         }
         refreshSectionViews(ofSectionsUpdatedIn: batch, sectionMap: validator.sectionMap)
       }
+    }
+
+    /// After a batch's animation: UIKit reads a collection view's section index only at a
+    /// reload (it has no `reloadSectionIndexTitles()`), so when the titles changed the view
+    /// reloads, keeping its selection, unless the user holds a row (the next batch looks
+    /// again).
+    func refreshSectionIndex() {
+      guard let proxy = collectionProxy, let provider = proxy.provider, window != nil,
+        provider.sectionIndexTitles() ?? [] != proxy.readIndexTitles, !holdsRows
+      else { return }
+      let selected = indexPathsForSelectedItems ?? []
+      reloadData()
+      layoutIfNeeded()
+      for path in selected { selectItem(at: path, animated: false, scrollPosition: []) }
     }
 
     /// Shows what the sections `batch` updates now have, by their index after the batch: UIKit

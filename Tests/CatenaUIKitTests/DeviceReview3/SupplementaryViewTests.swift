@@ -91,3 +91,67 @@
     }
   }
 #endif
+
+#if os(Linux)
+  import CatenaDataSource
+  import Testing
+  import UIKitFakes
+
+  /// A tap on a collection list's index hands UIKit an item's index path (R3-N11, R3-F12).
+  @MainActor
+  @Suite("A collection list's section index (R3-N11, R3-F12)")
+  struct CollectionIndexTests {
+    @Test func r3n11AnIndexTitleLeadsToAnItemEvenOfAnEmptySectionsNeighbour() throws {
+      let dataSource = SectionedDataSource<String, Row>()
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
+        .headerTitle { _, letter in letter }
+        .sectionIndexTitle { _, letter in letter }
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+      let collection = UICollectionView(
+        frame: window.frame, collectionViewLayout: dataSource.listLayout(appearance: .plain))
+      window.addSubview(collection)
+      dataSource.bind(collection)
+      try dataSource.apply(
+        snapshot(sections: [
+          ("A", (0..<10).map { Row($0) }), ("B", []), ("C", (10..<20).map { Row($0) }),
+        ]))
+      collection.layoutIfNeeded()
+      let target = collection.dataSource?.collectionView(
+        collection, indexPathForIndexTitle: "B", at: 1)
+      #expect(target == IndexPath(item: 0, section: 2), "B has no item: the next section's")
+      collection.simulateIndexTitleTap(at: 2)
+      #expect(collection.indexPathsForVisibleItems.first == IndexPath(item: 0, section: 2))
+      collection.simulateIndexTitleTap(at: 1)
+      #expect(collection.exceptions.isEmpty, "an item's index path, never a section's alone")
+      withExtendedLifetime((window, dataSource)) {}
+    }
+
+    @Test func r3n11AnAnimatedApplyThatAddsASectionShowsItsIndexTitle() throws {
+      let dataSource = SectionedDataSource<String, Row>()
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
+        .headerTitle { _, letter in letter }
+        .sectionIndexTitle { _, letter in letter }
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+      let collection = UICollectionView(
+        frame: window.frame, collectionViewLayout: dataSource.listLayout(appearance: .plain))
+      window.addSubview(collection)
+      dataSource.bind(collection)
+      try dataSource.apply(snapshot(sections: [("A", [Row(1)]), ("C", [Row(3)])]))
+      collection.layoutIfNeeded()
+      #expect(collection.shownIndexTitles == ["A", "C"])
+      collection.selectItem(at: IndexPath(item: 0, section: 1), animated: false, scrollPosition: [])
+      try dataSource.apply(snapshot(sections: [("A", [Row(1)]), ("C", [Row(3)]), ("D", [Row(4)])]))
+      collection.layoutIfNeeded()
+      #expect(collection.shownIndexTitles == ["A", "C", "D"], "D can be reached from the index")
+      #expect(collection.indexPathsForSelectedItems == [IndexPath(item: 0, section: 1)])
+      let reloads = collection.calls.filter { $0.hasPrefix("reloadData") }.count
+      try dataSource.apply(
+        snapshot(sections: [("A", [Row(1), Row(2)]), ("C", [Row(3)]), ("D", [Row(4)])]))
+      #expect(
+        collection.calls.filter { $0.hasPrefix("reloadData") }.count == reloads,
+        "the same titles: no reload")
+      #expect(collection.exceptions.isEmpty)
+      withExtendedLifetime((window, dataSource)) {}
+    }
+  }
+#endif
