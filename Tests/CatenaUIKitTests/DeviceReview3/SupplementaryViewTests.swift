@@ -101,7 +101,8 @@
   @MainActor
   @Suite("A collection list's section index (R3-N11, R3-F12)")
   struct CollectionIndexTests {
-    @Test func r3n11AnIndexTitleLeadsToAnItemEvenOfAnEmptySectionsNeighbour() throws {
+    /// A collection list in a window whose sections are letters, titled and indexed by them.
+    func indexedList() -> (UICollectionView, SectionedDataSource<String, Row>, UIWindow) {
       let dataSource = SectionedDataSource<String, Row>()
         .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
         .headerTitle { _, letter in letter }
@@ -111,6 +112,11 @@
         frame: window.frame, collectionViewLayout: dataSource.listLayout(appearance: .plain))
       window.addSubview(collection)
       dataSource.bind(collection)
+      return (collection, dataSource, window)
+    }
+
+    @Test func r3n11AnIndexTitleLeadsToAnItemEvenOfAnEmptySectionsNeighbour() throws {
+      let (collection, dataSource, window) = indexedList()
       try dataSource.apply(
         snapshot(sections: [
           ("A", (0..<10).map { Row($0) }), ("B", []), ("C", (10..<20).map { Row($0) }),
@@ -127,15 +133,7 @@
     }
 
     @Test func r3n11AnAnimatedApplyThatAddsASectionShowsItsIndexTitle() throws {
-      let dataSource = SectionedDataSource<String, Row>()
-        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
-        .headerTitle { _, letter in letter }
-        .sectionIndexTitle { _, letter in letter }
-      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
-      let collection = UICollectionView(
-        frame: window.frame, collectionViewLayout: dataSource.listLayout(appearance: .plain))
-      window.addSubview(collection)
-      dataSource.bind(collection)
+      let (collection, dataSource, window) = indexedList()
       try dataSource.apply(snapshot(sections: [("A", [Row(1)]), ("C", [Row(3)])]))
       collection.layoutIfNeeded()
       #expect(collection.shownIndexTitles == ["A", "C"])
