@@ -175,6 +175,9 @@
       _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
       forItemAt indexPath: IndexPath)
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+    func collectionView(
+      _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+      forItemAt indexPath: IndexPath)
     /// Whether the item highlights when touched; one that does not is not selected by the
     /// touch either.
     func collectionView(
@@ -223,6 +226,10 @@
   }
 
   extension UICollectionViewDelegate {
+    public func collectionView(
+      _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+      forItemAt indexPath: IndexPath
+    ) {}
     /// Every item highlights.
     public func collectionView(
       _ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath
@@ -471,6 +478,12 @@
       syncCellSelection()
     }
 
+    /// Leaving the window ends a reorder without a drop (the gesture is cancelled).
+    open override func didMoveToWindow() {
+      super.didMoveToWindow()
+      if window == nil { _ = engine.cancelReorder() }
+    }
+
     open override func layoutSubviews() {
       settleReload()
       engine.layOut()
@@ -514,7 +527,10 @@
       guard let cell = cell as? UICollectionViewCell else { return }
       delegate?.collectionView(self, willDisplay: cell, forItemAt: path)
     }
-    func tellDidEndDisplaying(_ cell: UIView, at path: IndexPath) {}
+    func tellDidEndDisplaying(_ cell: UIView, at path: IndexPath) {
+      guard let cell = cell as? UICollectionViewCell else { return }
+      delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: path)
+    }
     func engineDidCommit(_ batch: BatchUpdate, sectionMap: [Int]) {
       carrySupplementaryViews(through: batch, sectionMap: sectionMap)
     }

@@ -242,6 +242,12 @@
 
     open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
 
+    /// Leaving the window ends a reorder without a drop (the gesture is cancelled).
+    open override func didMoveToWindow() {
+      super.didMoveToWindow()
+      if window == nil { _ = engine.cancelReorder() }
+    }
+
     open override func layoutSubviews() {
       engine.layOut()
       syncCellSelection()

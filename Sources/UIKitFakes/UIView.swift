@@ -97,14 +97,34 @@
     }
 
     open func addSubview(_ view: UIView) {
-      view.removeFromSuperview()
+      let before = view.window
+      view.detach()
       subviews.append(view)
       view.superview = self
+      if view.window !== before { view.tellMovedToWindow() }
     }
 
     open func removeFromSuperview() {
+      let before = window
+      detach()
+      if window !== before { tellMovedToWindow() }
+    }
+
+    /// Takes the view out of its superview.
+    private func detach() {
       superview?.subviews.removeAll { $0 === self }
       superview = nil
+    }
+
+    /// The view entered a window, left one, or moved to another (a push, a tab switch, a
+    /// full-screen presentation take the list out of the window): UIKit tells the view and
+    /// every view inside it.
+    open func didMoveToWindow() {}
+
+    /// Tells the view and its subviews that the window changed.
+    func tellMovedToWindow() {
+      didMoveToWindow()
+      for view in subviews { view.tellMovedToWindow() }
     }
 
     open func setNeedsLayout() { needsLayout = true }
@@ -134,7 +154,33 @@
   }
 
   /// The root of a view tree; a view is in a window when one of its superviews is one.
-  @MainActor open class UIWindow: UIView {}
+  @MainActor open class UIWindow: UIView {
+    /// The scene the window shows in (nil: an app without scenes, or a window not shown).
+    weak open var windowScene: UIWindowScene?
+  }
+
+  /// A user-interface instance of the app (a window of it on iPad), with its own life cycle.
+  @MainActor open class UIScene: UIResponder {
+    /// Posted, with the scene as object, when the scene goes to the background.
+    public static let didEnterBackgroundNotification = Notification.Name(
+      "UISceneDidEnterBackgroundNotification")
+    /// Posted, with the scene as object, when the scene comes back to the foreground.
+    public static let willEnterForegroundNotification = Notification.Name(
+      "UISceneWillEnterForegroundNotification")
+  }
+
+  /// A scene that shows windows.
+  @MainActor open class UIWindowScene: UIScene {}
+
+  /// The app (fake: its notifications' names; a test posts them).
+  @MainActor public final class UIApplication {
+    /// Posted when the app goes to the background.
+    public static let didEnterBackgroundNotification = Notification.Name(
+      "UIApplicationDidEnterBackgroundNotification")
+    /// Posted when the app comes back to the foreground.
+    public static let willEnterForegroundNotification = Notification.Name(
+      "UIApplicationWillEnterForegroundNotification")
+  }
 
   /// A color.
   public final class UIColor: NSObject, @unchecked Sendable {

@@ -3,7 +3,8 @@ import CatenaDiff
 extension SectionedDataSource {
   /// Tells `handler` when an item comes into view and when it leaves: an item appears once
   /// at least `visibleFraction` of its cell's area has shown for `duration` without a break,
-  /// and disappears when less shows again (or the list leaves the window). Each continuous
+  /// and disappears when less shows again, the list leaves the window, or its scene (the app)
+  /// goes to the background; coming back is a new impression. Each continuous
   /// stretch of visibility gives one `appeared` and, once it ends, one `disappeared`;
   /// items are told apart by id, so neither cell reuse nor an apply that moves an item on
   /// screen repeats an event.
@@ -100,6 +101,15 @@ extension SectionedDataSource {
   func lookAgain() {
     performPendingScroll()
     updateImpressions(settle: true)
+  }
+
+  /// The table entered or left a window, or the app went to the background or came back:
+  /// impressions end or start again (a return visit is a new one), and a reorder the view
+  /// ended meanwhile (leaving the window cancels it) is seen over.
+  package func visibilityChanged() {
+    guard !isInvalidated else { return }
+    duringLayout { updateImpressions(settle: false) }
+    if isReordering || reorderRecheck != nil { recheckReorder() }
   }
 
   /// The table scrolled: what shows changed. UIKit also sends it from inside its layout pass

@@ -128,6 +128,9 @@ extension SectionedDataSource {
     /// Looks again at what shows (impressions, a scroll waiting for layout).
     func didScroll() { source?.didScroll() }
 
+    /// Looks again at what shows, and whether a reorder is over.
+    func visibilityChanged() { source?.visibilityChanged() }
+
     /// Whether impressions are given.
     var watchesScrolling: Bool { source?.impressionTracker != nil }
 

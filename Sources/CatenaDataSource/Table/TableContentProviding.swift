@@ -70,8 +70,12 @@ package protocol TableContentProviding: AnyObject {
   /// earlier showing without asking for it again (iOS 15 prepared cells): the provider shows
   /// on it what changed since (behaviours, outline place).
   func willDisplayRow(at path: ItemPath, cell: Any?)
-  /// The table scrolled (by the user, or in code).
+  /// The table scrolled (by the user, or in code), or rows left the screen without a scroll
+  /// (the table got smaller); UIKit may say so from inside its layout pass.
   func didScroll()
+  /// The table entered or left a window, or the app went to the background or came back:
+  /// what the user sees changed without a scroll (never from inside a layout pass).
+  func visibilityChanged()
   /// Whether ``didScroll()`` is wanted (impressions), read when the provider is connected: a
   /// UIKit list otherwise skips its scroll callbacks.
   var watchesScrolling: Bool { get }

@@ -89,6 +89,19 @@
       #endif
     }
 
+    // An item left the screen: what shows changed (the list got smaller, or scrolled).
+    func collectionView(
+      _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+      forItemAt indexPath: IndexPath
+    ) {
+      if watchesScrolling { provider?.didScroll() }
+      #if os(Linux)
+        app?.collectionView(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
+      #else
+        app?.collectionView?(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
+      #endif
+    }
+
     func scrollViewDidScroll(_ scrollView: UIScrollView) {
       provider?.didScroll()
       #if os(Linux)

@@ -17,11 +17,13 @@
         height: bounds.height - inset.top - inset.bottom)
     }
 
-    /// How much of each row on screen shows (0–1 of its area); none off-window. `settle`
+    /// How much of each row on screen shows (0–1 of its area); none off-window or while the
+    /// app is in the background. `settle`
     /// lays out a pending reload first. The rows come from the layout's geometry, not from
     /// the cells on screen, which lag a scroll until the next layout pass.
     func visibleFractions(settle: Bool) -> [ItemPath: Double] {
-      guard window != nil else { return [:] }
+      guard window != nil, ListVisibilityObserver.observer(of: self)?.isInBackground != true
+      else { return [:] }
       if settle { layoutIfNeeded() }
       let visible = visibleContentRect
       var fractions: [ItemPath: Double] = [:]

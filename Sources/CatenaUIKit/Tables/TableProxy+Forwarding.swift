@@ -71,6 +71,19 @@
       #endif
     }
 
+    // A row left the screen: what shows changed (the table got smaller, or scrolled).
+    func tableView(
+      _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
+      forRowAt indexPath: IndexPath
+    ) {
+      if watchesScrolling { provider?.didScroll() }
+      #if os(Linux)
+        app?.tableView(tableView, didEndDisplaying: cell, forRowAt: indexPath)
+      #else
+        app?.tableView?(tableView, didEndDisplaying: cell, forRowAt: indexPath)
+      #endif
+    }
+
     func scrollViewDidScroll(_ scrollView: UIScrollView) {
       provider?.didScroll()
       #if os(Linux)

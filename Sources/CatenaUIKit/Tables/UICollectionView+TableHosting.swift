@@ -173,6 +173,7 @@
         from: objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? ForwardingProxy,
         delegate: delegate, dataSource: dataSource, prefetcher: prefetchDataSource, to: provider)
       let proxy = provider.map { CollectionProxy($0, app: app) }
+      if provider != nil { ListVisibilityObserver.install(in: self) }
       register(UICollectionViewCell.self, forCellWithReuseIdentifier: CollectionProxy.placeholder)
       for kind in [Self.elementKindSectionHeader, Self.elementKindSectionFooter] {
         register(

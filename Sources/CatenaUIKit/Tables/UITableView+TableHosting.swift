@@ -168,6 +168,7 @@
         from: objc_getAssociatedObject(self, &AssociatedKeys.proxy) as? ForwardingProxy,
         delegate: delegate, dataSource: dataSource, prefetcher: prefetchDataSource, to: provider)
       let proxy = provider.map { TableProxy($0, app: app) }
+      if provider != nil { ListVisibilityObserver.install(in: self) }
       objc_setAssociatedObject(
         self, &AssociatedKeys.proxy, proxy, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       // UIKit reads which optional methods its delegate implements when it is set.

@@ -155,5 +155,17 @@
       #expect(table.exceptions.isEmpty)
       withExtendedLifetime(window) {}
     }
+
+    @Test func item3LeavingTheWindowMidReorderShowsTheHeldWorkAtOnce() async throws {
+      let (table, dataSource, clock, window) = try heldList()
+      #expect(table.simulateLift(at: path(1)))
+      #expect(table.simulateDragOver(path(3)) == path(3))
+      try dataSource.apply(try snapshot([Row(1), Row(2)]))
+      table.removeFromSuperview()  // the app switched tabs mid-drag
+      #expect(dataSource.snapshot?.allItems.map(\.id) == [1, 2], "no tick needed")
+      #expect(dataSource.reorderRecheck == nil)
+      #expect(table.exceptions.isEmpty)
+      withExtendedLifetime((window, clock)) {}
+    }
   }
 #endif

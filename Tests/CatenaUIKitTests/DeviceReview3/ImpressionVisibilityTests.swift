@@ -1,0 +1,88 @@
+#if os(Linux)
+  import CatenaDataSource
+  import CatenaDiff
+  import CatenaTesting
+  import Foundation
+  import Testing
+  import UIKitFakes
+
+  @testable import CatenaUIKit
+
+  /// Impressions end when the list leaves the window, the list gets smaller, or the app goes
+  /// to the background, and a return visit is a new impression (R3-N8, R3-F8).
+  @MainActor
+  @Suite("Impressions when the list leaves the screen (R3-N8, R3-F8)")
+  struct ImpressionVisibilityTests {
+    @Test func aViewHearsWhenItEntersAndLeavesAWindow() {
+      final class Watcher: UIView {
+        var moves: [Bool] = []
+        override func didMoveToWindow() { moves.append(window != nil) }
+      }
+      let window = UIWindow(frame: .zero)
+      let container = UIView(frame: .zero)
+      let watcher = Watcher(frame: .zero)
+      container.addSubview(watcher)
+      #expect(watcher.moves.isEmpty, "no window yet")
+      window.addSubview(container)
+      container.removeFromSuperview()
+      #expect(watcher.moves == [true, false], "told through its superview, as UIKit does")
+    }
+
+    @Test func r3n8LeavingTheWindowEndsEveryImpressionAndComingBackStartsThemAgain() async throws {
+      let (table, window) = tableInWindow()
+      let list = ImpressionList()
+      list.dataSource.bind(table)
+        .configureCell(TitleCell.self) { cell, _, row in cell.title = row.title }
+      try list.dataSource.apply(snapshot((0..<30).map { Row($0) }))
+      await list.advance(milliseconds: 300)
+      #expect(await list.take() == (0..<10).map { .appeared($0) })
+      table.removeFromSuperview()  // a detail screen pushed over the list
+      #expect(await list.take() == (0..<10).map { .disappeared($0) })
+      window.addSubview(table)  // back
+      await list.advance(milliseconds: 300)
+      #expect(await list.take() == (0..<10).map { .appeared($0) }, "a return visit counts")
+      withExtendedLifetime(window) {}
+    }
+
+    @Test func r3n8TheSceneGoingToTheBackgroundEndsThemAndNothingAppearsWhileThere()
+      async throws
+    {
+      let scene = UIWindowScene()
+      let (table, window) = tableInWindow()
+      window.windowScene = scene
+      window.addSubview(table)  // shown again in its scene
+      let list = ImpressionList()
+      list.dataSource.bind(table)
+        .configureCell(TitleCell.self) { cell, _, row in cell.title = row.title }
+      try list.dataSource.apply(snapshot((0..<30).map { Row($0) }))
+      await list.advance(milliseconds: 100)  // rows show, not long enough yet
+      let center = NotificationCenter.default
+      center.post(name: UIScene.didEnterBackgroundNotification, object: scene)
+      await list.advance(milliseconds: 1_000)
+      #expect(await list.take().isEmpty, "nothing appears in the background")
+      center.post(name: UIScene.willEnterForegroundNotification, object: scene)
+      await list.advance(milliseconds: 300)
+      #expect(await list.take() == (0..<10).map { .appeared($0) })
+      center.post(name: UIScene.didEnterBackgroundNotification, object: UIWindowScene())
+      #expect(await list.take().isEmpty, "another scene's background is not this list's")
+      center.post(name: UIScene.didEnterBackgroundNotification, object: scene)
+      #expect(await list.take() == (0..<10).map { .disappeared($0) })
+      withExtendedLifetime(window) {}
+    }
+
+    @Test func r3n8RowsThatFallOffWhenTheListGetsSmallerDisappear() async throws {
+      let (table, window) = tableInWindow()
+      let list = ImpressionList()
+      list.dataSource.bind(table)
+        .configureCell(TitleCell.self) { cell, _, row in cell.title = row.title }
+      try list.dataSource.apply(snapshot((0..<30).map { Row($0) }))
+      await list.advance(milliseconds: 300)
+      #expect(await list.take() == (0..<10).map { .appeared($0) })
+      table.frame.size.height = 220  // rotated to landscape
+      table.setNeedsLayout()
+      table.layoutIfNeeded()
+      #expect(await list.take() == (5..<10).map { .disappeared($0) })
+      withExtendedLifetime(window) {}
+    }
+  }
+#endif
