@@ -29,6 +29,16 @@
     }
 
     /// What was heard since the last call, once events kept for the next turn have come.
+    /// Binds to `table` and shows rows 0–29 for as long as an impression takes: what
+    /// appeared.
+    func showRows(on table: UITableView) async throws -> [Impression<Int>] {
+      dataSource.bind(table)
+        .configureCell(TitleCell.self) { cell, _, row in cell.title = row.title }
+      try dataSource.apply(snapshot((0..<30).map { Row($0) }))
+      await advance(milliseconds: 300)
+      return await take()
+    }
+
     func take() async -> [Impression<Int>] {
       await dataSource.impressionsDelivered()
       defer { heard = [] }
@@ -42,11 +52,7 @@
     @Test func aTableTellsImpressionsAsItScrollsAndNotAgainOnReloadOrReuse() async throws {
       let (table, window) = tableInWindow()
       let list = ImpressionList()
-      list.dataSource.bind(table)
-        .configureCell(TitleCell.self) { cell, _, row in cell.title = row.title }
-      try list.dataSource.apply(snapshot((0..<30).map { Row($0) }))
-      await list.advance(milliseconds: 300)
-      #expect(await list.take() == (0..<10).map { .appeared($0) })
+      #expect(try await list.showRows(on: table) == (0..<10).map { .appeared($0) })
       table.contentOffset = CGPoint(x: 0, y: 23)  // the user scrolls: row 0 under half
       #expect(await list.take() == [.disappeared(0)])
       list.dataSource.reload()

@@ -31,11 +31,7 @@
     @Test func r3n8LeavingTheWindowEndsEveryImpressionAndComingBackStartsThemAgain() async throws {
       let (table, window) = tableInWindow()
       let list = ImpressionList()
-      list.dataSource.bind(table)
-        .configureCell(TitleCell.self) { cell, _, row in cell.title = row.title }
-      try list.dataSource.apply(snapshot((0..<30).map { Row($0) }))
-      await list.advance(milliseconds: 300)
-      #expect(await list.take() == (0..<10).map { .appeared($0) })
+      #expect(try await list.showRows(on: table) == (0..<10).map { .appeared($0) })
       table.removeFromSuperview()  // a detail screen pushed over the list
       #expect(await list.take() == (0..<10).map { .disappeared($0) })
       window.addSubview(table)  // back
@@ -73,11 +69,7 @@
     @Test func r3n8RowsThatFallOffWhenTheListGetsSmallerDisappear() async throws {
       let (table, window) = tableInWindow()
       let list = ImpressionList()
-      list.dataSource.bind(table)
-        .configureCell(TitleCell.self) { cell, _, row in cell.title = row.title }
-      try list.dataSource.apply(snapshot((0..<30).map { Row($0) }))
-      await list.advance(milliseconds: 300)
-      #expect(await list.take() == (0..<10).map { .appeared($0) })
+      #expect(try await list.showRows(on: table) == (0..<10).map { .appeared($0) })
       table.frame.size.height = 220  // rotated to landscape
       table.setNeedsLayout()
       table.layoutIfNeeded()
