@@ -15,7 +15,9 @@
   final class ListVisibilityObserver: UIView {
     /// Whether the list's scene (or the app) is in the background.
     private(set) var isInBackground = false
-    private var tokens: [any NSObjectProtocol] = []
+    /// The notification observers (removed when the view goes; `NotificationCenter` takes
+    /// that from any thread).
+    private nonisolated(unsafe) var tokens: [any NSObjectProtocol] = []
     /// The scene observed (nil: the app's notifications).
     private weak var observedScene: UIScene?
 
@@ -80,6 +82,8 @@
       list.installedProxy?.provider?.visibilityChanged()
     }
 
-    isolated deinit { stopObserving() }
+    deinit {
+      for token in tokens { NotificationCenter.default.removeObserver(token) }
+    }
   }
 #endif
