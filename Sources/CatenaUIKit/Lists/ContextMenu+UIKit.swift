@@ -159,7 +159,7 @@
         guard indexPaths.count == 1, let older = appTarget(for: Self.oneItemMenu) else {
           return nil
         }
-        return unsafeBitCast(older, to: OlderCollectionDelegate.self).collectionView(
+        return unsafeBitCast(older, to: (any OlderCollectionDelegate).self).collectionView(
           collectionView, contextMenuConfigurationForItemAt: indexPaths[0], point: point)
       #endif
     }

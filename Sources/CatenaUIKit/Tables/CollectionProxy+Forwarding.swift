@@ -38,7 +38,7 @@
             atCurrentIndexPath: currentIndexPath, toProposedIndexPath: target) ?? target
         }
         guard let older = appTarget(for: Self.olderTargetForMove) else { return target }
-        return unsafeBitCast(older, to: OlderCollectionDelegate.self).collectionView(
+        return unsafeBitCast(older, to: (any OlderCollectionDelegate).self).collectionView(
           collectionView, targetIndexPathForMoveFromItemAt: currentIndexPath,
           toProposedIndexPath: target)
       #endif
