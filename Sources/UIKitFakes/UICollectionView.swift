@@ -451,6 +451,28 @@
       return attributes
     }
 
+    /// Where the section header or footer of `indexPath.section` is (nil: the layout shows
+    /// none of that kind).
+    open func layoutAttributesForSupplementaryElement(
+      ofKind elementKind: String, at indexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? {
+      let counts = engine.loadedCounts()
+      let header = elementKind == Self.elementKindSectionHeader
+      guard counts.indices.contains(indexPath.section), supplementaryKinds.contains(elementKind),
+        header || elementKind == Self.elementKindSectionFooter
+      else { return nil }
+      let geometry = geometry(counts: counts, measured: engine.measured)
+      let top = geometry.sectionTops[indexPath.section]
+      let bottom =
+        indexPath.section + 1 < counts.count
+        ? geometry.sectionTops[indexPath.section + 1] : geometry.contentHeight
+      let attributes = UICollectionViewLayoutAttributes()
+      attributes.frame = CGRect(
+        x: 0, y: header ? top : bottom - fakeSupplementaryHeight, width: bounds.width,
+        height: fakeSupplementaryHeight)
+      return attributes
+    }
+
     open var indexPathsForVisibleItems: [IndexPath] {
       engine.refuseDuringLayout("reading indexPathsForVisibleItems")
       return engine.visible.keys.sorted().map(\.indexPath)

@@ -11,6 +11,19 @@
     /// The Objective-C exceptions UIKit would have raised (each one a crash on a device).
     public var exceptions: [String] { engine.exceptions }
 
+    /// Where the header that floats at the top shows, in content coordinates: a plain
+    /// table pins the header of the section scrolling under the top of the visible area (nil:
+    /// grouped styles, or that section has none).
+    public var pinnedHeaderRect: CGRect? {
+      guard style == .plain else { return nil }
+      let geometry = currentGeometry
+      let top = contentOffset.y + adjustedContentInset.top
+      guard let section = geometry.sectionTops.lastIndex(where: { $0 <= top }) else { return nil }
+      let height = rectForHeader(inSection: section).height
+      guard height > 0 else { return nil }
+      return CGRect(x: 0, y: top, width: bounds.width, height: height)
+    }
+
     /// Whether the table is inside its own layout pass now (asking for cells, telling its
     /// delegate rows will show, correcting its offset).
     public var isLayingOut: Bool { engine.layingOut > 0 }

@@ -131,6 +131,9 @@ extension SectionedDataSource {
     /// Looks again at what shows, and whether a reorder is over.
     func visibilityChanged() { source?.visibilityChanged() }
 
+    /// Whether the list layout the data source made pins its headers.
+    var pinsSectionHeaders: Bool { source?.pinsSectionHeaders ?? false }
+
     /// Whether impressions are given.
     var watchesScrolling: Bool { source?.impressionTracker != nil }
 

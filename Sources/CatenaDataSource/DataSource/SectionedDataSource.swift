@@ -219,6 +219,9 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   package var rowCanMove: ((Item) -> Bool)?
   /// Told of a row the user moved, after the data source moved it (set by a bound outline).
   package var rowMoved: ((_ source: ItemPath, _ destination: ItemPath, _ item: Item) -> Void)?
+  /// Whether the list layout made from the chain pins its section headers (plain, with
+  /// headers), set by CatenaUIKit's `listLayout`.
+  package var pinsSectionHeaders = false
   /// Turns what shows into impressions (``impressions(after:visibleFraction:clock:_:)``).
   var impressionTracker: ImpressionTracker<Item.ID>?
   /// A scroll to an item asked for before the table could make it (``scroll(to:at:animated:)``).

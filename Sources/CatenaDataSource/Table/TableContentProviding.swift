@@ -79,6 +79,9 @@ package protocol TableContentProviding: AnyObject {
   /// Whether ``didScroll()`` is wanted (impressions), read when the provider is connected: a
   /// UIKit list otherwise skips its scroll callbacks.
   var watchesScrolling: Bool { get }
+  /// Whether the list's section headers pin to the top while their section scrolls under
+  /// them (a plain list layout the data source made; a plain table's always do).
+  var pinsSectionHeaders: Bool { get }
   /// The titles of the section index down the table's edge, or nil for none.
   func sectionIndexTitles() -> [String]?
   /// The section the section-index title `title`, at `index` in the index the table shows,

@@ -46,6 +46,9 @@
         self?.swipeConfiguration(.trailing, at: indexPath)
       }
       configure(&configuration)
+      // A plain list pins each section's header while its rows scroll under it.
+      pinsSectionHeaders =
+        configuration.appearance == .plain && configuration.headerMode == .supplementary
       return UICollectionViewCompositionalLayout.list(using: configuration)
     }
 

@@ -25,7 +25,13 @@
       guard window != nil, ListVisibilityObserver.observer(of: self)?.isInBackground != true
       else { return [:] }
       if settle { layoutIfNeeded() }
-      let visible = visibleContentRect
+      var visible = visibleContentRect
+      // A pinned header covers the top of what shows: rows under it are not seen.
+      if !scrollsAcross, let top = rows(showingIn: visible).first?.0 {
+        let covered = min(pinnedHeaderHeight(inSection: top.section), visible.height)
+        visible.origin.y += covered
+        visible.size.height -= covered
+      }
       var fractions: [ItemPath: Double] = [:]
       for (path, frame) in rows(showingIn: visible) where frame.width > 0 && frame.height > 0 {
         let shown = frame.intersection(visible)
@@ -87,9 +93,11 @@
       let visible = visibleContentRect
       let across = scrollsAcross
       let start = Double(across ? visible.minX : visible.minY)
+      // The row rests below its section's pinned header, not under it.
+      let pinned = across ? 0 : Double(pinnedHeaderHeight(inSection: path.section))
       let target = position.offset(
-        forRowAt: Double(across ? frame.minX : frame.minY),
-        length: Double(across ? frame.width : frame.height),
+        forRowAt: Double(across ? frame.minX : frame.minY) - pinned,
+        length: Double(across ? frame.width : frame.height) + pinned,
         viewport: Double(across ? visible.width : visible.height), offset: start,
         content: Double(across ? contentSize.width : contentSize.height))
       guard target != start else { return true }
@@ -105,6 +113,12 @@
   }
 
   extension UITableView {
+    /// A plain table pins the header of the section scrolling under the top.
+    func pinnedHeaderHeight(inSection section: Int) -> CGFloat {
+      guard style == .plain, section < numberOfSections else { return 0 }
+      return rectForHeader(inSection: section).height
+    }
+
     func frame(ofRowAt path: ItemPath) -> CGRect? {
       guard path.section < numberOfSections, path.item < numberOfRows(inSection: path.section)
       else { return nil }
@@ -114,6 +128,14 @@
   }
 
   extension UICollectionView {
+    /// A plain list layout made from the chain pins its headers.
+    func pinnedHeaderHeight(inSection section: Int) -> CGFloat {
+      guard installedProxy?.provider?.pinsSectionHeaders == true else { return 0 }
+      return layoutAttributesForSupplementaryElement(
+        ofKind: Self.elementKindSectionHeader, at: IndexPath(item: 0, section: section)
+      )?.frame.height ?? 0
+    }
+
     func frame(ofRowAt path: ItemPath) -> CGRect? {
       layoutAttributesForItem(at: path.indexPath)?.frame
     }

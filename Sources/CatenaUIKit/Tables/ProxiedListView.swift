@@ -50,6 +50,9 @@
     func show(_ outline: RowOutline, in cell: Cell)
     /// Where the row at `path` is in the content, if it has been laid out.
     func frame(ofRowAt path: ItemPath) -> CGRect?
+    /// How much of the top of what shows the pinned header of `section` covers (0: headers
+    /// do not pin).
+    func pinnedHeaderHeight(inSection section: Int) -> CGFloat
     /// Whether the content scrolls across rather than down.
     var scrollsAcross: Bool { get }
     func scroll(to anchor: TableAnchor)
