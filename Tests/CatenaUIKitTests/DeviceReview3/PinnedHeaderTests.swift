@@ -29,7 +29,7 @@
       let row = table.rectForRow(at: path(10))
       #expect(row.minY == table.contentOffset.y + header, "below the header, not under it")
       let pinned = try #require(table.pinnedHeaderRect)
-      #expect(!pinned.intersects(row))
+      #expect(pinned.maxY <= row.minY, "the pinned header does not cover it")
       // The row above, under the header, is not seen; the one scrolled to is.
       let fractions = ListViewHost.kept(by: table).visibleFractions(settle: true)
       #expect(fractions[ItemPath(item: 9, section: 0)] == nil)
