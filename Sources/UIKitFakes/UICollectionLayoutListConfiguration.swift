@@ -47,18 +47,69 @@
     public var headerTopPadding: CGFloat?
   }
 
-  /// A compositional layout; the fake makes only lists (`list(using:)`), laid out one item per
-  /// line like the fake's flow layout.
+  /// What a section provider is told about where the layout lays out.
+  @MainActor public protocol NSCollectionLayoutEnvironment: NSObjectProtocol {
+    var traitCollection: UITraitCollection { get }
+  }
+
+  /// The fake's environment.
+  final class ListLayoutEnvironment: NSObject, NSCollectionLayoutEnvironment {
+    let traitCollection = UITraitCollection()
+  }
+
+  /// A section of a compositional layout; the fake makes list sections only.
+  @MainActor open class NSCollectionLayoutSection: NSObject {
+    let listConfiguration: UICollectionLayoutListConfiguration
+
+    init(listConfiguration: UICollectionLayoutListConfiguration) {
+      self.listConfiguration = listConfiguration
+      super.init()
+    }
+
+    /// A list section with `configuration` (UIKit-iOS18.6.swift:8088).
+    public static func list(
+      using configuration: UICollectionLayoutListConfiguration,
+      layoutEnvironment: any NSCollectionLayoutEnvironment
+    ) -> NSCollectionLayoutSection {
+      NSCollectionLayoutSection(listConfiguration: configuration)
+    }
+  }
+
+  /// A compositional layout; the fake makes only lists (`list(using:)`, or a section provider
+  /// of list sections), laid out one item per line like the fake's flow layout.
   @MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     /// The list configuration as it was when the layout was made.
-    let listConfiguration: UICollectionLayoutListConfiguration
+    private let fixedConfiguration: UICollectionLayoutListConfiguration?
+    /// Makes each section's layout when the layout is computed (UIKit-iOS18.6.swift:7984).
+    private let sectionProvider:
+      ((Int, any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?)?
+
+    /// A layout whose sections `sectionProvider` makes, asked again whenever the layout is
+    /// computed (after a batch, a reload, an invalidation).
+    public init(
+      sectionProvider:
+        @escaping (Int, any NSCollectionLayoutEnvironment) ->
+        NSCollectionLayoutSection?
+    ) {
+      fixedConfiguration = nil
+      self.sectionProvider = sectionProvider
+      super.init()
+    }
+
+    /// The list configuration of `section` (the first section's for the layout as a whole).
+    func listConfiguration(forSection section: Int = 0) -> UICollectionLayoutListConfiguration {
+      if let fixedConfiguration { return fixedConfiguration }
+      return sectionProvider?(section, ListLayoutEnvironment())?.listConfiguration
+        ?? UICollectionLayoutListConfiguration(appearance: .plain)
+    }
     /// Not UIKit: the kinds of the boundary and badge supplementary items the layout's
     /// sections have besides a list's header and footer (a pinned search bar, a badge); the
     /// collection view asks its data source for one of each kind per section.
     public var fakeOtherSupplementaryKinds: [String] = []
 
     init(listConfiguration: UICollectionLayoutListConfiguration) {
-      self.listConfiguration = listConfiguration
+      fixedConfiguration = listConfiguration
+      sectionProvider = nil
       super.init()
     }
 

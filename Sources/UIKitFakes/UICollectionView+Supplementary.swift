@@ -111,17 +111,31 @@
       return view
     }
 
-    /// The supplementary kinds the layout shows in every section: a list's header and footer
-    /// when its configuration makes them supplementary views.
-    var supplementaryKinds: [String] {
+    /// The supplementary kinds the layout shows in `section`: a list's header and footer when
+    /// that section's configuration makes them supplementary views.
+    func supplementaryKinds(inSection section: Int) -> [String] {
       guard let layout = collectionViewLayout as? UICollectionViewCompositionalLayout else {
         return []
       }
-      let list = layout.listConfiguration
+      let list = layout.listConfiguration(forSection: section)
       var kinds: [String] = []
       if list.headerMode == .supplementary { kinds.append(Self.elementKindSectionHeader) }
       if list.footerMode == .supplementary { kinds.append(Self.elementKindSectionFooter) }
       return kinds + layout.fakeOtherSupplementaryKinds
+    }
+
+    /// The height of the supplementary view of `kind` in `section`: a view that sizes itself
+    /// (a list cell showing a content configuration) its size, else the layout's estimate
+    /// (`fakeSupplementaryHeight`); none when the section has no such view.
+    func supplementaryHeight(_ kind: String, inSection section: Int) -> CGFloat {
+      guard supplementaryKinds(inSection: section).contains(kind) else { return 0 }
+      if let cell = supplementaryViews[kind]?[section] as? UICollectionViewCell,
+        cell.contentConfiguration != nil
+      {
+        let size = cell.sizeThatFits(CGSize(width: bounds.width, height: 0)).height
+        if size > 0 { return size }
+      }
+      return fakeSupplementaryHeight
     }
 
     /// Asks the data source again for every section's supplementary views (a reload); the
@@ -147,9 +161,17 @@
       }
       recycleSupplementaryViews { !kept($0) }
       supplementaryViews = carried
-      let keptSections = Set(sectionMap.indices.filter(kept).map { sectionMap[$0] })
-      askSupplementaryViews(
-        forSections: engine.loadedCounts().indices.filter { !keptSections.contains($0) })
+      // Views that appear (new sections, or kinds a kept section's layout has now) are asked
+      // for; those a section's layout no longer has go back to their pools.
+      for (kind, views) in supplementaryViews {
+        for (section, view) in views where !supplementaryKinds(inSection: section).contains(kind) {
+          supplementaryViews[kind]?[section] = nil
+          if let identifier = view.reuseIdentifier {
+            supplementaryPool["\(kind)|\(identifier)", default: []].append(view)
+          }
+        }
+      }
+      askSupplementaryViews(forSections: Array(engine.loadedCounts().indices), missingOnly: true)
     }
 
     /// Puts the shown views of the sections `leaving` names back in their pools, and forgets
@@ -165,11 +187,11 @@
     }
 
     /// Asks the data source for the supplementary views of `sections`.
-    private func askSupplementaryViews(forSections sections: [Int]) {
-      let kinds = supplementaryKinds
-      guard !kinds.isEmpty, let dataSource else { return }
+    private func askSupplementaryViews(forSections sections: [Int], missingOnly: Bool = false) {
+      guard let dataSource else { return }
       for section in sections {
-        for kind in kinds {
+        for kind in supplementaryKinds(inSection: section)
+        where !missingOnly || supplementaryViews[kind]?[section] == nil {
           let path = IndexPath(item: 0, section: section)
           askedSupplementaryKind = kind
           supplementaryDequeued = false
@@ -204,7 +226,7 @@
       engine.calls.append("swipe \(leading ? "leading" : "trailing") \(ItemPath(indexPath))")
       guard
         let list = (collectionViewLayout as? UICollectionViewCompositionalLayout)?
-          .listConfiguration
+          .listConfiguration(forSection: indexPath.section)
       else { return nil }
       let provider =
         leading

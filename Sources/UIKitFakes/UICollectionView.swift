@@ -318,7 +318,8 @@
     var reloadPending = false
     /// The index titles read at the last reload (UIKit reads them then).
     var indexTitles: [String] = []
-    /// Not UIKit: the height of a section header or footer in the fake's list layout.
+    /// Not UIKit: the estimated height of a section header or footer in the fake's list
+    /// layout; a list cell showing a content configuration sizes itself instead.
     public var fakeSupplementaryHeight: CGFloat = 28
     /// Supplementary view classes by kind, then reuse identifier.
     var supplementaryClasses: [String: [String: UICollectionReusableView.Type]] = [:]
@@ -458,7 +459,8 @@
     ) -> UICollectionViewLayoutAttributes? {
       let counts = engine.loadedCounts()
       let header = elementKind == Self.elementKindSectionHeader
-      guard counts.indices.contains(indexPath.section), supplementaryKinds.contains(elementKind),
+      guard counts.indices.contains(indexPath.section),
+        supplementaryKinds(inSection: indexPath.section).contains(elementKind),
         header || elementKind == Self.elementKindSectionFooter
       else { return nil }
       let geometry = geometry(counts: counts, measured: engine.measured)
@@ -467,9 +469,9 @@
         indexPath.section + 1 < counts.count
         ? geometry.sectionTops[indexPath.section + 1] : geometry.contentHeight
       let attributes = UICollectionViewLayoutAttributes()
+      let height = supplementaryHeight(elementKind, inSection: indexPath.section)
       attributes.frame = CGRect(
-        x: 0, y: header ? top : bottom - fakeSupplementaryHeight, width: bounds.width,
-        height: fakeSupplementaryHeight)
+        x: 0, y: header ? top : bottom - height, width: bounds.width, height: height)
       return attributes
     }
 
@@ -583,11 +585,10 @@
     }
     func geometry(counts: [Int], measured: [ItemPath: CGFloat]) -> ListGeometry {
       let height = fakeItemHeight > 0 ? fakeItemHeight : 44
-      let kinds = supplementaryKinds
-      let header = kinds.contains(Self.elementKindSectionHeader) ? fakeSupplementaryHeight : 0
-      let footer = kinds.contains(Self.elementKindSectionFooter) ? fakeSupplementaryHeight : 0
       return ListGeometry(
-        counts: counts, header: { _ in header }, footer: { _ in footer },
+        counts: counts,
+        header: { self.supplementaryHeight(Self.elementKindSectionHeader, inSection: $0) },
+        footer: { self.supplementaryHeight(Self.elementKindSectionFooter, inSection: $0) },
         row: { measured[$0] ?? height })
     }
     /// A list layout sizes a row that shows a content configuration to fit it (an estimate of

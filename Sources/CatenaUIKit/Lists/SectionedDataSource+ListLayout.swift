@@ -23,7 +23,9 @@
     ///
     /// - Section headers and footers are supplementary views when the chain gives them
     ///   (`headerView`/`headerTitle`, `footerView`/`footerTitle`) at the time the layout is
-    ///   made: UIKit copies the list configuration into the layout, so give them first.
+    ///   made: UIKit copies the list configuration into the layout, so give them first. A
+    ///   section the chain gives no view or title has none (no empty band); titles show in
+    ///   list cells with the appearance's header or footer style, sized to their text.
     ///   These two kinds are the supplementary views Catena serves; a layout of the app's own
     ///   with other kinds (a badge, a pinned bar) gets empty views for them from Catena (on
     ///   Apple platforms, the views of the collection view's own data source set before
@@ -49,7 +51,31 @@
       // A plain list pins each section's header while its rows scroll under it.
       pinsSectionHeaders =
         configuration.appearance == .plain && configuration.headerMode == .supplementary
-      return UICollectionViewCompositionalLayout.list(using: configuration)
+      // Each section has a header (a footer) only when the chain gives it one now: no empty
+      // band above a section without a title. UIKit asks again whenever the layout is
+      // computed (after a batch, a reload).
+      let base = configuration
+      return UICollectionViewCompositionalLayout { [weak self] section, environment in
+        MainActor.assumeIsolated {
+          var list = base
+          if let self {
+            if list.headerMode == .supplementary, !self.hasSectionView(.header, section) {
+              list.headerMode = .none
+            }
+            if list.footerMode == .supplementary, !self.hasSectionView(.footer, section) {
+              list.footerMode = .none
+            }
+          }
+          return NSCollectionLayoutSection.list(using: list, layoutEnvironment: environment)
+        }
+      }
+    }
+
+    /// Whether `section` shows a header (footer) view or title now.
+    private func hasSectionView(_ kind: SectionViewKind, _ section: Int) -> Bool {
+      hasView(kind, inSection: section)
+        || (kind == .header
+          ? titleForHeader(inSection: section) : titleForFooter(inSection: section)) != nil
     }
 
     /// UIKit's buttons for the chain's swipe actions of the item at `indexPath` on `edge`;

@@ -6,35 +6,24 @@
   #endif
 
   /// The supplementary view a collection view shows for a section's `headerTitle` or
-  /// `footerTitle`: the title in a label that wraps, with Dynamic Type, inset as a list's
-  /// text is.
+  /// `footerTitle`: a list cell whose content configuration gives it the list appearance's
+  /// header or footer look (insets, casing, colour, Dynamic Type) and sizes it to the text.
   @MainActor
-  final class SectionTitleView: UICollectionReusableView {
-    /// The label, made and added when the title is first set.
-    private(set) lazy var label: UILabel = {
-      let label = UILabel(frame: .zero)
-      label.font = .preferredFont(forTextStyle: .footnote)
-      label.adjustsFontForContentSizeCategory = true
-      label.textColor = .secondaryLabel
-      label.numberOfLines = 0
-      addSubview(label)
-      return label
-    }()
-
+  final class SectionTitleView: UICollectionViewListCell {
     /// The text shown.
     var title: String? {
-      get { label.text }
-      set { label.text = newValue }
-    }
-
-    override func layoutSubviews() {
-      super.layoutSubviews()
-      label.frame = bounds.insetBy(dx: 16, dy: 6)
+      get { (contentConfiguration as? UIListContentConfiguration)?.text }
+      set {
+        var content = defaultContentConfiguration()
+        content.text = newValue
+        content.textProperties.numberOfLines = 0
+        contentConfiguration = content
+      }
     }
 
     override func prepareForReuse() {
       super.prepareForReuse()
-      title = nil
+      contentConfiguration = nil
     }
   }
 #endif

@@ -106,10 +106,22 @@
         let section = sectionMap[old]
         guard section >= 0 else { continue }
         for kind in [SectionViewKind.header, .footer] {
-          guard
-            let view = supplementaryView(
-              forElementKind: kind.elementKind, at: IndexPath(item: 0, section: section))
-          else { continue }
+          let path = IndexPath(item: 0, section: section)
+          guard let view = supplementaryView(forElementKind: kind.elementKind, at: path) else {
+            // No view shown: off screen (asked for when it shows), or the layout gives the
+            // section none, and a view or title that comes now needs the section laid out anew.
+            let wanted =
+              provider.hasView(kind, inSection: section)
+              || (kind == .header
+                ? provider.titleForHeader(inSection: section)
+                : provider.titleForFooter(inSection: section)) != nil
+            if wanted,
+              layoutAttributesForSupplementaryElement(ofKind: kind.elementKind, at: path) == nil
+            {
+              reloads.insert(section)
+            }
+            continue
+          }
           if provider.hasView(kind, inSection: section) {
             if !provider.configure(view, as: kind, inSection: section) { reloads.insert(section) }
             continue
