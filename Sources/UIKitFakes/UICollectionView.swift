@@ -289,7 +289,7 @@
     /// `hasUncommittedUpdates`; UIKit-iOS18.6.swift:7587): true only while a drop is over the
     /// list, not while the user holds an item by its reorder accessory (that cell's
     /// `configurationState.isReordering` says so).
-    open var hasUncommittedUpdates: Bool { engine.hasActiveDrop }
+    open var hasUncommittedUpdates: Bool { engine.hasActiveDrop && engine.reorder != nil }
     /// Whether a drag from the list is in progress (UIKit-iOS18.6.swift:7693).
     open var hasActiveDrag: Bool { engine.hasActiveDrag }
     /// Whether a drop is over the list (UIKit-iOS18.6.swift:7696).

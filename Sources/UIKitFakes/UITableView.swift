@@ -71,7 +71,7 @@
     /// indicating whether the table view's appearance contains changes that aren't reflected
     /// in its data source" (Apple, `hasUncommittedUpdates`; UIKit-iOS18.6.swift:23152): while
     /// the user holds a row, and while a drop is over it.
-    open var hasUncommittedUpdates: Bool { engine.reorder != nil || engine.hasActiveDrop }
+    open var hasUncommittedUpdates: Bool { engine.reorder != nil }
     /// Whether a drag from the table is in progress (UIKit-iOS18.6.swift:23255).
     open var hasActiveDrag: Bool { engine.hasActiveDrag }
     /// Whether a drop is over the table (UIKit-iOS18.6.swift:23258).

@@ -141,3 +141,24 @@ struct ImpressionTests {
     #expect(screen.clock.sleeperCount == 0)
   }
 }
+
+/// Events kept for the next turn reach the handler in order, also when the handler's own
+/// work makes new ones.
+@MainActor
+@Suite("Impression events kept for the next turn")
+struct KeptImpressionTests {
+  @Test func eventsAHandlerCausesWaitBehindTheRestOfTheBatch() async {
+    var heard: [Impression<Int>] = []
+    var tracker: ImpressionTracker<Int>?
+    tracker = ImpressionTracker(threshold: 0.5, minimum: .zero, clock: ManualClock()) { event in
+      heard.append(event)
+      // The handler for 5 removes item 12 from the list: the list is looked at again.
+      if event == .disappeared(5) { tracker?.update([], deferred: false) }
+    }
+    tracker?.update([(5, 1)], deferred: false)
+    heard = []
+    tracker?.update([(12, 1)], deferred: true)  // from a scroll: disappeared 5, appeared 12
+    await tracker?.delivery?.value
+    #expect(heard == [.disappeared(5), .appeared(12), .disappeared(12)])
+  }
+}

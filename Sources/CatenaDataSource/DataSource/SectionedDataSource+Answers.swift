@@ -36,6 +36,7 @@ extension SectionedDataSource {
     kind.behaviors?(cell, path, item)
     for decorate in cellDecorators.values { decorate(cell, item) }
     if let outline = outline(forRowAt: path) { binding.showOutline(outline, cell) }
+    lastConfiguredCell = ObjectIdentifier(cell as AnyObject)
     return cell
   }
 
@@ -282,7 +283,10 @@ extension SectionedDataSource {
   package func willDisplayRow(at path: ItemPath, cell: Any? = nil) {
     guard !isInvalidated else { return }
     duringLayout {
-      if let cell { refresh(cell, at: path) }
+      // A cell configured for this row just now is current; one shown again is not.
+      if let cell, ObjectIdentifier(cell as AnyObject) != lastConfiguredCell {
+        refresh(cell, at: path)
+      }
       displayHandler?(path, item(at: path))
       for observer in displayObservers { observer(path) }
     }

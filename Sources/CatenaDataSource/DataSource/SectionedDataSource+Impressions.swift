@@ -109,7 +109,11 @@ extension SectionedDataSource {
   package func visibilityChanged() {
     guard !isInvalidated else { return }
     duringLayout { updateImpressions(settle: false) }
-    if isReordering || reorderRecheck != nil { recheckReorder() }
+    // UIKit may say so from inside a parent's layout or while it ends a gesture: look again
+    // on the next turn.
+    if isReordering || reorderRecheck != nil {
+      Task { @MainActor [weak self] in self?.recheckReorder() }
+    }
   }
 
   /// The table scrolled: what shows changed. UIKit also sends it from inside its layout pass

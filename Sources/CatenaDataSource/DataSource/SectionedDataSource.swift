@@ -219,6 +219,8 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   package var rowCanMove: ((Item) -> Bool)?
   /// Told of a row the user moved, after the data source moved it (set by a bound outline).
   package var rowMoved: ((_ source: ItemPath, _ destination: ItemPath, _ item: Item) -> Void)?
+  /// The cell configured last (``cell(forRowAt:)``), which `willDisplay` need not refresh.
+  var lastConfiguredCell: ObjectIdentifier?
   /// Whether the list layout made from the chain pins its section headers (plain, with
   /// headers), set by CatenaUIKit's `listLayout`.
   package var pinsSectionHeaders = false

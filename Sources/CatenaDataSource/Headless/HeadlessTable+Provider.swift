@@ -132,7 +132,8 @@ final class ProviderAdapter: HeadlessTableDataSource, HeadlessTableRowHeights {
   }
 
   func table(_ table: HeadlessTable, willDisplayRowAt path: ItemPath) {
-    provider?.willDisplayRow(at: path, cell: table.cellForRow(at: path))
+    // Every row that comes on screen was configured for it: no cell to catch up.
+    provider?.willDisplayRow(at: path, cell: nil)
   }
 
   func tableDidScroll(_ table: HeadlessTable) { provider?.didScroll() }

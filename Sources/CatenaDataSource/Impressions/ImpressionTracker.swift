@@ -75,10 +75,11 @@ final class ImpressionTracker<ID: Hashable> {
     guard delivery == nil, !queued.isEmpty else { return }
     delivery = Task { @MainActor [weak self] in
       guard let self, !Task.isCancelled else { return }
+      // One at a time: events a handler's apply causes queue behind the rest.
+      while !self.queued.isEmpty, !Task.isCancelled {
+        self.handler(self.queued.removeFirst())
+      }
       self.delivery = nil
-      let events = self.queued
-      self.queued = []
-      for event in events { self.handler(event) }
     }
   }
 

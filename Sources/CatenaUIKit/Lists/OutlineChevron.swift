@@ -23,7 +23,11 @@
     /// A chevron for `outline`, wired to its toggle.
     static func make() -> OutlineChevron {
       let chevron = OutlineChevron(frame: CGRect(x: 0, y: 0, width: 24, height: 24))
-      chevron.addAction(UIAction { [weak chevron] _ in chevron?.toggle?() }, for: .touchUpInside)
+      chevron.addAction(
+        UIAction { [weak chevron] _ in
+          chevron?.toggle?()
+          UIAccessibility.post(notification: .layoutChanged, argument: nil)
+        }, for: .touchUpInside)
       chevron.isAccessibilityElement = false
       chevron.turn()
       return chevron
@@ -67,8 +71,8 @@
   extension UIView {
     /// Says an outline row's state on its cell, for VoiceOver: "expanded" or "collapsed" as
     /// its value and an Expand or Collapse action (the cell's own actions kept); a row that
-    /// cannot expand has neither. When the state changed since `previous`, the change is
-    /// posted (`layoutChanged`), so VoiceOver reads the row again.
+    /// cannot expand has neither. The action, when used, posts `layoutChanged` for the row,
+    /// so VoiceOver reads it again (changes the user did not make are not posted).
     func showOutlineState(_ outline: RowOutline, previous: Bool?) {
       let own = (accessibilityCustomActions ?? []).filter { !($0 is OutlineAction) }
       guard let expanded = outline.isExpanded else {
@@ -81,14 +85,12 @@
       accessibilityValue = CatenaStrings.string(expanded ? .expanded : .collapsed)
       let toggle = outline.toggle
       let action = OutlineAction(name: CatenaStrings.string(expanded ? .collapse : .expand)) {
-        _ in
+        [weak self] _ in
         toggle?()
+        UIAccessibility.post(notification: .layoutChanged, argument: self)
         return true
       }
       accessibilityCustomActions = own + [action]
-      if let previous, previous != expanded {
-        UIAccessibility.post(notification: .layoutChanged, argument: self)
-      }
     }
   }
 #endif

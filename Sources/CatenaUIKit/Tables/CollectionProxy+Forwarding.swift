@@ -213,7 +213,11 @@
     func indexTitles(for collectionView: UICollectionView) -> [String]? {
       let titles = provider?.sectionIndexTitles() ?? []
       readIndexTitles = titles
-      return titles.isEmpty ? nil : titles
+      // No item to lead to: no index (UIKit would scroll to an item that does not exist).
+      let hasItems = (0..<(provider?.numberOfSections() ?? 0)).contains {
+        (provider?.numberOfRows(inSection: $0) ?? 0) > 0
+      }
+      return titles.isEmpty || !hasItems ? nil : titles
     }
 
     /// The first item of the title's section, or of the nearest section after it (else

@@ -144,7 +144,9 @@
     ) {
       guard editingStyle == .delete, let provider else { return }
       var path = ItemPath(indexPath)
-      if let swiped = swipedRow {
+      // UIKit's path is the one the swipe opened (it may not have been mapped through an
+      // apply since): the swiped item's row now. Another path is UIKit's own, current.
+      if let swiped = swipedRow, swiped.path == path {
         swipedRow = nil
         if let identity = swiped.identity {
           guard let now = provider.row(withIdentity: identity) else { return }

@@ -84,8 +84,12 @@
     /// again).
     func refreshSectionIndex() {
       guard let proxy = collectionProxy, let provider = proxy.provider, window != nil,
-        provider.sectionIndexTitles() ?? [] != proxy.readIndexTitles, !holdsRows
+        proxy.settlingDrop == nil, !holdsRows
       else { return }
+      let titles = provider.sectionIndexTitles() ?? []
+      guard titles != proxy.readIndexTitles else { return }
+      // Once per change of the titles, even if UIKit did not read them at this reload.
+      proxy.readIndexTitles = titles
       let selected = indexPathsForSelectedItems ?? []
       reloadData()
       layoutIfNeeded()

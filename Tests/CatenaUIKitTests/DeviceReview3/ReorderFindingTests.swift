@@ -162,10 +162,29 @@
       #expect(table.simulateDragOver(path(3)) == path(3))
       try dataSource.apply(try snapshot([Row(1), Row(2)]))
       table.removeFromSuperview()  // the app switched tabs mid-drag
-      #expect(dataSource.snapshot?.allItems.map(\.id) == [1, 2], "no tick needed")
-      #expect(dataSource.reorderRecheck == nil)
+      try await turns("the held apply to show, without a tick") {
+        dataSource.snapshot?.allItems.map(\.id) == [1, 2]
+      }
+      #expect(clock.now.offset == .zero)
       #expect(table.exceptions.isEmpty)
       withExtendedLifetime((window, clock)) {}
+    }
+
+    @Test func item3TheTimerLooksEvery100MillisecondsNotSooner() async throws {
+      let (table, dataSource, clock, window) = try heldList()
+      #expect(table.simulateLift(at: path(0)))
+      try dataSource.apply(try snapshot([Row(1)]))
+      try await turns("the re-check timer to sleep") { clock.sleeperCount > 0 }
+      for _ in 0..<99 {
+        clock.advance(by: .milliseconds(1))
+        await Task.yield()
+      }
+      for _ in 0..<100 { await Task.yield() }
+      #expect(dataSource.reorderRecheckCount == 0, "not before 100 ms")
+      clock.advance(by: .milliseconds(1))
+      try await turns("the first look") { dataSource.reorderRecheckCount == 1 }
+      #expect(table.exceptions.isEmpty)
+      withExtendedLifetime(window) {}
     }
   }
 #endif
