@@ -84,9 +84,10 @@
       runUpdateHandler(state)
     }
 
-    /// The content view's size, when the cell shows a content configuration.
+    /// The content view's size as Auto Layout gives it, when the cell shows a content
+    /// configuration (any content view: a list content view, a SwiftUI row, the app's own).
     func contentSize(fitting size: CGSize) -> CGSize? {
-      content.configuration == nil ? nil : contentView.sizeThatFits(size)
+      content.configuration == nil ? nil : contentView.systemLayoutSizeFitting(size)
     }
 
     /// Coalesced until the list lays out (or the cell shows).

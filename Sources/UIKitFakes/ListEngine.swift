@@ -27,6 +27,32 @@
     func selfSizedHeight(of cell: UIView, at path: IndexPath) -> CGFloat?
     /// Moves the offset by `delta` from inside the layout pass, telling the delegate.
     func correctOffsetDuringLayout(by delta: CGFloat)
+    /// Whether a self-sizing cell that invalidates its intrinsic size is measured again
+    /// (`selfSizingInvalidation` is not `.disabled`).
+    var resizesInvalidatedCells: Bool { get }
+    var engine: ListEngine { get }
+  }
+
+  /// How a self-sizing cell asks to be measured again: UIKit's `UITableView` and
+  /// `UICollectionView` each have this enumeration (UIKit-iOS18.6.swift:22733, 7229); the
+  /// fakes share one under both names.
+  public enum ListSelfSizingInvalidation: Int, Sendable {
+    /// "No updates will take place when -invalidateIntrinsicContentSize is called on a
+    /// self-sizing cell or its contentView."
+    case disabled = 0
+    /// "Calling -invalidateIntrinsicContentSize on a self-sizing cell or its contentView will
+    /// cause it to be resized if necessary."
+    case enabled = 1
+    /// As `enabled`, and Auto Layout changes in the content view invalidate it too.
+    case enabledIncludingConstraints = 2
+  }
+
+  extension ListEngineHost {
+    /// A shown self-sizing cell asked to be measured again.
+    func contentSizeChanged(of cell: UIView) {
+      guard resizesInvalidatedCells else { return }
+      engine.remeasure(cell)
+    }
   }
 
   /// What UITableView and UICollectionView share, with UIKit's behaviour where the adapter
@@ -58,6 +84,34 @@
     var layingOut = 0
     /// The heights self-sizing rows took when they showed, by path.
     var measured: [ItemPath: CGFloat] = [:]
+    /// Shown cells that invalidated their size since the last layout pass.
+    var invalidatedCells: [ObjectIdentifier] = []
+
+    /// Measures `cell` again at the next layout pass, if it shows.
+    func remeasure(_ cell: UIView) {
+      guard visible.values.contains(where: { $0 === cell }) else { return }
+      invalidatedCells.append(ObjectIdentifier(cell))
+      host.setNeedsLayoutForEngine()
+    }
+
+    /// Measures again the shown cells that asked to be: the rows keep their new heights, and a
+    /// row above the viewport that changed moves the offset by as much (returned).
+    func measureInvalidatedCells(offset: CGFloat) -> CGFloat {
+      guard !invalidatedCells.isEmpty else { return 0 }
+      defer { invalidatedCells = [] }
+      let geometry = host.geometry(counts: loadedCounts(), measured: measured)
+      var correction: CGFloat = 0
+      for (path, cell) in visible.sorted(by: { $0.key < $1.key })
+      where invalidatedCells.contains(ObjectIdentifier(cell)) {
+        guard let size = host.selfSizedHeight(of: cell, at: path.indexPath) else { continue }
+        let frame = geometry.frame(of: path, width: 0)
+        guard size != frame.height else { continue }
+        calls.append("resize \(path) to \(size)")
+        measured[path] = size
+        if frame.minY < offset { correction += size - frame.height }
+      }
+      return correction
+    }
     /// Cells of rows that left the screen, kept to show again without asking the data source
     /// (iOS 15 prepared cells), by path; the oldest first in `preparedOrder`.
     var prepared: [ItemPath: UIView] = [:]
@@ -197,6 +251,11 @@
       layingOut += 1
       defer { layingOut -= 1 }
       let counts = loadedCounts()
+      let resized = measureInvalidatedCells(offset: host.viewport.offset)
+      if resized != 0 {
+        calls.append("offset corrected by \(resized) during layout")
+        host.correctOffsetDuringLayout(by: resized)
+      }
       let (offset, height) = host.viewport
       let geometry = host.geometry(counts: counts, measured: measured)
       let shown = geometry.rows(from: offset, height: height)

@@ -132,7 +132,7 @@
       if let cell = supplementaryViews[kind]?[section] as? UICollectionViewCell,
         cell.contentConfiguration != nil
       {
-        let size = cell.sizeThatFits(CGSize(width: bounds.width, height: 0)).height
+        let size = cell.systemLayoutSizeFitting(CGSize(width: bounds.width, height: 0)).height
         if size > 0 { return size }
       }
       return fakeSupplementaryHeight

@@ -71,8 +71,8 @@
 
     /// The content view's size when the cell has a content configuration (a self-sizing
     /// row), else the frame's.
-    open override func sizeThatFits(_ size: CGSize) -> CGSize {
-      contentSize(fitting: size) ?? super.sizeThatFits(size)
+    open override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+      contentSize(fitting: targetSize) ?? super.systemLayoutSizeFitting(targetSize)
     }
   }
 
@@ -314,6 +314,12 @@
     /// fake's one-line layout.
     public var fakeItemHeight: CGFloat = 44
     lazy var engine = ListEngine(host: self)
+    /// How a self-sizing cell asks to be measured again (UIKit-iOS18.6.swift:7560).
+    public typealias SelfSizingInvalidation = ListSelfSizingInvalidation
+    /// Whether a self-sizing cell that invalidates its intrinsic size is measured again:
+    /// `.enabled` by default (WWDC22, "What's new in UIKit").
+    open var selfSizingInvalidation: UICollectionView.SelfSizingInvalidation = .enabled
+    var resizesInvalidatedCells: Bool { selfSizingInvalidation != .disabled }
     /// Whether a reload waits for the next layout.
     var reloadPending = false
     /// The index titles read at the last reload (UIKit reads them then).
@@ -597,7 +603,7 @@
       guard collectionViewLayout is UICollectionViewCompositionalLayout,
         let cell = cell as? UICollectionViewCell, cell.contentConfiguration != nil
       else { return nil }
-      let size = cell.sizeThatFits(CGSize(width: bounds.width, height: 0)).height
+      let size = cell.systemLayoutSizeFitting(CGSize(width: bounds.width, height: 0)).height
       return size > 0 ? size : nil
     }
   }

@@ -136,5 +136,10 @@
       let texts = [textLabel, secondaryTextLabel].map { $0.sizeThatFits(size).height }
       return CGSize(width: size.width, height: texts.reduce(22, +))
     }
+
+    /// Its labels' constraints size it as `sizeThatFits(_:)` does.
+    open override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+      sizeThatFits(targetSize)
+    }
   }
 #endif

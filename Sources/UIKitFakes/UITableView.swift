@@ -38,8 +38,15 @@
     open var isPrefetchingEnabled = true
     /// The height that means "size to fit" (UIKit's value).
     public static let automaticDimension: CGFloat = -1
-    open var rowHeight: CGFloat = 44
-    open var estimatedRowHeight: CGFloat = 0
+    /// The rows' height: "The default value of this property is automaticDimension, which
+    /// causes the table view to choose an appropriate height based on your cell's content"
+    /// (Apple, `rowHeight`; UIKit-iOS18.6.swift:23048). A test that wants exact heights sets
+    /// one.
+    open var rowHeight: CGFloat = UITableView.automaticDimension
+    /// The height taken for a self-sizing row before it shows: `automaticDimension` by
+    /// default (UIKit's header: "default is UITableViewAutomaticDimension, set to 0 to
+    /// disable"; UIKit-iOS18.6.swift:23055), which the table reads as 44 points.
+    open var estimatedRowHeight: CGFloat = UITableView.automaticDimension
     open var sectionHeaderHeight: CGFloat = UITableView.automaticDimension
     open var sectionFooterHeight: CGFloat = UITableView.automaticDimension
     open var backgroundView: UIView? {
@@ -83,6 +90,12 @@
     var viewRegistrations: [String: UITableViewHeaderFooterView.Type] = [:]
     var viewPool: [String: [UITableViewHeaderFooterView]] = [:]
     lazy var engine = ListEngine(host: self)
+    /// How a self-sizing cell asks to be measured again (UIKit-iOS18.6.swift:23079).
+    public typealias SelfSizingInvalidation = ListSelfSizingInvalidation
+    /// Whether a self-sizing cell that invalidates its intrinsic size is measured again:
+    /// `.enabled` by default (WWDC22, "What's new in UIKit").
+    open var selfSizingInvalidation: UITableView.SelfSizingInvalidation = .enabled
+    var resizesInvalidatedCells: Bool { selfSizingInvalidation != .disabled }
 
     public init(frame: CGRect, style: UITableView.Style) {
       self.style = style
@@ -420,10 +433,14 @@
       return view == nil ? 0 : 28
     }
 
+    /// A self-sizing row's height once its cell shows: its content's, or the standard 44
+    /// points when the content asks for none (UIKit logs "Detected a case where constraints
+    /// ambiguously suggest a height of zero for a table view cell's content view. We're
+    /// considering the collapse unintentional and using standard height instead.").
     func selfSizedHeight(of cell: UIView, at path: IndexPath) -> CGFloat? {
       guard height(ofRowAt: path) == UITableView.automaticDimension else { return nil }
-      let size = cell.sizeThatFits(CGSize(width: bounds.width, height: 0)).height
-      return size > 0 ? size : estimatedHeight(ofRowAt: path)
+      let size = cell.systemLayoutSizeFitting(CGSize(width: bounds.width, height: 0)).height
+      return size > 0 ? size : 44
     }
   }
 #endif

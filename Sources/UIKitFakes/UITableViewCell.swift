@@ -99,8 +99,8 @@
 
     /// The content view's size when the cell has a content configuration (a self-sizing
     /// row), else the frame's.
-    open override func sizeThatFits(_ size: CGSize) -> CGSize {
-      contentSize(fitting: size) ?? super.sizeThatFits(size)
+    open override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+      contentSize(fitting: targetSize) ?? super.systemLayoutSizeFitting(targetSize)
     }
 
     public required init?(coder: NSCoder) { nil }

@@ -142,6 +142,28 @@
     /// The size the view's content needs (none by default: `noIntrinsicMetric` both ways).
     open var intrinsicContentSize: CGSize { CGSize(width: -1, height: -1) }
 
+    /// The size Auto Layout gives the view within `targetSize` (UIKit-iOS18.6.swift:27743;
+    /// fake: no constraints, so the intrinsic content size where the view has one, and no
+    /// height where it has none). A self-sizing cell is as tall as its content view says here.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+      let intrinsic = intrinsicContentSize
+      return CGSize(
+        width: intrinsic.width >= 0 ? intrinsic.width : targetSize.width,
+        height: max(intrinsic.height, 0))
+    }
+
+    /// The view's content needs another size (UIKit-iOS18.6.swift:27725). On a self-sizing
+    /// cell or its content view, the list measures the cell again at its next layout: "Calling
+    /// -invalidateIntrinsicContentSize on a self-sizing cell or its contentView will cause it
+    /// to be resized if necessary" (`SelfSizingInvalidation.enabled`, UIKit's default;
+    /// UIKit-iOS18.6.swift:22733). A SwiftUI row (`UIHostingConfiguration`) does this when its
+    /// content changes size.
+    open func invalidateIntrinsicContentSize() {
+      let cell = (self as? any ConfigurableCell) ?? (superview as? any ConfigurableCell)
+      guard let cell, cell === self || cell.contentView === self else { return }
+      (cell.list as? any ListEngineHost)?.contentSizeChanged(of: cell)
+    }
+
     open func accessibilityActivate() -> Bool { false }
   }
 

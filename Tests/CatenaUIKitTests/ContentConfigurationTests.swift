@@ -129,9 +129,8 @@
       super.init(frame: .zero)
     }
     required init?(coder: NSCoder) { nil }
-    override func sizeThatFits(_ size: CGSize) -> CGSize {
-      CGSize(
-        width: size.width, height: CGFloat((configuration as? RowConfiguration)?.lines ?? 0) * 20)
+    override var intrinsicContentSize: CGSize {
+      CGSize(width: -1, height: CGFloat((configuration as? RowConfiguration)?.lines ?? 0) * 20)
     }
   }
 

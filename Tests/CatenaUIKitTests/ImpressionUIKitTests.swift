@@ -115,6 +115,7 @@
       let dataSource = rowSource(table)
       try dataSource.apply(snapshot((0..<40).map { Row($0) }))
       try dataSource.scroll(to: 20, at: position, animated: true)
+      table.finishScrollAnimation()  // the frames of the animation show
       let frame = table.rectForRow(at: path(20))
       let top = table.contentOffset.y
       switch position {

@@ -87,6 +87,7 @@
       await settle { !screen.controls.refreshControl.isRefreshing }
       #expect(screen.controls.refreshControl.calls == ["beginRefreshing", "endRefreshing"])
       #expect(screen.controls.footer.mode == .idle)
+      screen.table.finishScrollAnimation()  // the reveal is animated
       screen.table.layoutIfNeeded()
       // The revealed control takes 60 of the 440 points: 9 rows show.
       #expect(screen.table.shownTitles == (0..<9).map { "r\($0)" })

@@ -278,8 +278,9 @@ extension SectionedDataSource {
 
   /// Shows on `cell` what an update changed without reconfiguring its row (the behaviours
   /// of now, its place in an outline), then calls ``willDisplay(_:)`` with the row's item and
-  /// the internal observers. UIKit shows a cell it kept from an earlier showing (a prepared
-  /// cell, iOS 15) with this call alone, so this is where such a cell catches up.
+  /// the internal observers, and looks at what shows (impressions). UIKit shows a cell it kept
+  /// from an earlier showing (a prepared cell, iOS 15) with this call alone, so this is where
+  /// such a cell catches up.
   package func willDisplayRow(at path: ItemPath, cell: Any? = nil) {
     guard !isInvalidated else { return }
     duringLayout {
@@ -289,6 +290,8 @@ extension SectionedDataSource {
       }
       displayHandler?(path, item(at: path))
       for observer in displayObservers { observer(path) }
+      // A row can come on screen without a scroll (a row above it shrank): what shows changed.
+      updateImpressions(settle: false)
     }
     schedulePendingScroll()
   }

@@ -84,8 +84,8 @@
   final class SizedCell: UITableViewCell {
     var title = ""
     var height: CGFloat = 0
-    override func sizeThatFits(_ size: CGSize) -> CGSize {
-      CGSize(width: size.width, height: height)
+    override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+      CGSize(width: targetSize.width, height: height)
     }
   }
 #endif
