@@ -256,17 +256,33 @@
         calls.append("offset corrected by \(resized) during layout")
         host.correctOffsetDuringLayout(by: resized)
       }
+      // Rows measured smaller than their estimates leave room for more: the pass goes on
+      // until what shows is measured (UIKit fills the viewport in one layout pass).
+      var (shown, offset, remeasured) = placeRows(counts: counts)
+      for _ in 0..<8 where remeasured {
+        (shown, offset, remeasured) = placeRows(counts: counts)
+      }
+      settleDrop()
+      prefetch(shown: shown, distance: shown.count, offset: offset)
+    }
+
+    /// Shows the rows in the viewport: retires those gone, shows prepared cells again, asks
+    /// for new ones and measures them. Returns the rows shown, the offset they were placed
+    /// at, and whether a measurement changed where rows are.
+    private func placeRows(counts: [Int]) -> (shown: [ItemPath], offset: CGFloat, changed: Bool) {
       let (offset, height) = host.viewport
       let geometry = host.geometry(counts: counts, measured: measured)
       let shown = geometry.rows(from: offset, height: height)
       shownRows = shown
       host.updateContentSize(geometry.contentHeight)
-      for path in visible.keys.sorted() where !shown.contains(path) {
+      // The held row's cell stays under the user's finger while the list scrolls below it.
+      for path in visible.keys.sorted() where !shown.contains(path) && path != reorder?.source {
         retire(at: path, keep: true)
       }
       // A row measured above the top of the viewport pushes what shows down: the view moves
       // its offset by as much, from inside this pass, so that the rows on screen stay put.
       var correction: CGFloat = 0
+      var changed = false
       for path in shown where visible[path] == nil {
         if let cell = takePrepared(at: path) {
           // Shown again without asking the data source: only the delegate hears of it.
@@ -285,6 +301,7 @@
         if let size = host.selfSizedHeight(of: cell, at: path.indexPath) {
           measured[path] = size
           let frame = geometry.frame(of: path, width: 0)
+          if size != frame.height { changed = true }
           if frame.minY < offset, size != frame.height { correction += size - frame.height }
         }
         host.tellWillDisplay(cell, at: path.indexPath)
@@ -293,8 +310,7 @@
         calls.append("offset corrected by \(correction) during layout")
         host.correctOffsetDuringLayout(by: correction)
       }
-      settleDrop()
-      prefetch(shown: shown, distance: shown.count, offset: offset)
+      return (shown, offset, changed)
     }
 
     /// Updates the configurations of cells on screen whose state changed (UIKit: at the

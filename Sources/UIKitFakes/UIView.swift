@@ -189,6 +189,31 @@
     /// Posted, with the scene as object, when the scene comes back to the foreground.
     public static let willEnterForegroundNotification = Notification.Name(
       "UISceneWillEnterForegroundNotification")
+
+    /// Where a scene is in its life (UIKit-iOS18.6.swift:19444).
+    public enum ActivationState: Int, Sendable {
+      case unattached = -1
+      case foregroundActive = 0
+      case foregroundInactive = 1
+      case background = 2
+    }
+
+    /// Where the scene is in its life now (UIKit-iOS18.6.swift:19364): a view that starts
+    /// watching the scene reads it, since no notification says what happened before.
+    open internal(set) var activationState = UIScene.ActivationState.foregroundActive
+
+    /// Not UIKit: the scene goes to the background, then says so.
+    public func simulateEnterBackground() {
+      activationState = .background
+      NotificationCenter.default.post(name: Self.didEnterBackgroundNotification, object: self)
+    }
+
+    /// Not UIKit: the scene says it comes back, then is active.
+    public func simulateEnterForeground() {
+      activationState = .foregroundInactive
+      NotificationCenter.default.post(name: Self.willEnterForegroundNotification, object: self)
+      activationState = .foregroundActive
+    }
   }
 
   /// A scene that shows windows.

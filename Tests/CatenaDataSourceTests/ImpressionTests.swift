@@ -33,8 +33,11 @@ final class ImpressionScreen {
     try dataSource.apply(snapshot)
   }
 
-  /// Moves the clock on, and waits for the impressions' timer when it comes due.
+  /// Lets the look a scroll asked for run, moves the clock on, and waits for the impressions'
+  /// timer when it comes due.
   func advance(milliseconds: Int) async {
+    // What the last scroll showed is looked at on the next turn, at the time of the scroll.
+    await dataSource.impressionsDelivered()
     let timer = dataSource.impressionTimer(dueBy: clock.now.offset + .milliseconds(milliseconds))
     clock.advance(by: .milliseconds(milliseconds))
     await timer?.value
@@ -142,23 +145,21 @@ struct ImpressionTests {
   }
 }
 
-/// Events kept for the next turn reach the handler in order, also when the handler's own
-/// work makes new ones.
+/// Events reach the handler in order, also when the handler's own work makes new ones.
 @MainActor
-@Suite("Impression events kept for the next turn")
+@Suite("Impression events a handler causes")
 struct KeptImpressionTests {
-  @Test func eventsAHandlerCausesWaitBehindTheRestOfTheBatch() async {
+  @Test func eventsAHandlerCausesWaitBehindTheRestOfTheBatch() {
     var heard: [Impression<Int>] = []
     var tracker: ImpressionTracker<Int>?
     tracker = ImpressionTracker(threshold: 0.5, minimum: .zero, clock: ManualClock()) { event in
       heard.append(event)
       // The handler for 5 removes item 12 from the list: the list is looked at again.
-      if event == .disappeared(5) { tracker?.update([], deferred: false) }
+      if event == .disappeared(5) { tracker?.update([]) }
     }
-    tracker?.update([(5, 1)], deferred: false)
+    tracker?.update([(5, 1)])
     heard = []
-    tracker?.update([(12, 1)], deferred: true)  // from a scroll: disappeared 5, appeared 12
-    await tracker?.delivery?.value
+    tracker?.update([(12, 1)])  // from a scroll: disappeared 5, appeared 12
     #expect(heard == [.disappeared(5), .appeared(12), .disappeared(12)])
   }
 }

@@ -21,8 +21,11 @@
       }
     }
 
-    /// Moves the clock on, and waits for the impressions' timer when it comes due.
+    /// Lets the look a scroll asked for run, moves the clock on, and waits for the impressions'
+    /// timer when it comes due.
     func advance(milliseconds: Int) async {
+      // What the last scroll showed is looked at on the next turn, at the time of the scroll.
+      await dataSource.impressionsDelivered()
       let timer = dataSource.impressionTimer(dueBy: clock.now.offset + .milliseconds(milliseconds))
       clock.advance(by: .milliseconds(milliseconds))
       await timer?.value

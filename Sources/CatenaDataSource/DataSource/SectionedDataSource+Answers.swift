@@ -208,6 +208,8 @@ extension SectionedDataSource {
     }
     moveHandler?(source, destination, item)
     rowMoved?(source, destination, item)
+    // The row rests elsewhere: it may show less (or more) than before, with no scroll.
+    lookAtImpressionsNextTurn()
   }
 
   /// The ``swipeActions(_:_:)`` of the row's item on `edge`; nil without a closure for the
@@ -284,9 +286,13 @@ extension SectionedDataSource {
   package func willDisplayRow(at path: ItemPath, cell: Any? = nil) {
     guard !isInvalidated else { return }
     duringLayout {
-      // A cell configured for this row just now is current; one shown again is not.
-      if let cell, ObjectIdentifier(cell as AnyObject) != lastConfiguredCell {
-        refresh(cell, at: path)
+      // A cell configured for this row just now is current; one shown again is not (nor one
+      // configured before an update, then kept off screen: only the very next showing of
+      // the cell configured last is skipped).
+      if let cell {
+        let configuredNow = ObjectIdentifier(cell as AnyObject) == lastConfiguredCell
+        lastConfiguredCell = nil
+        if !configuredNow { refresh(cell, at: path) }
       }
       displayHandler?(path, item(at: path))
       for observer in displayObservers { observer(path) }

@@ -47,28 +47,49 @@ extension SectionedDataSource {
   }
 
   /// Looks at what shows now and tells the impression handler what changed. `settle` lays
-  /// out a pending reload first (not from the table's own layout or scroll callbacks).
-  /// From a callback of the table's layout pass (``duringLayout(_:)``) nothing is laid out,
-  /// and the handler hears the events on the next main-actor turn, in order.
+  /// out a pending reload first.
+  ///
+  /// From a callback of the table's layout pass (``duringLayout(_:)``) nothing is measured:
+  /// the frames are half made there (self-sizing rows are measured one after another, rows
+  /// below still at their estimates), so a row could seem to leave and come back within one
+  /// pass and be counted twice. One look follows on the next main-actor turn, after the
+  /// pass, and tells the handler from there, in order.
   func updateImpressions(settle: Bool) {
+    guard impressionTracker != nil, !isInvalidated else { return }
+    guard layoutCallbackDepth == 0 else { return lookAtImpressionsNextTurn() }
+    measureImpressions(settle: settle)
+  }
+
+  /// Looks at what shows on the next main-actor turn, once: the view is changing now (inside
+  /// its layout pass, or finishing a drop).
+  func lookAtImpressionsNextTurn() {
+    guard impressionTracker != nil, !isInvalidated, impressionLook == nil else { return }
+    impressionLook = Task { @MainActor [weak self] in
+      guard let self, !Task.isCancelled else { return }
+      self.impressionLook = nil
+      self.measureImpressions(settle: true)
+    }
+  }
+
+  /// Gives the impression tracker how much of each row shows now.
+  private func measureImpressions(settle: Bool) {
     guard let tracker = impressionTracker, !isInvalidated else { return }
-    let inLayout = layoutCallbackDepth > 0
     var shown: [(Item.ID, Double)] = []
     if let binding, binding.isInWindow() {
-      let fractions = binding.fractions(settle && !inLayout)
+      let fractions = binding.fractions(settle)
       for path in fractions.keys.sorted() {
         if let item = item(at: path), isContent?(item) ?? true {
           shown.append((item.id, fractions[path] ?? 0))
         }
       }
     }
-    tracker.update(shown, deferred: inLayout)
+    tracker.update(shown)
   }
 
-  /// Waits until impression events kept for the next turn have reached the handler: what a
+  /// Waits until the look a layout callback asked for has run and told the handler: what a
   /// test awaits after a scroll.
   package func impressionsDelivered() async {
-    await impressionTracker?.delivery?.value
+    while let look = impressionLook { await look.value }
   }
 
   /// The task waiting for the next impression deadline, when that deadline is no later than
@@ -82,6 +103,8 @@ extension SectionedDataSource {
   /// What follows every apply, reload and batch update: cells get the behaviours of now, the
   /// impressions are looked at, and a scroll that waited for the item is made.
   func didUpdate() {
+    // A cell configured before the update and not shown yet catches up when it shows.
+    lastConfiguredCell = nil
     resetBehaviors()
     refreshOutlines()
     lookAgain()

@@ -226,6 +226,8 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   package var pinsSectionHeaders = false
   /// Turns what shows into impressions (``impressions(after:visibleFraction:clock:_:)``).
   var impressionTracker: ImpressionTracker<Item.ID>?
+  /// The turn that looks at what shows once the table's layout pass that asked is over.
+  var impressionLook: Task<Void, Never>?
   /// A scroll to an item asked for before the table could make it (``scroll(to:at:animated:)``).
   var pendingScroll: (id: Item.ID, position: RowPosition, animated: Bool)?
   /// The turn that makes the pending scroll, when it was asked for during a layout.
@@ -280,6 +282,8 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     selectObservers = []
     impressionTracker?.stop()
     impressionTracker = nil
+    impressionLook?.cancel()
+    impressionLook = nil
     pendingScroll = nil
     stopReorderRecheck()
   }

@@ -37,15 +37,14 @@ final class ImpressionTracker<ID: Hashable> {
     self.handler = handler
   }
 
-  /// Events kept for the next turn (looked at from a layout callback), oldest first.
+  /// Events not yet handed to the handler, oldest first: those a handler's own work causes
+  /// wait behind the rest.
   private var queued: [Impression<ID>] = []
-  /// The turn that hands the kept events to the handler.
-  private(set) var delivery: Task<Void, Never>?
+  /// Whether the handler is being called (a look from inside it only queues).
+  private var isDelivering = false
 
   /// Takes in what shows now: `fractions`, how much of each item's cell shows, in order.
-  /// `deferred`: the handler hears on the next main-actor turn (a look from inside the table's
-  /// layout pass); events after kept ones wait behind them, so the handler hears them in order.
-  func update(_ fractions: [(ID, Double)], deferred: Bool = false) {
+  func update(_ fractions: [(ID, Double)]) {
     let time = now()
     let visible = fractions.filter { $0.1 >= threshold }.map(\.0)
     let visibleSet = Set(visible)
@@ -66,21 +65,13 @@ final class ImpressionTracker<ID: Hashable> {
     }
     shown = visible
     schedule()
-    // State first, then the app: a handler that applies or scrolls looks again consistently.
-    guard deferred || !queued.isEmpty else {
-      for event in events { handler(event) }
-      return
-    }
+    // State first, then the app: a handler that applies or scrolls looks again consistently,
+    // and what that look finds is told after the events of this one.
     queued += events
-    guard delivery == nil, !queued.isEmpty else { return }
-    delivery = Task { @MainActor [weak self] in
-      guard let self, !Task.isCancelled else { return }
-      // One at a time: events a handler's apply causes queue behind the rest.
-      while !self.queued.isEmpty, !Task.isCancelled {
-        self.handler(self.queued.removeFirst())
-      }
-      self.delivery = nil
-    }
+    guard !isDelivering else { return }
+    isDelivering = true
+    defer { isDelivering = false }
+    while !queued.isEmpty { handler(queued.removeFirst()) }
   }
 
   /// Waits for the earliest time an item showing now would appear.
@@ -107,8 +98,6 @@ final class ImpressionTracker<ID: Hashable> {
     timer?.cancel()
     timer = nil
     deadline = nil
-    delivery?.cancel()
-    delivery = nil
     queued = []
   }
 }

@@ -42,13 +42,16 @@
     }
 
     /// Observes the background and foreground of the window's scene, or of the app when
-    /// the window has none.
+    /// the window has none. Out of a window, it keeps watching what it watched, so that a
+    /// list that comes back while the app is in the background knows it; a new scene is
+    /// read for where it is now.
     private func observeBackground() {
+      guard window != nil || tokens.isEmpty else { return }
       let scene = window?.windowScene
       guard tokens.isEmpty || scene !== observedScene else { return }
       stopObserving()
       observedScene = scene
-      isInBackground = false
+      isInBackground = scene?.activationState == .background
       let names =
         scene == nil
         ? [

@@ -66,6 +66,26 @@
       withExtendedLifetime(window) {}
     }
 
+    @Test func aListThatComesBackToItsWindowInTheBackgroundShowsNothingUntilTheForeground()
+      async throws
+    {
+      let scene = UIWindowScene()
+      let (table, window) = tableInWindow()
+      window.windowScene = scene
+      window.addSubview(table)
+      let list = ImpressionList()
+      #expect(try await list.showRows(on: table) == (0..<10).map { .appeared($0) })
+      table.removeFromSuperview()  // a push
+      scene.simulateEnterBackground()
+      window.addSubview(table)  // popped back while the app is in the background
+      await list.advance(milliseconds: 1_000)
+      #expect(await list.take() == (0..<10).map { .disappeared($0) }, "nothing appears")
+      scene.simulateEnterForeground()
+      await list.advance(milliseconds: 300)
+      #expect(await list.take() == (0..<10).map { .appeared($0) })
+      withExtendedLifetime(window) {}
+    }
+
     @Test func r3n8RowsThatFallOffWhenTheListGetsSmallerDisappear() async throws {
       let (table, window) = tableInWindow()
       let list = ImpressionList()
