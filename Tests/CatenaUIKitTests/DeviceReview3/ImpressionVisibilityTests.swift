@@ -86,6 +86,25 @@
       withExtendedLifetime(window) {}
     }
 
+    @Test func aRowDroppedWhereLessThanHalfShowsDisappears() async throws {
+      let (table, window) = tableInWindow()
+      table.rowHeight = 44  // exact heights: row 0 shows 14 of its 44 points below
+      let list = ImpressionList()
+      list.dataSource.didMove { _, _, _ in }
+      #expect(try await list.showRows(on: table) == (0..<10).map { .appeared($0) })
+      table.simulateScroll(toY: 30)  // row 0 shows less than half; row 10 more
+      await list.advance(milliseconds: 300)
+      #expect(await list.take() == [.disappeared(0), .appeared(10)])
+      table.isEditing = true
+      #expect(table.simulateLift(at: path(5)))
+      #expect(table.simulateDragOver(path(0)) == path(0))
+      #expect(table.simulateDrop())
+      #expect(await list.take() == [.disappeared(5)], "row 5 now rests where 14 points show")
+      await list.advance(milliseconds: 300)
+      #expect(await list.take() == [.appeared(0)], "row 0 moved down into full view")
+      withExtendedLifetime(window) {}
+    }
+
     @Test func r3n8RowsThatFallOffWhenTheListGetsSmallerDisappear() async throws {
       let (table, window) = tableInWindow()
       let list = ImpressionList()

@@ -56,6 +56,32 @@
       withExtendedLifetime((window, dataSource)) {}
     }
 
+    @Test func theCellConfiguredLastKeptOffScreenAcrossAnUpdateCallsTheClosuresOfNow() throws {
+      let (table, window) = tableInWindow()
+      var mode = "read"
+      var taps: [String] = []
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(table)
+        .configureCell(ButtonCell.self, reuseIdentifier: "button") { cell, _, row in
+          cell.title = row.title
+        } behaviors: { cell, _, row in
+          let now = mode
+          cell.onTap = { taps.append("\(now):\(row.id)") }
+        }
+      let rows = (0..<40).map { Row($0) }
+      try dataSource.apply(snapshot(rows))
+      table.layoutIfNeeded()
+      table.simulateScroll(toY: 88)  // rows 10 and 11 are configured, 11 last
+      table.simulateScroll(toY: 0)  // and kept off screen as prepared cells
+      mode = "edit"
+      try dataSource.apply(snapshot(rows))  // nothing changed on screen: no reconfigure
+      table.simulateScroll(toY: 88)
+      #expect(table.calls.contains("show prepared 0 - 11"))
+      (table.cellForRow(at: path(11)) as? ButtonCell)?.onTap?()
+      #expect(taps == ["edit:11"], "the cell configured last is not current after an update")
+      withExtendedLifetime((window, dataSource)) {}
+    }
+
     @Test func r3n6APreparedFolderRowShowsItIsOpenWhenItComesBack() throws {
       let (table, window) = tableInWindow()
       let files = Outline<Entry>()
