@@ -74,11 +74,19 @@
     /// Whether a tap selects a row while the table edits: "false by default" (Apple,
     /// `allowsSelectionDuringEditing`; UIKit-iOS18.6.swift:23166).
     open var allowsSelectionDuringEditing = false
-    /// Whether the table's appearance differs from its data source: "A Boolean value
-    /// indicating whether the table view's appearance contains changes that aren't reflected
-    /// in its data source" (Apple, `hasUncommittedUpdates`; UIKit-iOS18.6.swift:23152): while
-    /// the user holds a row, and while a drop is over it.
-    open var hasUncommittedUpdates: Bool { engine.reorder != nil }
+    /// Whether the table's appearance differs from its data source: "The value of this
+    /// property is true when the table view contains placeholder cells or is handling a drop
+    /// and is in the middle of reordering its rows" (Apple, `hasUncommittedUpdates`;
+    /// UIKit-iOS18.6.swift:23152): true only while a drop is over the table, not while the
+    /// user holds a row by its reorder control (that cell's `configurationState.isReordering`
+    /// says so).
+    open var hasUncommittedUpdates: Bool {
+      uncommittedUpdatesReads += 1
+      return engine.hasActiveDrop && engine.reorder != nil
+    }
+    /// Not UIKit: how many times `hasUncommittedUpdates` was read (how often the app asked
+    /// whether the view holds a row).
+    public private(set) var uncommittedUpdatesReads = 0
     /// Whether a drag from the table is in progress (UIKit-iOS18.6.swift:23255).
     open var hasActiveDrag: Bool { engine.hasActiveDrag }
     /// Whether a drop is over the table (UIKit-iOS18.6.swift:23258).

@@ -244,10 +244,11 @@ extension SectionedDataSource {
     }
   }
 
-  /// Calls ``cancelPrefetching(_:)`` with the rows' items.
+  /// Calls ``cancelPrefetching(_:)`` with the rows' items. UIKit says so from the same
+  /// layout pass it prefetches from: what the handler asks of the table waits.
   package func cancelPrefetchingForRows(at paths: [ItemPath]) {
     guard !isInvalidated else { return }
-    cancelPrefetchHandler?(paths, paths.compactMap { item(at: $0) })
+    duringLayout { cancelPrefetchHandler?(paths, paths.compactMap { item(at: $0) }) }
   }
 
   /// Calls `didSelect(_:)` with the row's item. A row that is not content (a pager's status,
@@ -280,9 +281,9 @@ extension SectionedDataSource {
 
   /// Shows on `cell` what an update changed without reconfiguring its row (the behaviours
   /// of now, its place in an outline), then calls ``willDisplay(_:)`` with the row's item and
-  /// the internal observers, and looks at what shows (impressions). UIKit shows a cell it kept
-  /// from an earlier showing (a prepared cell, iOS 15) with this call alone, so this is where
-  /// such a cell catches up.
+  /// the internal observers, and looks at what shows (impressions) after the layout pass.
+  /// UIKit shows a cell it kept from an earlier showing (a prepared cell, iOS 15) with this
+  /// call alone, so this is where such a cell catches up.
   package func willDisplayRow(at path: ItemPath, cell: Any? = nil) {
     guard !isInvalidated else { return }
     duringLayout {
@@ -296,9 +297,9 @@ extension SectionedDataSource {
       }
       displayHandler?(path, item(at: path))
       for observer in displayObservers { observer(path) }
-      // A row can come on screen without a scroll (a row above it shrank): what shows changed.
-      updateImpressions(settle: false)
     }
+    // A row can come on screen without a scroll (a row above it shrank): what shows changed.
+    lookAtImpressionsNextTurn()
     schedulePendingScroll()
   }
 

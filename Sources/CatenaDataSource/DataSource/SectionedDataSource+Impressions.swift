@@ -63,11 +63,11 @@ extension SectionedDataSource {
   /// Looks at what shows on the next main-actor turn, once: the view is changing now (inside
   /// its layout pass, or finishing a drop).
   func lookAtImpressionsNextTurn() {
-    guard impressionTracker != nil, !isInvalidated, impressionLook == nil else { return }
-    impressionLook = Task { @MainActor [weak self] in
-      guard let self, !Task.isCancelled else { return }
-      self.impressionLook = nil
-      self.measureImpressions(settle: true)
+    guard impressionTracker != nil, !isInvalidated, !isImpressionLookQueued else { return }
+    isImpressionLookQueued = true
+    afterLayout { [weak self] in
+      self?.isImpressionLookQueued = false
+      self?.measureImpressions(settle: true)
     }
   }
 
@@ -88,9 +88,7 @@ extension SectionedDataSource {
 
   /// Waits until the look a layout callback asked for has run and told the handler: what a
   /// test awaits after a scroll.
-  package func impressionsDelivered() async {
-    while let look = impressionLook { await look.value }
-  }
+  package func impressionsDelivered() async { await afterLayoutDone() }
 
   /// The task waiting for the next impression deadline, when that deadline is no later than
   /// `elapsed` since the impressions were given: what a test awaits after moving its clock.
@@ -131,7 +129,7 @@ extension SectionedDataSource {
   /// ended meanwhile (leaving the window cancels it) is seen over.
   package func visibilityChanged() {
     guard !isInvalidated else { return }
-    duringLayout { updateImpressions(settle: false) }
+    lookAtImpressionsNextTurn()
     // UIKit may say so from inside a parent's layout or while it ends a gesture: look again
     // on the next turn.
     if isReordering || reorderRecheck != nil {
@@ -145,6 +143,6 @@ extension SectionedDataSource {
   /// of the table waits with it.
   package func didScroll() {
     guard !isInvalidated else { return }
-    duringLayout { updateImpressions(settle: false) }
+    lookAtImpressionsNextTurn()
   }
 }

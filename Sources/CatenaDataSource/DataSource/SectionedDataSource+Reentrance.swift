@@ -72,6 +72,31 @@ extension SectionedDataSource {
     callback()
   }
 
+  /// Runs `work` — app code a callback UIKit may send during its layout pass asked for (a
+  /// display, a prefetch, a cancelled prefetch, a scroll's impressions) — on the next
+  /// main-actor turn, after the pass, in the order the callbacks came. The one way such a
+  /// callback reaches the app.
+  func afterLayout(_ work: @escaping () -> Void) {
+    guard !isInvalidated else { return }
+    afterLayoutWork.append(work)
+    guard afterLayoutTask == nil else { return }
+    afterLayoutTask = Task { @MainActor [weak self] in
+      guard let self else { return }
+      // One at a time: work a closure's own callbacks add runs after what came before.
+      while !self.afterLayoutWork.isEmpty, !Task.isCancelled, !self.isInvalidated {
+        self.afterLayoutWork.removeFirst()()
+      }
+      self.afterLayoutWork = []
+      self.afterLayoutTask = nil
+    }
+  }
+
+  /// Waits until the app code layout callbacks asked for has run: what a test awaits after
+  /// a scroll or a layout.
+  package func afterLayoutDone() async {
+    while let task = afterLayoutTask { await task.value }
+  }
+
   /// Runs what was kept, and what closures ask for while it runs, one at a time.
   func performPending() throws(DataSourceError) {
     var failure: DataSourceError?

@@ -226,8 +226,13 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   package var pinsSectionHeaders = false
   /// Turns what shows into impressions (``impressions(after:visibleFraction:clock:_:)``).
   var impressionTracker: ImpressionTracker<Item.ID>?
-  /// The turn that looks at what shows once the table's layout pass that asked is over.
-  var impressionLook: Task<Void, Never>?
+  /// App code a layout callback asked for, run in order on the next main-actor turn
+  /// (``afterLayout(_:)``).
+  var afterLayoutWork: [() -> Void] = []
+  /// The turn that runs ``afterLayoutWork``.
+  var afterLayoutTask: Task<Void, Never>?
+  /// Whether a look at what shows (impressions) waits in ``afterLayoutWork``.
+  var isImpressionLookQueued = false
   /// A scroll to an item asked for before the table could make it (``scroll(to:at:animated:)``).
   var pendingScroll: (id: Item.ID, position: RowPosition, animated: Bool)?
   /// The turn that makes the pending scroll, when it was asked for during a layout.
@@ -282,8 +287,9 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     selectObservers = []
     impressionTracker?.stop()
     impressionTracker = nil
-    impressionLook?.cancel()
-    impressionLook = nil
+    afterLayoutTask?.cancel()
+    afterLayoutTask = nil
+    afterLayoutWork = []
     pendingScroll = nil
     stopReorderRecheck()
   }

@@ -89,5 +89,29 @@
       #expect(table.exceptions.isEmpty)
       withExtendedLifetime(window) {}
     }
+
+    @Test func aCancelledPrefetchWhoseHandlerAppliesWaitsForTheLayoutPassToEnd() async throws {
+      let (table, window) = tableInWindow()
+      table.rowHeight = 44
+      var rows = (0..<60).map { Row($0) }
+      let dataSource = rowSource(table)
+      var cancelled = 0
+      dataSource
+        .prefetch { _, _ in }
+        .cancelPrefetching { _, items in
+          // The app drops what it started for the rows, and marks them (an apply).
+          cancelled += items.count
+          for item in items { rows[item.id].title = "dropped \(item.id)" }
+          try? dataSource.apply(snapshot(rows))
+        }
+      try dataSource.apply(snapshot(rows))
+      table.layoutIfNeeded()
+      table.simulateScroll(toY: 440)  // rows past the screen are prefetched
+      table.simulateScroll(toY: 0)  // and cancelled when the user turns back
+      #expect(cancelled > 0)
+      #expect(table.exceptions.isEmpty, "no batch inside the layout pass")
+      try await turns("the kept apply to show") { dataSource.snapshot?.allItems == rows }
+      withExtendedLifetime(window) {}
+    }
   }
 #endif

@@ -51,7 +51,9 @@
       let (table, moves, window) = table()
       #expect(!table.hasUncommittedUpdates)
       #expect(table.simulateLift(at: path(0)))
-      #expect(table.hasUncommittedUpdates, "the held row is a change the data source lacks")
+      // Apple: true with placeholder cells or while handling a drop; a row held by its
+      // reorder control says so through its cell alone.
+      #expect(!table.hasUncommittedUpdates, "no drop, no placeholder")
       #expect(table.cellForRow(at: path(0))?.configurationState.isReordering == true)
       _ = table.simulateDragOver(path(2))
       #expect(table.simulateCancelReorder())

@@ -78,8 +78,10 @@
       #expect(table.simulateLift(at: path(3)))
       try dataSource.apply(try snapshot([Row(9), Row(1), Row(2), Row(3), Row(4)]))
       table.clearCalls()
+      let asked = table.uncommittedUpdatesReads
       for _ in 0..<100 { try await tick(dataSource, clock) }
       #expect(dataSource.reorderRecheckCount <= 101)
+      #expect(table.uncommittedUpdatesReads - asked <= 101, "the view itself was asked ≤ 101 times")
       #expect(!table.calls.contains { $0.hasPrefix("performBatchUpdates") || $0 == "reloadData" })
       #expect(table.exceptions.isEmpty)
       #expect(table.simulateDrop() == false, "let go where it was lifted")
