@@ -297,6 +297,10 @@
     open var collectionViewLayout: UICollectionViewLayout
     open var allowsMultipleSelection = false
     /// Whether the list is editing: list cells show their editing accessories.
+    /// Whether a tap selects an item while the collection view edits: false by default, as
+    /// UIKit's (UIKit-iOS18.6.swift:7702; Apple: "The default value of this property is
+    /// false").
+    open var allowsSelectionDuringEditing = false
     open var isEditing = false {
       didSet {
         // Editing ending takes the reorder accessory away: a held item goes back, no drop.
@@ -618,8 +622,13 @@
     public var exceptions: [String] { engine.exceptions }
 
     /// The user taps the item at `indexPath`: it is selected and the delegate is told, unless
-    /// the delegate says it does not highlight (then the touch selects nothing).
+    /// the delegate says it does not highlight (then the touch selects nothing). While the
+    /// collection view edits, a tap selects nothing unless `allowsSelectionDuringEditing`.
     public func simulateTap(at indexPath: IndexPath) {
+      guard !isEditing || allowsSelectionDuringEditing else {
+        engine.calls.append("tap \(ItemPath(indexPath)) selects nothing: editing")
+        return
+      }
       guard delegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true else {
         engine.calls.append("tap \(ItemPath(indexPath)) not highlighted")
         return

@@ -27,6 +27,29 @@
       #expect(first.superview == nil, "the replaced view leaves the cell")
     }
 
+    @Test func aTapWhileTheCollectionEditsSelectsNothingUnlessAllowed() throws {
+      let (collection, window) = listInWindow()
+      var selected: [Int] = []
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(collection)
+        .configureCell(UICollectionViewListCell.self) { cell, _, row in
+          var content = cell.defaultContentConfiguration()
+          content.text = row.title
+          cell.contentConfiguration = content
+        }
+        .didSelect { _, row in selected.append(row.id) }
+      try dataSource.apply(snapshot([Row(1), Row(2)]))
+      collection.layoutIfNeeded()
+      collection.isEditing = true
+      collection.simulateTap(at: path(0))
+      #expect(selected.isEmpty, "UIKit: allowsSelectionDuringEditing is false by default")
+      #expect(collection.indexPathsForSelectedItems?.isEmpty ?? true)
+      collection.allowsSelectionDuringEditing = true
+      collection.simulateTap(at: path(1))
+      #expect(selected == [2])
+      withExtendedLifetime(window) {}
+    }
+
     @Test func theUpdateHandlerRunsAtLayoutWithTheCellsState() throws {
       let (collection, window) = collectionInWindow()
       var heard: [String] = []
