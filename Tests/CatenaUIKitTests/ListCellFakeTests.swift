@@ -28,19 +28,10 @@
     }
 
     @Test func aTapWhileTheCollectionEditsSelectsNothingUnlessAllowed() throws {
-      let (collection, window) = listInWindow()
+      let (collection, dataSource, _, window) = try reorderableList([Row(1), Row(2)])
       var selected: [Int] = []
-      let dataSource = SectionedDataSource<String, Row>()
-        .bind(collection)
-        .configureCell(UICollectionViewListCell.self) { cell, _, row in
-          var content = cell.defaultContentConfiguration()
-          content.text = row.title
-          cell.contentConfiguration = content
-        }
-        .didSelect { _, row in selected.append(row.id) }
-      try dataSource.apply(snapshot([Row(1), Row(2)]))
-      collection.layoutIfNeeded()
-      collection.isEditing = true
+      dataSource.didSelect { _, row in selected.append(row.id) }
+      #expect(collection.isEditing)
       collection.simulateTap(at: path(0))
       #expect(selected.isEmpty, "UIKit: allowsSelectionDuringEditing is false by default")
       #expect(collection.indexPathsForSelectedItems?.isEmpty ?? true)
