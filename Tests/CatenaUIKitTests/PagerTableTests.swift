@@ -25,6 +25,32 @@
       withExtendedLifetime((window, dataSource)) {}
     }
 
+    @Test func aPageThatArrivesWhileARowIsHeldShowsWhenTheViewGivesItBack() async throws {
+      let (table, window) = tableInWindow()
+      let (pager, dataSource) = boundPager(table)
+      let clock = ManualClock()
+      dataSource.reorderClock = clock
+      dataSource.didMove { _, _, _ in }
+      pager.refresh()
+      await settle(pager)
+      table.layoutIfNeeded()
+      let shown = table.numberOfRows(inSection: 0)
+      table.isEditing = true
+      #expect(table.simulateLift(at: path(2)))
+      table.simulateScroll(toY: CGFloat(shown) * 44 - 440)  // near the end: the next page loads
+      await settle(pager)
+      #expect(pager.items.count > 20, "the page came while the row was held")
+      #expect(table.numberOfRows(inSection: 0) == shown, "and waits: no batch under the hold")
+      #expect(table.exceptions.isEmpty)
+      #expect(table.simulateCancelReorder())
+      try await tickUntilReorderEnds(dataSource, clock)
+      table.layoutIfNeeded()
+      #expect(table.numberOfRows(inSection: 0) == dataSource.numberOfRows(inSection: 0))
+      #expect(table.numberOfRows(inSection: 0) > shown, "the page shows once the row is back")
+      #expect(table.exceptions.isEmpty)
+      withExtendedLifetime(window) {}
+    }
+
     @Test func aTappedFailedRowRetries() async throws {
       let (table, window) = tableInWindow()
       let server = FixturePages(count: 30) { Row($0) }.failingNext()
