@@ -6,7 +6,8 @@ import Testing
 
 /// Prefetching as `UITableView` does it: the rows past the viewport in the direction of the
 /// scroll are announced once, rows the user turns away from are cancelled, rows that come on
-/// screen are neither, and the window follows batch updates and reloads.
+/// screen are neither, and the window follows batch updates and reloads. The handlers hear
+/// after the layout pass that asked, on the next main-actor turn: the tests await it.
 @MainActor
 @Suite("Prefetching")
 struct PrefetchTests {
@@ -37,66 +38,77 @@ struct PrefetchTests {
     return (table, dataSource, heard)
   }
 
-  @Test func scrollingDownAnnouncesEachRowOnceAndScrollingUpCancels() throws {
+  @Test func scrollingDownAnnouncesEachRowOnceAndScrollingUpCancels() async throws {
     let (table, dataSource, heard) = screen()
     try dataSource.apply(try snapshot([("s", Array(0..<30))]))
+    await dataSource.afterLayoutDone()
     #expect(heard.prefetched == [[5, 6, 7, 8]])
     // Rows 2-6 on screen: 9 and 10 are new ahead; 5 and 6 shown.
     table.scroll(toOffset: table.contentOffset + 2 * 44)
+    await dataSource.afterLayoutDone()
     #expect(heard.prefetched == [[5, 6, 7, 8], [9, 10]])
     #expect(heard.cancelled.isEmpty, "rows that came on screen are not cancelled")
     #expect(table.prefetchingRows.map(\.item) == [7, 8, 9, 10])
     // Upwards: rows below are cancelled, row 0 (above) is ahead.
     table.scroll(toOffset: table.contentOffset - 44)
+    await dataSource.afterLayoutDone()
     #expect(heard.cancelled == [[7, 8, 9, 10]])
     #expect(heard.prefetched.last == [0])
     #expect(table.events.contains(.cancelPrefetch((7...10).map { ItemPath(item: $0, section: 0) })))
   }
 
-  @Test func theWindowCrossesSectionsAndSkipsEmptyOnes() throws {
+  @Test func theWindowCrossesSectionsAndSkipsEmptyOnes() async throws {
     let (table, dataSource, heard) = screen(distance: 3)
     try dataSource.apply(
       try snapshot([("a", [0, 1, 2, 3, 4]), ("b", []), ("c", [7, 8])]))
+    await dataSource.afterLayoutDone()
     #expect(heard.prefetched == [[7, 8]])
     #expect(
       table.prefetchingRows == [ItemPath(item: 0, section: 2), ItemPath(item: 1, section: 2)])
   }
 
-  @Test func aBatchMovesTheWindowWithItsRowsWithoutAnnouncingThemAgain() throws {
+  @Test func aBatchMovesTheWindowWithItsRowsWithoutAnnouncingThemAgain() async throws {
     let (table, dataSource, heard) = screen()
     try dataSource.apply(try snapshot([("s", Array(0..<30))]))
+    await dataSource.afterLayoutDone()
     // Two rows inserted at the top: the prefetched rows move down by two and are not
     // announced again; the rows now just past the screen (3 and 4) are, and the two pushed
     // beyond the distance (7 and 8) are cancelled.
     try dataSource.apply(try snapshot([("s", [100, 101] + Array(0..<30))]))
+    await dataSource.afterLayoutDone()
     #expect(heard.prefetched == [[5, 6, 7, 8], [3, 4]])
     #expect(heard.cancelled == [[7, 8]])
     #expect(table.prefetchingRows.map(\.item) == [5, 6, 7, 8])
     // A prefetched row deleted leaves the window without a cancel; the next row comes in.
     try dataSource.apply(
       try snapshot([("s", [100, 101] + Array(0..<30).filter { $0 != 5 })]))
+    await dataSource.afterLayoutDone()
     #expect(heard.cancelled == [[7, 8]])
     #expect(heard.prefetched.last == [7])
     #expect(table.prefetchingRows.map(\.item) == [5, 6, 7, 8])
   }
 
-  @Test func aReloadStartsTheWindowAgainAndNoDistanceMeansNoPrefetching() throws {
+  @Test func aReloadStartsTheWindowAgainAndNoDistanceMeansNoPrefetching() async throws {
     let (table, dataSource, heard) = screen()
     try dataSource.apply(try snapshot([("s", Array(0..<30))]))
     table.reloadData()
+    await dataSource.afterLayoutDone()
     #expect(heard.prefetched == [[5, 6, 7, 8], [5, 6, 7, 8]])
     let (quiet, quietSource, nothing) = screen(distance: 0)
     try quietSource.apply(try snapshot([("s", Array(0..<30))]))
     quiet.scroll(toOffset: quiet.contentOffset + 300)
+    await quietSource.afterLayoutDone()
     #expect(nothing.prefetched.isEmpty && nothing.cancelled.isEmpty)
     #expect(quiet.prefetchingRows.isEmpty)
   }
 
-  @Test func afterInvalidateNothingIsAnnounced() throws {
+  @Test func afterInvalidateNothingIsAnnounced() async throws {
     let (table, dataSource, heard) = screen()
     try dataSource.apply(try snapshot([("s", Array(0..<30))]))
+    await dataSource.afterLayoutDone()
     dataSource.invalidate()
     table.scroll(toOffset: table.contentOffset + 300)
+    await dataSource.afterLayoutDone()
     #expect(heard.prefetched == [[5, 6, 7, 8]])
   }
 
@@ -105,7 +117,7 @@ struct PrefetchTests {
   /// came on screen, was cancelled, or the table reloaded), only expected rows are
   /// cancelled, and the table's window is within the model's.
   @Test(arguments: Array(UInt64(1)...12))
-  func randomInterleavingsKeepEveryAnnouncementConsistent(seed: UInt64) throws {
+  func randomInterleavingsKeepEveryAnnouncementConsistent(seed: UInt64) async throws {
     var random = SeededRandom(seed: seed)
     let (table, dataSource, heard) = screen(distance: 1 + random.below(6))
     var ids = Array(0..<40)
@@ -137,11 +149,13 @@ struct PrefetchTests {
       case 2 where ids.count > 1: ids.remove(at: random.below(ids.count))
       case 3 where ids.count > 1: ids.swapAt(random.below(ids.count), random.below(ids.count))
       default:
+        await dataSource.afterLayoutDone()
         replay()
         expected = []  // a reload starts the window again
         table.reloadData()
       }
       if random.chance(60) { try dataSource.apply(try snapshot([("s", ids)])) }
+      await dataSource.afterLayoutDone()
       let shown = Set(
         table.indexPathsForVisibleRows.compactMap { dataSource.item(at: $0)?.id })
       replay()

@@ -67,7 +67,7 @@ struct ScrollToItemTests {
     #expect(dataSource.pendingScroll == nil)
   }
 
-  @Test func aScrollAskedForDuringAnApplyIsMadeAfterIt() throws {
+  @Test func aScrollAskedForDuringAnApplyIsMadeAfterIt() async throws {
     let screen = try screen()
     var asked = false
     screen.dataSource.willDisplay { _, tile in
@@ -76,6 +76,7 @@ struct ScrollToItemTests {
       try? screen.dataSource.scroll(to: 25, at: .top)
     }
     try screen.show([99] + Array(0..<60))
+    await screen.dataSource.afterLayoutDone()  // `willDisplay` hears after the layout pass
     #expect(asked)
     #expect(screen.table.contentOffset == 26 * 44, "made once the apply was done")
   }

@@ -94,6 +94,7 @@
       try dataSource.apply(try snapshot((1...4).map { Row($0) }))
       table.layoutIfNeeded()
       #expect(table.delegate !== app)
+      await dataSource.afterLayoutDone()  // `willDisplay` hears after the layout pass
       #expect(displayed == [3])
       #expect(app.seen.contains("display 3"))
       withExtendedLifetime(window) {}

@@ -93,7 +93,7 @@
     }
 
     @Test("rows past the screen are prefetched with their items; scrolling back cancels them")
-    func tablePrefetching() throws {
+    func tablePrefetching() async throws {
       let (table, window) = tableInWindow(height: 88)  // 2 rows on screen, 2 prefetched
       let app = AppPrefetcher()
       table.prefetchDataSource = app
@@ -104,9 +104,11 @@
       try dataSource.apply(try snapshot((0..<10).map { Row($0) }))
       table.layoutIfNeeded()
       #expect(table.prefetchDataSource !== app, "Catena answers, and forwards")
+      await dataSource.afterLayoutDone()  // the handlers hear after the layout pass
       #expect(heard == ["prefetch [2, 3]"])
       table.simulateScroll(toY: 44)  // rows 1-2 on screen: 4 is new ahead
       table.simulateScroll(toY: 0)  // upwards: 3 and 4 cancelled
+      await dataSource.afterLayoutDone()
       #expect(heard == ["prefetch [2, 3]", "prefetch [4]", "cancel [3, 4]"])
       #expect(app.heard == ["prefetch [2, 3]", "prefetch [4]", "cancel [3, 4]"])
       // Disconnected, the table gives the app its prefetch data source back.
@@ -116,7 +118,7 @@
     }
 
     @Test("a collection view's prefetching reaches the data source")
-    func collectionPrefetching() throws {
+    func collectionPrefetching() async throws {
       let (collection, window) = collectionInWindow()
       var heard: [[Int]] = []
       let dataSource = SectionedDataSource<String, Row>()
@@ -124,6 +126,7 @@
         .prefetch { _, rows in heard.append(rows.map(\.id)) }
       try dataSource.apply(try snapshot((0..<30).map { Row($0) }))
       collection.layoutIfNeeded()
+      await dataSource.afterLayoutDone()  // the handler hears after the layout pass
       #expect(heard == [Array(10..<20)])
       #expect(collection.calls.contains { $0.hasPrefix("prefetch") })
       withExtendedLifetime(window) {}

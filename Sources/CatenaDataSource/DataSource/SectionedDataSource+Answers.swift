@@ -235,20 +235,24 @@ extension SectionedDataSource {
     return builder(path, item)
   }
 
-  /// Calls ``prefetch(_:)`` with the rows' items, then the internal observers.
+  /// Tells the internal observers (a bound pager), then, after the layout pass UIKit asks
+  /// from, calls ``prefetch(_:)`` with the rows' items (``afterLayout(_:)``).
   package func prefetchRows(at paths: [ItemPath]) {
     guard !isInvalidated else { return }
     duringLayout {
-      prefetchHandler?(paths, paths.compactMap { item(at: $0) })
       for observer in prefetchObservers { observer(paths) }
     }
+    guard let handler = prefetchHandler else { return }
+    let items = paths.compactMap { item(at: $0) }
+    afterLayout { handler(paths, items) }
   }
 
-  /// Calls ``cancelPrefetching(_:)`` with the rows' items. UIKit says so from the same
-  /// layout pass it prefetches from: what the handler asks of the table waits.
+  /// Calls ``cancelPrefetching(_:)`` with the rows' items, after the layout pass UIKit says
+  /// so from (``afterLayout(_:)``).
   package func cancelPrefetchingForRows(at paths: [ItemPath]) {
-    guard !isInvalidated else { return }
-    duringLayout { cancelPrefetchHandler?(paths, paths.compactMap { item(at: $0) }) }
+    guard !isInvalidated, let handler = cancelPrefetchHandler else { return }
+    let items = paths.compactMap { item(at: $0) }
+    afterLayout { handler(paths, items) }
   }
 
   /// Calls `didSelect(_:)` with the row's item. A row that is not content (a pager's status,
@@ -295,8 +299,11 @@ extension SectionedDataSource {
         lastConfiguredCell = nil
         if !configuredNow { refresh(cell, at: path) }
       }
-      displayHandler?(path, item(at: path))
       for observer in displayObservers { observer(path) }
+    }
+    if let handler = displayHandler {
+      let item = item(at: path)
+      afterLayout { handler(path, item) }
     }
     // A row can come on screen without a scroll (a row above it shrank): what shows changed.
     lookAtImpressionsNextTurn()

@@ -265,8 +265,8 @@ extension SectionedDataSource {
 
   /// Called when the table expects to show rows soon (UIKit's prefetching), with their paths
   /// (nearest first) and the items of those that have one: start loading what they show.
-  /// The table is laying out its rows: an apply or reload asked for here runs on the next
-  /// main-actor turn.
+  /// UIKit asks from inside its layout pass, so `handler` runs on the next main-actor turn,
+  /// after the pass, in the order UIKit asked (with the paths as they were then).
   ///
   /// ```swift
   /// .prefetch { _, houses in images.prefetch(houses.map(\.photoURL)) }
@@ -278,7 +278,8 @@ extension SectionedDataSource {
   }
 
   /// Called when rows given to ``prefetch(_:)`` are no longer expected soon (the user
-  /// scrolled the other way): cancel what was started for them.
+  /// scrolled the other way): cancel what was started for them. Like ``prefetch(_:)``, on
+  /// the next main-actor turn, after the layout pass UIKit says so from.
   @discardableResult
   public func cancelPrefetching(_ body: @escaping ([ItemPath], [Item]) -> Void) -> Self {
     if !isInvalidated { cancelPrefetchHandler = body }
@@ -286,8 +287,8 @@ extension SectionedDataSource {
   }
 
   /// Called when a row comes on screen, with its item (nil in count mode without ``item(_:)``).
-  /// The table is laying out its rows: an apply or reload asked for here runs on the next
-  /// main-actor turn, when UIKit allows it.
+  /// UIKit says so from inside its layout pass, so `handler` runs on the next main-actor
+  /// turn, after the pass, in order (with the path as it was then).
   @discardableResult
   public func willDisplay(_ body: @escaping (ItemPath, Item?) -> Void) -> Self {
     if !isInvalidated { displayHandler = body }

@@ -85,6 +85,7 @@ struct OneWayBindingTests {
     // (10-14), none within 3 of the new end: no page 3.
     #expect(table.visibleItemPaths.map(\.item) == [0, 1, 2, 3, 4])
     #expect(fixture.requests.map(\.page) == [1, 2])
+    await dataSource.afterLayoutDone()  // the app's `prefetch` hears after the layout pass
     #expect(prefetched == [Array(5...9), Array(10...14)])
     #expect(table.rowCounts[0] == 20)
   }

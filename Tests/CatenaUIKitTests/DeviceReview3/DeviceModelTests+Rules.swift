@@ -35,19 +35,27 @@
       return table.exceptions.isEmpty && thawed && held && impressions
     }
 
-    /// Moves the re-check clock on once, when the data source still waits for the view.
+    /// Moves the re-check clock on once, when the data source still waits for the view. A
+    /// re-check that another path restarted meanwhile (its timer began anew) gets one more
+    /// tick, counted in `World.restartedRechecks`.
     func oneRecheck(_ world: World) async throws {
       let dataSource = world.dataSource
-      try await turns("the re-check to sleep or end") {
-        world.reorderClock.sleeperCount > 0 || dataSource.reorderRecheck == nil
+      for tick in 0..<2 {
+        try await turns("the re-check to sleep or end") {
+          world.reorderClock.sleeperCount > 0 || dataSource.reorderRecheck == nil
+        }
+        guard let timer = dataSource.reorderRecheck else { return }
+        let looked = dataSource.reorderRecheckCount
+        world.reorderClock.advance(by: .milliseconds(100))
+        try await turns("the re-check to look") {
+          dataSource.reorderRecheckCount > looked || dataSource.reorderRecheck != timer
+        }
+        await Task.yield()
+        guard dataSource.reorderRecheckCount == looked, dataSource.reorderRecheck != nil else {
+          return
+        }
+        if tick == 0 { world.restartedRechecks += 1 }
       }
-      guard dataSource.reorderRecheck != nil else { return }
-      let looked = dataSource.reorderRecheckCount
-      world.reorderClock.advance(by: .milliseconds(100))
-      try await turns("the re-check to look") {
-        dataSource.reorderRecheckCount > looked || dataSource.reorderRecheck == nil
-      }
-      await Task.yield()
     }
 
     /// Every cell on screen, prepared ones shown again included, shows its row of now, calls

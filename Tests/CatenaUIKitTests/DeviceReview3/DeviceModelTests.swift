@@ -69,6 +69,8 @@
       /// The generation the last tapped cell's behaviour had.
       var heardTap: Int?
       var heard: [Impression<RowID>] = []
+      /// How often a re-check timer was restarted while the test waited for it.
+      var restartedRechecks = 0
 
       init() {
         let desk = desk
@@ -104,6 +106,7 @@
           world.desk.answer(request.token, .failure(CancellationError()))
         }
         world.dataSource.invalidate()
+        counts["re-check restarted", default: 0] += world.restartedRechecks
       }
       print("Device model: \(counts.sorted { $0.key < $1.key })")
       #expect(counts["steps", default: 0] >= seeds * 20)

@@ -108,6 +108,8 @@
       table.layoutIfNeeded()
       table.simulateScroll(toY: 440)  // rows past the screen are prefetched
       table.simulateScroll(toY: 0)  // and cancelled when the user turns back
+      #expect(cancelled == 0, "the handler hears after the layout pass, not inside it")
+      await dataSource.afterLayoutDone()
       #expect(cancelled > 0)
       #expect(table.exceptions.isEmpty, "no batch inside the layout pass")
       try await turns("the kept apply to show") { dataSource.snapshot?.allItems == rows }
