@@ -36,12 +36,20 @@ package final class ManualClock: Clock, @unchecked Sendable {
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (wake: CheckedContinuation<Void, any Error>) in
-        let resume: Bool = lock.withLock {
-          if deadline <= time { return true }
+        // A cancel can land between the check above and this point, on another thread: its
+        // handler then found no sleeper to remove, so a sleeper kept now would never wake
+        // and would count as waiting for ever. Under the lock, cancelled means no sleeper.
+        let outcome: Result<Bool, CancellationError> = lock.withLock {
+          if Task.isCancelled { return .failure(CancellationError()) }
+          if deadline <= time { return .success(true) }
           sleepers[id] = (deadline, wake)
-          return false
+          return .success(false)
         }
-        if resume { wake.resume() }
+        switch outcome {
+        case .failure(let error): wake.resume(throwing: error)
+        case .success(true): wake.resume()
+        case .success(false): break
+        }
       }
     } onCancel: {
       let wake = lock.withLock { sleepers.removeValue(forKey: id)?.wake }
