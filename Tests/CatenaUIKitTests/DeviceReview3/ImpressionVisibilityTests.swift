@@ -13,6 +13,15 @@
   @MainActor
   @Suite("Impressions when the list leaves the screen (R3-N8, R3-F8)")
   struct ImpressionVisibilityTests {
+    /// A table in a window of its own scene.
+    func tableInScene() -> (UITableView, UIWindow, UIWindowScene) {
+      let scene = UIWindowScene()
+      let (table, window) = tableInWindow()
+      window.windowScene = scene
+      window.addSubview(table)  // shown again in its scene
+      return (table, window, scene)
+    }
+
     @Test func aViewHearsWhenItEntersAndLeavesAWindow() {
       final class Watcher: UIView {
         var moves: [Bool] = []
@@ -43,10 +52,7 @@
     @Test func r3n8TheSceneGoingToTheBackgroundEndsThemAndNothingAppearsWhileThere()
       async throws
     {
-      let scene = UIWindowScene()
-      let (table, window) = tableInWindow()
-      window.windowScene = scene
-      window.addSubview(table)  // shown again in its scene
+      let (table, window, scene) = tableInScene()
       let list = ImpressionList()
       list.dataSource.bind(table)
         .configureCell(TitleCell.self) { cell, _, row in cell.title = row.title }
@@ -69,10 +75,7 @@
     @Test func aListThatComesBackToItsWindowInTheBackgroundShowsNothingUntilTheForeground()
       async throws
     {
-      let scene = UIWindowScene()
-      let (table, window) = tableInWindow()
-      window.windowScene = scene
-      window.addSubview(table)
+      let (table, window, scene) = tableInScene()
       let list = ImpressionList()
       #expect(try await list.showRows(on: table) == (0..<10).map { .appeared($0) })
       table.removeFromSuperview()  // a push

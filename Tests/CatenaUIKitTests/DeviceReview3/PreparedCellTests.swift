@@ -31,54 +31,56 @@
       withExtendedLifetime((window, dataSource)) {}
     }
 
-    @Test func r3n6APreparedCellShownAgainCallsTheClosuresOfNow() throws {
-      let (table, window) = tableInWindow()
+    /// What the rows' tap behaviours say: the mode they were given in, and the taps heard.
+    final class TapLog {
       var mode = "read"
       var taps: [String] = []
+    }
+
+    /// Rows of button cells whose behaviour taps record the mode of the apply that gave it.
+    func tapList(_ table: UITableView) -> (SectionedDataSource<String, Row>, TapLog) {
+      let log = TapLog()
       let dataSource = SectionedDataSource<String, Row>()
         .bind(table)
         .configureCell(ButtonCell.self, reuseIdentifier: "button") { cell, _, row in
           cell.title = row.title
         } behaviors: { cell, _, row in
-          let now = mode
-          cell.onTap = { taps.append("\(now):\(row.id)") }
+          let now = log.mode
+          cell.onTap = { log.taps.append("\(now):\(row.id)") }
         }
+      return (dataSource, log)
+    }
+
+    @Test func r3n6APreparedCellShownAgainCallsTheClosuresOfNow() throws {
+      let (table, window) = tableInWindow()
+      let (dataSource, log) = tapList(table)
       let rows = (0..<40).map { Row($0) }
       try dataSource.apply(snapshot(rows))
       table.layoutIfNeeded()
       table.simulateScroll(toY: 88)  // rows 0 and 1 are prepared cells now
-      mode = "edit"
+      log.mode = "edit"
       try dataSource.apply(snapshot(rows))  // nothing changed on screen: no reconfigure
       table.simulateScroll(toY: 0)
       #expect(table.calls.contains("show prepared 0 - 0"))
       (table.cellForRow(at: path(0)) as? ButtonCell)?.onTap?()
-      #expect(taps == ["edit:0"], "a cell never calls a closure an earlier apply gave it")
+      #expect(log.taps == ["edit:0"], "a cell never calls a closure an earlier apply gave it")
       withExtendedLifetime((window, dataSource)) {}
     }
 
     @Test func theCellConfiguredLastKeptOffScreenAcrossAnUpdateCallsTheClosuresOfNow() throws {
       let (table, window) = tableInWindow()
-      var mode = "read"
-      var taps: [String] = []
-      let dataSource = SectionedDataSource<String, Row>()
-        .bind(table)
-        .configureCell(ButtonCell.self, reuseIdentifier: "button") { cell, _, row in
-          cell.title = row.title
-        } behaviors: { cell, _, row in
-          let now = mode
-          cell.onTap = { taps.append("\(now):\(row.id)") }
-        }
+      let (dataSource, log) = tapList(table)
       let rows = (0..<40).map { Row($0) }
       try dataSource.apply(snapshot(rows))
       table.layoutIfNeeded()
       table.simulateScroll(toY: 88)  // rows 10 and 11 are configured, 11 last
       table.simulateScroll(toY: 0)  // and kept off screen as prepared cells
-      mode = "edit"
+      log.mode = "edit"
       try dataSource.apply(snapshot(rows))  // nothing changed on screen: no reconfigure
       table.simulateScroll(toY: 88)
       #expect(table.calls.contains("show prepared 0 - 11"))
       (table.cellForRow(at: path(11)) as? ButtonCell)?.onTap?()
-      #expect(taps == ["edit:11"], "the cell configured last is not current after an update")
+      #expect(log.taps == ["edit:11"], "the cell configured last is not current after an update")
       withExtendedLifetime((window, dataSource)) {}
     }
 
