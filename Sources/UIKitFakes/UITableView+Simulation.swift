@@ -193,6 +193,16 @@
       return simulateDrop()
     }
 
+    /// Not UIKit: whether `cell`'s row shows its reorder control (the table edits and the data
+    /// source lets the row move); it hides the cell's accessory views.
+    public func showsReorderControl(on cell: UITableViewCell) -> Bool {
+      guard isEditing,
+        let path = engine.visible.first(where: { $0.value === cell })?.key
+          ?? engine.prepared.first(where: { $0.value === cell })?.key
+      else { return false }
+      return dataSource?.tableView(self, canMoveRowAt: path.indexPath) ?? false
+    }
+
     /// The user lifts a row by its reorder control, when the data source lets it move: the
     /// reorder is live, and a batch update or reload raises until the drop.
     @discardableResult

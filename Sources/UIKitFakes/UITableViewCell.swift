@@ -50,6 +50,8 @@
     weak var list: UIView?
     /// How many levels the content is indented (the table sets it from its delegate).
     open var indentationLevel = 0
+    /// The width of one level: "The default indentation width is 10.0 points" (Apple).
+    open var indentationWidth: CGFloat = 10
     open var selectionStyle: UITableViewCell.SelectionStyle = .default
     /// The view on the row's right in the table's normal state: "the view to use on the
     /// right side of the cell … in the table view's normal state" (Apple, `accessoryView`);
@@ -71,9 +73,15 @@
       content.needsUpdate = true
     }
 
-    /// Not UIKit: the accessory view that shows now (the editing one while the table edits).
+    /// Not UIKit: the accessory view that shows now: the editing one while the table edits,
+    /// none where the row shows its reorder control, which "temporarily replaces any accessory
+    /// view" (Apple, `showsReorderControl`, UIKit-iOS18.6.swift:23573). The control shows on
+    /// every row the data source lets move while the table edits: a data source that
+    /// implements `tableView(_:moveRowAt:to:)` enables reordering whatever the cell's
+    /// `showsReorderControl` says, the stricter of the two readings.
     public var shownAccessoryView: UIView? {
-      ((list as? UITableView)?.isEditing ?? false) ? editingAccessoryView : accessoryView
+      guard let table = list as? UITableView, table.isEditing else { return accessoryView }
+      return table.showsReorderControl(on: self) ? nil : editingAccessoryView
     }
 
     /// The default look of a row's content (a list cell's).

@@ -31,7 +31,7 @@ extension Outline {
   /// place.
   ///
   /// Rows reorder while the list edits. Folders open and close from their chevron then too
-  /// (on a table it is also the editing accessory); a tap on the row itself, which opens a
+  /// (leading in the row, beside the reorder control); a tap on the row itself, which opens a
   /// folder or retries a failed load, selects nothing while a UIKit list edits unless the
   /// app sets `allowsSelectionDuringEditing`.
   @discardableResult

@@ -36,6 +36,36 @@
     /// Its size is its own: the arrow is drawn at the centre of 24 points.
     override var intrinsicContentSize: CGSize { CGSize(width: 24, height: 24) }
 
+    /// How many indentation levels a table's outline row adds for the chevron's gutter (30
+    /// points at the default 10-point `indentationWidth`), on folders and files alike so
+    /// their titles line up.
+    static let gutterLevels = 3
+
+    #if !os(Linux)
+      /// Its distance from the content view's leading edge, while it is there.
+      private var leading: NSLayoutConstraint?
+    #endif
+
+    /// Places the chevron in a table cell's `content` view: vertically centred, in the middle
+    /// of the gutter after `depth` levels of `indentationWidth`.
+    func place(in content: UIView, depth: Int, indentationWidth: CGFloat) {
+      let gutter = CGFloat(Self.gutterLevels) * indentationWidth
+      let inset = CGFloat(depth) * indentationWidth + max(0, (gutter - 24) / 2)
+      #if os(Linux)
+        frame = CGRect(x: inset, y: (content.bounds.height - 24) / 2, width: 24, height: 24)
+      #else
+        if leading == nil || leading?.secondItem !== content {
+          translatesAutoresizingMaskIntoConstraints = false
+          let constraint = leadingAnchor.constraint(equalTo: content.leadingAnchor)
+          NSLayoutConstraint.activate([
+            constraint, centerYAnchor.constraint(equalTo: content.centerYAnchor),
+          ])
+          leading = constraint
+        }
+        leading?.constant = inset
+      #endif
+    }
+
     /// Shows `outline`'s state and takes its toggle.
     func show(_ outline: RowOutline) {
       isExpanded = outline.isExpanded == true

@@ -8,37 +8,34 @@
   import CatenaDiff
 
   extension UITableView {
-    /// Shows an outline row's disclosure as the cell's accessory view and, since UIKit hides
-    /// that one while the table edits (where rows are reordered into open folders), as its
-    /// editing accessory view too, unless the cell has views of its own there; its
-    /// indentation comes from the delegate, its state on the cell for VoiceOver.
+    /// Shows an outline row's disclosure leading in the cell's content view, as a list cell
+    /// shows it: the trailing accessory views are the app's, and while the table edits the
+    /// reorder control "temporarily replaces any accessory view" (Apple), so a chevron there
+    /// could not open a folder in the one mode where rows are reordered into folders. The
+    /// chevron sits in the gutter the row's indentation leaves for it
+    /// (``OutlineChevron/gutterLevels``); the row's state is on the cell for VoiceOver.
     func show(_ outline: RowOutline, in cell: UITableViewCell) {
-      let chevron = cell.accessoryView as? OutlineChevron
-      let editingChevron = cell.editingAccessoryView as? OutlineChevron
-      let previous = (chevron ?? editingChevron)?.isExpanded
-      cell.showOutlineState(outline, previous: previous)
+      let content = cell.contentView
+      let chevron = content.subviews.lazy.compactMap { $0 as? OutlineChevron }.first
+      cell.showOutlineState(outline, previous: chevron?.isExpanded)
       guard outline.isExpanded != nil else {
-        if chevron != nil { cell.accessoryView = nil }
-        if editingChevron != nil { cell.editingAccessoryView = nil }
+        chevron?.removeFromSuperview()
         return
       }
-      if cell.accessoryView == nil || chevron != nil {
-        let shown = chevron ?? OutlineChevron.make()
-        shown.show(outline)
-        if chevron == nil { cell.accessoryView = shown }
-      }
-      if cell.editingAccessoryView == nil || editingChevron != nil {
-        let shown = editingChevron ?? OutlineChevron.make()
-        shown.show(outline)
-        if editingChevron == nil { cell.editingAccessoryView = shown }
-      }
+      let shown = chevron ?? OutlineChevron.make()
+      shown.show(outline)
+      if chevron == nil { content.addSubview(shown) }
+      shown.place(in: content, depth: outline.depth, indentationWidth: cell.indentationWidth)
     }
   }
 
   extension TableProxy {
-    /// An outline row's depth; else the app's delegate's indentation, else none.
+    /// An outline row's depth and the gutter its disclosure shows in; else the app's
+    /// delegate's indentation, else none.
     func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath) -> Int {
-      if let outline = provider?.outline(forRowAt: ItemPath(indexPath)) { return outline.depth }
+      if let outline = provider?.outline(forRowAt: ItemPath(indexPath)) {
+        return outline.depth + OutlineChevron.gutterLevels
+      }
       #if os(Linux)
         return app?.tableView(tableView, indentationLevelForRowAt: indexPath) ?? 0
       #else

@@ -74,7 +74,7 @@
         let title = row.item?.id ?? "status"
         world.heardTap = nil
         cell.onTap?()
-        let chevron = (cell.accessoryView as? OutlineChevron)?.isExpanded
+        let chevron = cell.outlineChevron?.isExpanded
         var expected: Bool?
         if case .item(let item, _, true) = row {
           expected = world.files.expandedIDs.contains(item.id)

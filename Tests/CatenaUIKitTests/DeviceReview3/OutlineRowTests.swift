@@ -31,8 +31,14 @@
       #expect(shown != nil)
       shown?.accessoryView = UIView()
       #expect(shown?.shownAccessoryView === shown?.accessoryView)
+      shown?.editingAccessoryView = UIView()
       table.isEditing = true
-      #expect(shown?.shownAccessoryView == nil, "accessoryView shows in the normal state only")
+      #expect(
+        shown?.shownAccessoryView == nil,
+        "accessoryView shows in the normal state only; the reorder control replaces the other")
+      source.movable = false
+      #expect(shown?.shownAccessoryView === shown?.editingAccessoryView, "a row that cannot move")
+      source.movable = true
       table.simulateTap(at: path(1))
       #expect(table.indexPathsForSelectedRows == nil, "no selection while editing by default")
       table.allowsSelectionDuringEditing = true
@@ -41,20 +47,27 @@
       withExtendedLifetime((window, source)) {}
     }
 
-    @Test func r3n7ATableFolderOpensFromItsChevronWhileTheTableEdits() throws {
+    @Test func r3n7ATableFolderOpensFromItsChevronWhileTheTableEditsBesideTheReorderControl()
+      throws
+    {
       let (table, window) = tableInWindow()
       let (files, dataSource) = try outline(on: table)
+      files.canPlace { _, parent in parent == nil || parent?.id == "Documents" }
       table.isEditing = true
       table.layoutIfNeeded()
-      let chevron = try #require(
-        table.cellForRow(at: path(0))?.shownAccessoryView as? OutlineChevron,
-        "the chevron shows beside the reorder control")
+      let folder = try #require(table.cellForRow(at: path(0)))
+      #expect(table.showsReorderControl(on: folder), "folders move too")
+      #expect(folder.shownAccessoryView == nil, "the reorder control replaces the accessories")
+      let chevron = try #require(folder.outlineChevron, "the chevron shows leading in the row")
+      #expect(chevron.frame.minX >= 0 && chevron.frame.maxX <= 30, "in the gutter of depth 0")
+      #expect(folder.indentationLevel == OutlineChevron.gutterLevels)
       chevron.sendActions(for: .touchUpInside)
       #expect(files.expandedIDs == ["Documents"])
       table.layoutIfNeeded()
       #expect(table.visibleCells.count == 3, "Documents, CV.pdf, notes.txt")
-      #expect(
-        (table.cellForRow(at: path(0))?.shownAccessoryView as? OutlineChevron)?.isExpanded == true)
+      #expect(table.cellForRow(at: path(0))?.outlineChevron?.isExpanded == true)
+      #expect(table.cellForRow(at: path(1))?.outlineChevron == nil, "a file has none")
+      #expect(table.cellForRow(at: path(1))?.indentationLevel == 1 + OutlineChevron.gutterLevels)
       #expect(table.exceptions.isEmpty)
       withExtendedLifetime((window, dataSource)) {}
     }

@@ -104,7 +104,7 @@
       try files.expand("folder 0", animated: false)  // from a search hit, say
       table.simulateScroll(toY: 0)
       #expect(table.calls.contains("show prepared 0 - 0"))
-      let chevron = table.cellForRow(at: path(0))?.accessoryView as? OutlineChevron
+      let chevron = table.cellForRow(at: path(0))?.outlineChevron
       #expect(chevron?.isExpanded == true)
       #expect(chevron?.accessibilityLabel == "Collapse")
       withExtendedLifetime((window, dataSource)) {}

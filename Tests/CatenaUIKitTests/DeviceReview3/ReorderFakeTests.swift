@@ -24,7 +24,10 @@
       {
         tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath)
       }
-      func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+      var movable = true
+      func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+        movable
+      }
       func tableView(
         _ tableView: UITableView, moveRowAt source: IndexPath, to destination: IndexPath
       ) {

@@ -19,12 +19,19 @@
     OutlineNode(Entry(id: "notes.txt")),
   ]
 
+  extension UITableViewCell {
+    /// The outline disclosure the cell shows in its content view, if any.
+    var outlineChevron: OutlineChevron? {
+      contentView.subviews.lazy.compactMap { $0 as? OutlineChevron }.first { !$0.isHidden }
+    }
+  }
+
   @MainActor
   @Suite("Outlines on UIKit lists: indentation and a disclosure that opens and closes")
   struct OutlineUIKitTests {
     /// The chevron a cell shows, if any.
     func chevron(_ cell: UIView?) -> OutlineChevron? {
-      if let cell = cell as? UITableViewCell { return cell.accessoryView as? OutlineChevron }
+      if let cell = cell as? UITableViewCell { return cell.outlineChevron }
       guard let cell = cell as? UICollectionViewListCell else { return nil }
       for accessory in cell.accessories {
         if case .customView(let view) = accessory.accessoryType,
@@ -143,7 +150,7 @@
       table.simulateTap(at: path(0))
       table.layoutIfNeeded()
       #expect(files.expandedIDs == ["Documents"])
-      #expect(table.cellForRow(at: path(1))?.indentationLevel == 1)
+      #expect(table.cellForRow(at: path(1))?.indentationLevel == 1 + OutlineChevron.gutterLevels)
       #expect(chevron(table.cellForRow(at: path(0)))?.isExpanded == true)
       #expect(chevron(table.cellForRow(at: path(1))) == nil)
       #expect(table.exceptions == [])
