@@ -438,7 +438,32 @@
         return
       }
       commit(batch, model: model)
-      completion?(true)
+      if let completion { keepCompletion(completion) }
+    }
+
+    /// Completions of batches whose animations have not ended, oldest first.
+    var batchCompletions: [(Bool) -> Void] = []
+    private var areCompletionsScheduled = false
+
+    /// Keeps a batch's completion for when "all of the operations are finished" (Apple,
+    /// `performBatchUpdates(_:completion:)`): after the animations, never inside the call,
+    /// so on a later main-actor turn, or at ``finishBatchAnimations()``.
+    private func keepCompletion(_ completion: @escaping (Bool) -> Void) {
+      batchCompletions.append(completion)
+      guard !areCompletionsScheduled else { return }
+      areCompletionsScheduled = true
+      Task { @MainActor [weak self] in
+        self?.areCompletionsScheduled = false
+        self?.finishBatchAnimations()
+      }
+    }
+
+    /// Ends the animations of the batches performed: their completions run, oldest first.
+    func finishBatchAnimations() {
+      while !batchCompletions.isEmpty {
+        let completion = batchCompletions.removeFirst()
+        completion(true)
+      }
     }
 
     /// The counts the data source answers after a refused batch.

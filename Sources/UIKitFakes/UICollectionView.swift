@@ -399,6 +399,10 @@
       engine.performBatchUpdates(updates, completion: completion)
     }
 
+    /// Not UIKit: the animations of the batches performed end now, and their completions run,
+    /// oldest first (else they run on a later main-actor turn, never inside the batch call).
+    public func finishBatchAnimations() { engine.finishBatchAnimations() }
+
     open func insertSections(_ sections: IndexSet) {
       engine.record { $0.sectionInserts += sections }
     }

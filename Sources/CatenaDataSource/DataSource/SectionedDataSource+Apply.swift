@@ -198,8 +198,9 @@ extension SectionedDataSource {
     }
   }
 
-  /// Re-reads everything from the count closures (or the snapshot) with a reload; called
-  /// while an apply, reload or batch update is being performed, right after it.
+  /// Re-reads everything from the count closures (or the snapshot) with a reload, the
+  /// selected rows selected again; called while an apply, reload or batch update is being
+  /// performed, right after it, and while the user holds a row, once the view gives it back.
   public func reload() {
     guard !isInvalidated else { return }
     try? perform(.reload)

@@ -134,7 +134,10 @@ extension SectionedDataSource {
           }
           try refresh(adopted, in: target)
         case .reload:
+          // A reload clears the view's selection: the same rows are selected again.
+          let selected = binding?.selected() ?? []
           binding?.reloadData()
+          for path in selected { binding?.select(path) }
         }
       } catch {
         failure = failure ?? error

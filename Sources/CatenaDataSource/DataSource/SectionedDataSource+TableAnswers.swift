@@ -137,6 +137,9 @@ extension SectionedDataSource {
     /// Whether impressions are given.
     var watchesScrolling: Bool { source?.impressionTracker != nil }
 
+    /// Reloads through the data source's gates (``SectionedDataSource/reload()``).
+    func reload() { source?.reload() }
+
     /// The chain's section index titles, or nil for none.
     func sectionIndexTitles() -> [String]? { source?.sectionIndexTitles() }
 

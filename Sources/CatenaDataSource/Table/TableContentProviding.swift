@@ -82,6 +82,10 @@ package protocol TableContentProviding: AnyObject {
   /// Whether the list's section headers pin to the top while their section scrolls under
   /// them (a plain list layout the data source made; a plain table's always do).
   var pinsSectionHeaders: Bool { get }
+  /// Reloads the table through the provider's own gates: now, or after the work being
+  /// performed, the layout pass, or the reorder that holds a row (the section index of a
+  /// collection view is read only at a reload).
+  func reload()
   /// The titles of the section index down the table's edge, or nil for none.
   func sectionIndexTitles() -> [String]?
   /// The section the section-index title `title`, at `index` in the index the table shows,

@@ -80,20 +80,18 @@
 
     /// After a batch's animation: UIKit reads a collection view's section index only at a
     /// reload (it has no `reloadSectionIndexTitles()`), so when the titles changed the view
-    /// reloads, keeping its selection, unless the user holds a row (the next batch looks
-    /// again).
+    /// reloads, keeping its selection, through the data source's own gates: the completion
+    /// comes on a later turn, when another apply, a layout pass or a held row may be under
+    /// way, and the reload then waits for it as any other would.
     func refreshSectionIndex() {
-      guard let proxy = collectionProxy, let provider = proxy.provider, window != nil,
-        proxy.settlingDrop == nil, !holdsRows
-      else { return }
+      guard let proxy = collectionProxy, let provider = proxy.provider, window != nil else {
+        return
+      }
       let titles = provider.sectionIndexTitles() ?? []
       guard titles != proxy.readIndexTitles else { return }
       // Once per change of the titles, even if UIKit did not read them at this reload.
       proxy.readIndexTitles = titles
-      let selected = indexPathsForSelectedItems ?? []
-      reloadData()
-      layoutIfNeeded()
-      for path in selected { selectItem(at: path, animated: false, scrollPosition: []) }
+      provider.reload()
     }
 
     /// Shows what the sections `batch` updates now have, by their index after the batch: UIKit

@@ -94,6 +94,7 @@
 
 #if os(Linux)
   import CatenaDataSource
+  import CatenaTesting
   import Testing
   import UIKitFakes
 
@@ -132,6 +133,38 @@
       withExtendedLifetime((window, dataSource)) {}
     }
 
+    @Test func aBatchCompletionThatComesWhileARowIsHeldShowsTheIndexWhenTheRowIsGivenBack()
+      async throws
+    {
+      let (collection, window) = collectionInWindow()
+      let clock = ManualClock()
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(collection)
+        .configureCell(UICollectionViewListCell.self) { cell, _, _ in
+          cell.accessories = [.reorder()]
+        }
+        .headerTitle { _, letter in letter }
+        .sectionIndexTitle { _, letter in letter }
+        .didMove { _, _, _ in }
+      dataSource.reorderClock = clock
+      try dataSource.apply(snapshot(sections: [("A", [Row(1)]), ("C", [Row(3)])]))
+      collection.finishBatchAnimations()
+      collection.isEditing = true
+      collection.layoutIfNeeded()
+      try dataSource.apply(snapshot(sections: [("A", [Row(1)]), ("C", [Row(3)]), ("D", [Row(4)])]))
+      #expect(collection.shownIndexTitles == ["A", "C"], "read again after the animation")
+      #expect(collection.simulateLift(at: path(0)))
+      collection.finishBatchAnimations()  // the completion comes while the row is held
+      #expect(collection.exceptions.isEmpty, "no reload under the finger")
+      #expect(collection.simulateCancelReorder())
+      try await tickUntilReorderEnds(dataSource, clock)
+      collection.layoutIfNeeded()
+      #expect(
+        collection.shownIndexTitles == ["A", "C", "D"], "the reload the completion asked for")
+      #expect(collection.exceptions.isEmpty)
+      withExtendedLifetime((window, dataSource)) {}
+    }
+
     @Test func r3n11AnAnimatedApplyThatAddsASectionShowsItsIndexTitle() throws {
       let (collection, dataSource, window) = indexedList()
       try dataSource.apply(snapshot(sections: [("A", [Row(1)]), ("C", [Row(3)])]))
@@ -139,6 +172,7 @@
       #expect(collection.shownIndexTitles == ["A", "C"])
       collection.selectItem(at: IndexPath(item: 0, section: 1), animated: false, scrollPosition: [])
       try dataSource.apply(snapshot(sections: [("A", [Row(1)]), ("C", [Row(3)]), ("D", [Row(4)])]))
+      collection.finishBatchAnimations()  // the index is read again after the animation
       collection.layoutIfNeeded()
       #expect(collection.shownIndexTitles == ["A", "C", "D"], "D can be reached from the index")
       #expect(collection.indexPathsForSelectedItems == [IndexPath(item: 0, section: 1)])
