@@ -56,7 +56,9 @@
       return view
     }
 
-    /// The supplementary view of `elementKind` shown at `indexPath` (item 0 of its section).
+    /// The supplementary view of `elementKind` shown at `indexPath` (item 0 of its section);
+    /// nil while it is off screen, where UIKit has put it back in its reuse queue, as
+    /// `cellForItem(at:)` is "nil if the cell is not visible" (Apple).
     public func supplementaryView(
       forElementKind elementKind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView? {
@@ -135,14 +137,60 @@
         let size = cell.systemLayoutSizeFitting(CGSize(width: bounds.width, height: 0)).height
         if size > 0 { return size }
       }
-      return fakeSupplementaryHeight
+      // A view measured once keeps its size after it goes back to its pool, as the layout
+      // keeps the sizes of elements it has measured.
+      return measuredSupplementaryHeights[kind]?[section] ?? fakeSupplementaryHeight
     }
 
-    /// Asks the data source again for every section's supplementary views (a reload); the
-    /// views shown before go back to their pools.
+    /// Asks the data source again for the supplementary views on screen (a reload); the views
+    /// shown before go back to their pools.
     func refreshSupplementaryViews() {
       recycleSupplementaryViews { _ in true }
-      askSupplementaryViews(forSections: Array(engine.loadedCounts().indices))
+      measuredSupplementaryHeights = [:]
+      showSupplementaryViewsOnScreen()
+    }
+
+    /// Keeps a supplementary view only while it is on screen, as UIKit does with cells: a view
+    /// that scrolls off goes back to its pool (`supplementaryView(forElementKind:at:)` is nil
+    /// for it then), and one that comes on screen is asked for (R3 review #8).
+    func showSupplementaryViewsOnScreen() {
+      let sections = engine.loadedCounts().indices
+      for (kind, views) in supplementaryViews {
+        for (section, view) in views
+        where !sections.contains(section) || !isOnScreen(kind, inSection: section) {
+          if sections.contains(section) {
+            measuredSupplementaryHeights[kind, default: [:]][section] = supplementaryHeight(
+              kind, inSection: section)
+          }
+          supplementaryViews[kind]?[section] = nil
+          if let identifier = view.reuseIdentifier {
+            supplementaryPool["\(kind)|\(identifier)", default: []].append(view)
+          }
+        }
+      }
+      askSupplementaryViews(
+        forSections: sections.filter { section in
+          supplementaryKinds(inSection: section).contains { isOnScreen($0, inSection: section) }
+        }, missingOnly: true, onScreenOnly: true)
+    }
+
+    /// Whether the supplementary view of `kind` in `section` shows in the viewport.
+    private func isOnScreen(_ kind: String, inSection section: Int) -> Bool {
+      let (offset, height) = viewport
+      guard
+        let frame = layoutAttributesForSupplementaryElement(
+          ofKind: kind, at: IndexPath(item: 0, section: section))?.frame
+      else {
+        // A kind the fake does not place (a badge): on screen with its section.
+        let counts = engine.loadedCounts()
+        let geometry = geometry(counts: counts, measured: engine.measured)
+        let top = geometry.sectionTops[section]
+        let bottom =
+          section + 1 < counts.count ? geometry.sectionTops[section + 1] : geometry.contentHeight
+        return top < offset + height && max(bottom, top + 1) > offset
+      }
+      let (start, length) = isHorizontal ? (frame.minX, frame.width) : (frame.minY, frame.height)
+      return start < offset + height && start + max(length, 1) > offset
     }
 
     /// After a batch: supplementary views follow their sections and keep what they show, as
@@ -161,6 +209,13 @@
       }
       recycleSupplementaryViews { !kept($0) }
       supplementaryViews = carried
+      var measured: [String: [Int: CGFloat]] = [:]
+      for (kind, heights) in measuredSupplementaryHeights {
+        for (old, height) in heights where kept(old) {
+          measured[kind, default: [:]][sectionMap[old]] = height
+        }
+      }
+      measuredSupplementaryHeights = measured
       // Views that appear (new sections, or kinds a kept section's layout has now) are asked
       // for; those a section's layout no longer has go back to their pools.
       for (kind, views) in supplementaryViews {
@@ -171,7 +226,7 @@
           }
         }
       }
-      askSupplementaryViews(forSections: Array(engine.loadedCounts().indices), missingOnly: true)
+      showSupplementaryViewsOnScreen()
     }
 
     /// Puts the shown views of the sections `leaving` names back in their pools, and forgets
@@ -187,11 +242,15 @@
     }
 
     /// Asks the data source for the supplementary views of `sections`.
-    private func askSupplementaryViews(forSections sections: [Int], missingOnly: Bool = false) {
+    private func askSupplementaryViews(
+      forSections sections: [Int], missingOnly: Bool = false, onScreenOnly: Bool = false
+    ) {
       guard let dataSource else { return }
       for section in sections {
         for kind in supplementaryKinds(inSection: section)
-        where !missingOnly || supplementaryViews[kind]?[section] == nil {
+        where (!missingOnly || supplementaryViews[kind]?[section] == nil)
+          && (!onScreenOnly || isOnScreen(kind, inSection: section))
+        {
           let path = IndexPath(item: 0, section: section)
           askedSupplementaryKind = kind
           supplementaryDequeued = false

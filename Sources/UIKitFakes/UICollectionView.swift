@@ -337,6 +337,8 @@
     var supplementaryPool: [String: [UICollectionReusableView]] = [:]
     /// The supplementary views shown, by kind, then section.
     var supplementaryViews: [String: [Int: UICollectionReusableView]] = [:]
+    /// The heights of supplementary views measured before they went off screen.
+    var measuredSupplementaryHeights: [String: [Int: CGFloat]] = [:]
     /// The kind the collection view is asking its data source for, while it asks.
     var askedSupplementaryKind: String?
     /// Whether a supplementary view was dequeued since the data source was asked for one.
@@ -525,6 +527,7 @@
     open override func layoutSubviews() {
       settleReload()
       engine.layOut()
+      showSupplementaryViewsOnScreen()
       syncCellSelection()
       engine.updateCellConfigurations()
     }

@@ -36,6 +36,29 @@
       withExtendedLifetime((window, dataSource)) {}
     }
 
+    @Test func aHeaderOffScreenIsNoneAndShowsItsTitleOfNowWhenItComesBack() throws {
+      let (collection, window) = listInWindow(footers: false)
+      var unread = ["Inbox": 2, "Sent": 0]
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(collection)
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
+        .headerTitle { _, folder in folder.map { "\($0) (\(unread[$0] ?? 0))" } }
+      let inbox = (0..<20).map { Row($0) }
+      try dataSource.apply(snapshot(sections: [("Inbox", inbox), ("Sent", [Row(30)])]))
+      collection.layoutIfNeeded()
+      #expect(header(collection, 0) != nil && header(collection, 1) == nil, "Sent is below")
+      collection.simulateScroll(toY: collection.contentSize.height - collection.bounds.height)
+      #expect(header(collection, 0) == nil, "UIKit keeps no view for a header off screen")
+      #expect((header(collection, 1) as? SectionTitleView)?.title == "Sent (0)")
+      unread["Inbox"] = 3
+      try dataSource.apply(snapshot(sections: [("Inbox", [Row(99)] + inbox), ("Sent", [Row(30)])]))
+      collection.layoutIfNeeded()
+      collection.simulateScroll(toY: 0)
+      #expect((header(collection, 0) as? SectionTitleView)?.title == "Inbox (3)")
+      #expect(collection.exceptions.isEmpty)
+      withExtendedLifetime((window, dataSource)) {}
+    }
+
     @Test func r3n5AChangedHeaderTitleShowsOnTheHeaderOnScreen() throws {
       let (collection, window) = listInWindow(footers: false)
       var unread = ["Inbox": 2, "Sent": 0]
