@@ -201,6 +201,35 @@
       contextMenuConfigurationForItemAt indexPath: IndexPath,
       point: CGPoint
     ) -> UIContextMenuConfiguration?
+    /// The view the menu of `configuration` lifts from the item at `indexPath` as it opens
+    /// (iOS 16; UIKit-iOS18.6.swift:7436); nil: the item's cell.
+    func collectionView(
+      _ collectionView: UICollectionView,
+      contextMenuConfiguration configuration: UIContextMenuConfiguration,
+      highlightPreviewForItemAt indexPath: IndexPath
+    ) -> UITargetedPreview?
+    /// Where the menu of `configuration` goes back to as it closes (iOS 16;
+    /// UIKit-iOS18.6.swift:7446); nil: the item's cell.
+    func collectionView(
+      _ collectionView: UICollectionView,
+      contextMenuConfiguration configuration: UIContextMenuConfiguration,
+      dismissalPreviewForItemAt indexPath: IndexPath
+    ) -> UITargetedPreview?
+    /// The highlight preview of an app written before iOS 16 (deprecated; "If the
+    /// non-deprecated replacement for the configuration, highlight preview, or dismissal
+    /// preview methods is implemented this method is not called", UIKit-iOS18.6.swift:7505):
+    /// the fake never calls it, as UIKit never does for a delegate that answers the
+    /// multi-item menu, which Catena's proxy does.
+    func collectionView(
+      _ collectionView: UICollectionView,
+      previewForHighlightingContextMenuWithConfiguration configuration: UIContextMenuConfiguration
+    ) -> UITargetedPreview?
+    /// The dismissal preview of an app written before iOS 16 (deprecated; never called, as
+    /// the highlight one; UIKit-iOS18.6.swift:7516).
+    func collectionView(
+      _ collectionView: UICollectionView,
+      previewForDismissingContextMenuWithConfiguration configuration: UIContextMenuConfiguration
+    ) -> UITargetedPreview?
     /// Where a held item may go (deprecated in iOS 15; UIKit-iOS18.6.swift:7388): UIKit asks
     /// the iOS 15 form of a delegate that implements it, which Catena's proxy does.
     func collectionView(
@@ -240,6 +269,28 @@
       contextMenuConfigurationForItemAt indexPath: IndexPath,
       point: CGPoint
     ) -> UIContextMenuConfiguration? { nil }
+    /// None: the item's cell.
+    public func collectionView(
+      _ collectionView: UICollectionView,
+      contextMenuConfiguration configuration: UIContextMenuConfiguration,
+      highlightPreviewForItemAt indexPath: IndexPath
+    ) -> UITargetedPreview? { nil }
+    /// None: the item's cell.
+    public func collectionView(
+      _ collectionView: UICollectionView,
+      contextMenuConfiguration configuration: UIContextMenuConfiguration,
+      dismissalPreviewForItemAt indexPath: IndexPath
+    ) -> UITargetedPreview? { nil }
+    /// None.
+    public func collectionView(
+      _ collectionView: UICollectionView,
+      previewForHighlightingContextMenuWithConfiguration configuration: UIContextMenuConfiguration
+    ) -> UITargetedPreview? { nil }
+    /// None.
+    public func collectionView(
+      _ collectionView: UICollectionView,
+      previewForDismissingContextMenuWithConfiguration configuration: UIContextMenuConfiguration
+    ) -> UITargetedPreview? { nil }
     /// Anywhere.
     public func collectionView(
       _ collectionView: UICollectionView,

@@ -29,6 +29,15 @@
     }
   }
 
+  /// The view a context menu lifts as it opens, or goes back to as it closes.
+  @MainActor open class UITargetedPreview: NSObject {
+    open var view: UIView
+    public init(view: UIView) {
+      self.view = view
+      super.init()
+    }
+  }
+
   /// Makes the preview of a context menu.
   public typealias UIContextMenuContentPreviewProvider = () -> UIViewController?
   /// Makes the menu of a context menu, given the system's suggested elements.
@@ -142,6 +151,11 @@
     public let configuration: UIContextMenuConfiguration
     public let preview: UIViewController?
     public let menu: UIMenu?
+    /// The view the menu lifted as it opened, when the delegate gave one (a collection
+    /// view's `highlightPreviewForItemAt`); nil: the cell.
+    public internal(set) var highlightPreview: UITargetedPreview?
+    /// The item pressed (the first of several), if any.
+    var pressedItem: IndexPath?
 
     init(_ configuration: UIContextMenuConfiguration) {
       self.configuration = configuration
@@ -197,9 +211,25 @@
     /// the background): their context menu, if any.
     public func simulateLongPress(at indexPaths: [IndexPath]) -> ShownContextMenu? {
       engine.calls.append("long press \(indexPaths)")
+      guard
+        let configuration = delegate?.collectionView(
+          self, contextMenuConfigurationForItemsAt: indexPaths, point: .zero)
+      else { return nil }
+      var shown = ShownContextMenu(configuration)
+      if let path = indexPaths.first {
+        shown.highlightPreview = delegate?.collectionView(
+          self, contextMenuConfiguration: configuration, highlightPreviewForItemAt: path)
+        shown.pressedItem = path
+      }
+      return shown
+    }
+
+    /// Not UIKit: the view the menu of `menu` goes back to as it closes (the delegate's
+    /// `dismissalPreviewForItemAt`; nil: the cell).
+    public func simulateMenuDismissalPreview(_ menu: ShownContextMenu) -> UITargetedPreview? {
+      guard let path = menu.pressedItem else { return nil }
       return delegate?.collectionView(
-        self, contextMenuConfigurationForItemsAt: indexPaths, point: .zero
-      ).map(ShownContextMenu.init)
+        self, contextMenuConfiguration: menu.configuration, dismissalPreviewForItemAt: path)
     }
 
     /// The user taps the preview of `menu`: the delegate is told, the menu closes, and the

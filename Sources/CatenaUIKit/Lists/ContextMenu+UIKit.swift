@@ -164,6 +164,74 @@
       #endif
     }
 
+    /// The app's view for the menu to lift as it opens: its iOS 16 method, else the
+    /// deprecated one of an app written before iOS 16, which UIKit no longer asks once the
+    /// proxy answers the multi-item menu ("If the non-deprecated replacement … is implemented
+    /// this method is not called"); nil: the item's cell.
+    func collectionView(
+      _ collectionView: UICollectionView,
+      contextMenuConfiguration configuration: UIContextMenuConfiguration,
+      highlightPreviewForItemAt indexPath: IndexPath
+    ) -> UITargetedPreview? {
+      #if os(Linux)
+        if let preview = app?.collectionView(
+          collectionView, contextMenuConfiguration: configuration,
+          highlightPreviewForItemAt: indexPath)
+        {
+          return preview
+        }
+        return app?.collectionView(
+          collectionView, previewForHighlightingContextMenuWithConfiguration: configuration)
+      #else
+        if let app, implements(app, Self.highlightPreview) {
+          return app.collectionView?(
+            collectionView, contextMenuConfiguration: configuration,
+            highlightPreviewForItemAt: indexPath) ?? nil
+        }
+        guard let older = appTarget(for: Self.olderHighlightPreview) else { return nil }
+        return unsafeBitCast(older, to: (any OlderCollectionPreviews).self).collectionView(
+          collectionView, previewForHighlightingContextMenuWithConfiguration: configuration)
+      #endif
+    }
+
+    /// The app's view for the menu to go back to as it closes, found as the highlight
+    /// preview's is.
+    func collectionView(
+      _ collectionView: UICollectionView,
+      contextMenuConfiguration configuration: UIContextMenuConfiguration,
+      dismissalPreviewForItemAt indexPath: IndexPath
+    ) -> UITargetedPreview? {
+      #if os(Linux)
+        if let preview = app?.collectionView(
+          collectionView, contextMenuConfiguration: configuration,
+          dismissalPreviewForItemAt: indexPath)
+        {
+          return preview
+        }
+        return app?.collectionView(
+          collectionView, previewForDismissingContextMenuWithConfiguration: configuration)
+      #else
+        if let app, implements(app, Self.dismissalPreview) {
+          return app.collectionView?(
+            collectionView, contextMenuConfiguration: configuration,
+            dismissalPreviewForItemAt: indexPath) ?? nil
+        }
+        guard let older = appTarget(for: Self.olderDismissalPreview) else { return nil }
+        return unsafeBitCast(older, to: (any OlderCollectionPreviews).self).collectionView(
+          collectionView, previewForDismissingContextMenuWithConfiguration: configuration)
+      #endif
+    }
+
+    /// The Objective-C names of the iOS 16 preview methods and the ones they replace.
+    nonisolated static let highlightPreview =
+      "collectionView:contextMenuConfiguration:highlightPreviewForItemAtIndexPath:"
+    nonisolated static let dismissalPreview =
+      "collectionView:contextMenuConfiguration:dismissalPreviewForItemAtIndexPath:"
+    nonisolated static let olderHighlightPreview =
+      "collectionView:previewForHighlightingContextMenuWithConfiguration:"
+    nonisolated static let olderDismissalPreview =
+      "collectionView:previewForDismissingContextMenuWithConfiguration:"
+
     /// The Objective-C names of the multi-item and one-item menu methods.
     nonisolated static let multiItemMenu =
       "collectionView:contextMenuConfigurationForItemsAtIndexPaths:point:"
@@ -218,6 +286,24 @@
         targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
         toProposedIndexPath proposedIndexPath: IndexPath
       ) -> IndexPath
+    }
+  #endif
+
+  #if !os(Linux)
+    /// The preview methods UIKit deprecated in iOS 16 that an app's collection delegate may
+    /// still implement, called as ``OlderCollectionDelegate``'s are.
+    @objc protocol OlderCollectionPreviews {
+      @objc(collectionView:previewForHighlightingContextMenuWithConfiguration:)
+      func collectionView(
+        _ collectionView: UICollectionView,
+        previewForHighlightingContextMenuWithConfiguration configuration: UIContextMenuConfiguration
+      ) -> UITargetedPreview?
+
+      @objc(collectionView:previewForDismissingContextMenuWithConfiguration:)
+      func collectionView(
+        _ collectionView: UICollectionView,
+        previewForDismissingContextMenuWithConfiguration configuration: UIContextMenuConfiguration
+      ) -> UITargetedPreview?
     }
   #endif
 #endif

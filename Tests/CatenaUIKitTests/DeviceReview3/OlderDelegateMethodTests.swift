@@ -25,6 +25,16 @@
         asked.append(indexPath)
         return own
       }
+      /// The view its menus lift and go back to (a thumbnail, say).
+      let thumbnail = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+      func collectionView(
+        _ collectionView: UICollectionView,
+        previewForHighlightingContextMenuWithConfiguration configuration: UIContextMenuConfiguration
+      ) -> UITargetedPreview? { UITargetedPreview(view: thumbnail) }
+      func collectionView(
+        _ collectionView: UICollectionView,
+        previewForDismissingContextMenuWithConfiguration configuration: UIContextMenuConfiguration
+      ) -> UITargetedPreview? { UITargetedPreview(view: thumbnail) }
       /// Items stay in their section's first half.
       func collectionView(
         _ collectionView: UICollectionView,
@@ -35,7 +45,11 @@
       }
     }
 
-    @Test func r3n10TheAppsOneItemMenuServesRowsTheChainGivesNone() throws {
+    /// Two rows on a collection list whose delegate is an ``OlderDelegate``: the chain gives
+    /// row 1 a menu, and row 2 none.
+    func menuList() throws -> (
+      UICollectionView, OlderDelegate, SectionedDataSource<String, Row>, UIWindow
+    ) {
       let (collection, window) = collectionInWindow()
       let app = OlderDelegate()
       collection.delegate = app
@@ -47,11 +61,26 @@
         }
       try dataSource.apply(snapshot([Row(1), Row(2)]))
       collection.layoutIfNeeded()
+      return (collection, app, dataSource, window)
+    }
+
+    @Test func r3n10TheAppsOneItemMenuServesRowsTheChainGivesNone() throws {
+      let (collection, app, dataSource, window) = try menuList()
       #expect(collection.simulateLongPress(at: [path(0)])?.actionTitles == ["Chain's"])
       let menu = collection.simulateLongPress(at: [path(1)])
       #expect(menu?.menu?.title == "app's", "the app's menu, as before Catena was bound")
       #expect(app.asked == [path(1)])
       #expect(collection.simulateLongPress(at: [path(0), path(1)]) == nil, "several items")
+      withExtendedLifetime((window, dataSource)) {}
+    }
+
+    @Test func theAppsOlderPreviewsStillShapeItsMenusAndTheChainsOnes() throws {
+      let (collection, app, dataSource, window) = try menuList()
+      for item in [0, 1] {
+        let menu = try #require(collection.simulateLongPress(at: [path(item)]))
+        #expect(menu.highlightPreview?.view === app.thumbnail, "lifted from the app's view")
+        #expect(collection.simulateMenuDismissalPreview(menu)?.view === app.thumbnail)
+      }
       withExtendedLifetime((window, dataSource)) {}
     }
 
