@@ -237,6 +237,7 @@
       refuseDuringLayout("reloadData")
       refuseDuringReorder("reloadData")
       if batchDepth > 0 { raise("reloadData inside performBatchUpdates") }
+      interruptBatchAnimations()
       for path in visible.keys.sorted() { retire(at: path) }
       dropPrepared()
       selection.removeAll()
@@ -441,15 +442,16 @@
       if let completion { keepCompletion(completion) }
     }
 
-    /// Completions of batches whose animations have not ended, oldest first.
-    var batchCompletions: [(Bool) -> Void] = []
+    /// Completions of batches whose animations have not ended, oldest first, each with
+    /// whether its animation will end on its own (a reload cuts it short).
+    var batchCompletions: [(completion: (Bool) -> Void, finished: Bool)] = []
     private var areCompletionsScheduled = false
 
     /// Keeps a batch's completion for when "all of the operations are finished" (Apple,
     /// `performBatchUpdates(_:completion:)`): after the animations, never inside the call,
     /// so on a later main-actor turn, or at ``finishBatchAnimations()``.
     private func keepCompletion(_ completion: @escaping (Bool) -> Void) {
-      batchCompletions.append(completion)
+      batchCompletions.append((completion, true))
       guard !areCompletionsScheduled else { return }
       areCompletionsScheduled = true
       Task { @MainActor [weak self] in
@@ -461,9 +463,15 @@
     /// Ends the animations of the batches performed: their completions run, oldest first.
     func finishBatchAnimations() {
       while !batchCompletions.isEmpty {
-        let completion = batchCompletions.removeFirst()
-        completion(true)
+        let (completion, finished) = batchCompletions.removeFirst()
+        completion(finished)
       }
+    }
+
+    /// A reload cuts the running batch animations short: their completions are told the
+    /// animations did not finish (`false`), still after the call.
+    func interruptBatchAnimations() {
+      for index in batchCompletions.indices { batchCompletions[index].finished = false }
     }
 
     /// The counts the data source answers after a refused batch.

@@ -57,8 +57,8 @@
     }
 
     /// The supplementary view of `elementKind` shown at `indexPath` (item 0 of its section);
-    /// nil while it is off screen, where UIKit has put it back in its reuse queue, as
-    /// `cellForItem(at:)` is "nil if the cell is not visible" (Apple).
+    /// nil while it is off screen (a plain list's header shows, pinned, while any of its
+    /// section does): UIKit puts a view that scrolls off back in its reuse queue.
     public func supplementaryView(
       forElementKind elementKind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView? {
@@ -177,11 +177,17 @@
     /// Whether the supplementary view of `kind` in `section` shows in the viewport.
     private func isOnScreen(_ kind: String, inSection section: Int) -> Bool {
       let (offset, height) = viewport
+      let layout = collectionViewLayout as? UICollectionViewCompositionalLayout
+      let pinned =
+        kind == Self.elementKindSectionHeader
+        && layout?.listConfiguration(forSection: section).appearance == .plain
       guard
+        !pinned,
         let frame = layoutAttributesForSupplementaryElement(
           ofKind: kind, at: IndexPath(item: 0, section: section))?.frame
       else {
-        // A kind the fake does not place (a badge): on screen with its section.
+        // A kind the fake does not place (a badge), or a plain list's header, pinned at the
+        // top while its rows scroll under it: on screen with its section.
         let counts = engine.loadedCounts()
         let geometry = geometry(counts: counts, measured: engine.measured)
         let top = geometry.sectionTops[section]

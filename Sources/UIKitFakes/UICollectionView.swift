@@ -430,6 +430,9 @@
     open func reloadData() {
       engine.calls.append("reloadData (deferred to layout)")
       engine.refuseDuringLayout("reloadData")
+      engine.refuseDuringReorder("reloadData")
+      if engine.batchDepth > 0 { engine.raise("reloadData inside performBatchUpdates") }
+      engine.interruptBatchAnimations()
       for path in engine.visible.keys.sorted() { engine.retire(at: path) }
       engine.dropPrepared()
       engine.selection.removeAll()

@@ -217,8 +217,9 @@
       else { return nil }
       var shown = ShownContextMenu(configuration)
       if let path = indexPaths.first {
-        shown.highlightPreview = delegate?.collectionView(
-          self, contextMenuConfiguration: configuration, highlightPreviewForItemAt: path)
+        shown.highlightPreview = checked(
+          delegate?.collectionView(
+            self, contextMenuConfiguration: configuration, highlightPreviewForItemAt: path))
         shown.pressedItem = path
       }
       return shown
@@ -228,8 +229,18 @@
     /// `dismissalPreviewForItemAt`; nil: the cell).
     public func simulateMenuDismissalPreview(_ menu: ShownContextMenu) -> UITargetedPreview? {
       guard let path = menu.pressedItem else { return nil }
-      return delegate?.collectionView(
-        self, contextMenuConfiguration: menu.configuration, dismissalPreviewForItemAt: path)
+      return checked(
+        delegate?.collectionView(
+          self, contextMenuConfiguration: menu.configuration, dismissalPreviewForItemAt: path))
+    }
+
+    /// Raises for a preview whose view is in no window: "To use this initializer, the view
+    /// must be in a window" (Apple, `UITargetedPreview(view:)`).
+    private func checked(_ preview: UITargetedPreview?) -> UITargetedPreview? {
+      if let preview, preview.view.window == nil {
+        engine.raise("UITargetedPreview: the view must be in a window")
+      }
+      return preview
     }
 
     /// The user taps the preview of `menu`: the delegate is told, the menu closes, and the

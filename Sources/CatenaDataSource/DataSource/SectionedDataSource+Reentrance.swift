@@ -134,10 +134,13 @@ extension SectionedDataSource {
           }
           try refresh(adopted, in: target)
         case .reload:
-          // A reload clears the view's selection: the same rows are selected again.
-          let selected = binding?.selected() ?? []
+          // A reload clears the view's selection: the same items are selected again, where
+          // they are now (rows read from count closures have no ids to follow).
+          let selectedIDs = binding?.selected().compactMap { item(at: $0)?.id } ?? []
           binding?.reloadData()
-          for path in selected { binding?.select(path) }
+          for id in selectedIDs {
+            if let path = snapshot?.path(of: id) { binding?.select(path) }
+          }
         }
       } catch {
         failure = failure ?? error

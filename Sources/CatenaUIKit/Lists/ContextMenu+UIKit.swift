@@ -164,15 +164,17 @@
       #endif
     }
 
-    /// The app's view for the menu to lift as it opens: its iOS 16 method, else the
-    /// deprecated one of an app written before iOS 16, which UIKit no longer asks once the
-    /// proxy answers the multi-item menu ("If the non-deprecated replacement … is implemented
-    /// this method is not called"); nil: the item's cell.
+    /// The view the app's menu lifts as it opens: the app's iOS 16 method, else the deprecated
+    /// one of an app written before iOS 16, which UIKit no longer asks once the proxy answers
+    /// the multi-item menu ("If the non-deprecated replacement … is implemented this method is
+    /// not called"); nil: the item's cell, always for the chain's menus.
     func collectionView(
       _ collectionView: UICollectionView,
       contextMenuConfiguration configuration: UIContextMenuConfiguration,
       highlightPreviewForItemAt indexPath: IndexPath
     ) -> UITargetedPreview? {
+      // The chain's menu lifts its cell: the app's previews know its own menus only.
+      if let shown = shownMenu, shown.configuration === configuration { return nil }
       #if os(Linux)
         if let preview = app?.collectionView(
           collectionView, contextMenuConfiguration: configuration,
@@ -201,6 +203,8 @@
       contextMenuConfiguration configuration: UIContextMenuConfiguration,
       dismissalPreviewForItemAt indexPath: IndexPath
     ) -> UITargetedPreview? {
+      // The chain's menu lifts its cell: the app's previews know its own menus only.
+      if let shown = shownMenu, shown.configuration === configuration { return nil }
       #if os(Linux)
         if let preview = app?.collectionView(
           collectionView, contextMenuConfiguration: configuration,

@@ -7,8 +7,9 @@
   import CatenaDataSource
   import CatenaPaging
 
-  /// The disclosure of an outline's row that can expand: a chevron pointing right when the
-  /// row is collapsed and down when it is expanded; a tap opens or closes the row. VoiceOver
+  /// The disclosure of an outline's row that can expand: a chevron pointing to the content
+  /// (right, or left in a right-to-left layout) when the row is collapsed and down when it is
+  /// expanded; a tap opens or closes the row. VoiceOver
   /// does not reach it: the row itself says its state and offers Expand or Collapse
   /// (`showOutlineState(_:)`).
   @MainActor
@@ -78,13 +79,16 @@
       accessibilityLabel = CatenaStrings.string(isExpanded ? .collapse : .expand)
       #if !os(Linux)
         if subviews.isEmpty {
-          let image = UIImageView(image: UIImage(systemName: "chevron.right"))
+          let image = UIImageView(image: UIImage(systemName: "chevron.forward"))
           image.frame = bounds
           image.autoresizingMask = [.flexibleWidth, .flexibleHeight]
           image.contentMode = .center
           addSubview(image)
         }
-        let transform = isExpanded ? CGAffineTransform(rotationAngle: .pi / 2) : .identity
+        // Forward points to the content; open, it turns to point down in either direction.
+        let down: CGFloat =
+          effectiveUserInterfaceLayoutDirection == .rightToLeft ? -.pi / 2 : .pi / 2
+        let transform = isExpanded ? CGAffineTransform(rotationAngle: down) : .identity
         if window != nil {
           UIView.animate(withDuration: 0.25) { self.subviews.first?.transform = transform }
         } else {

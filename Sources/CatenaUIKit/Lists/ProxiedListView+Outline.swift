@@ -13,7 +13,9 @@
     /// reorder control "temporarily replaces any accessory view" (Apple), so a chevron there
     /// could not open a folder in the one mode where rows are reordered into folders. The
     /// chevron sits in the gutter the row's indentation leaves for it
-    /// (``OutlineChevron/gutterLevels``); the row's state is on the cell for VoiceOver.
+    /// (``OutlineChevron/gutterLevels``), so the cell's content must honour `indentationLevel`
+    /// (a custom content view indents itself by `indentationLevel × indentationWidth`); the
+    /// row's state is on the cell for VoiceOver.
     func show(_ outline: RowOutline, in cell: UITableViewCell) {
       let content = cell.contentView
       let chevron = content.subviews.lazy.compactMap { $0 as? OutlineChevron }.first

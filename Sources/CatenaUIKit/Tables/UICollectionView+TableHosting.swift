@@ -87,10 +87,10 @@
       guard let proxy = collectionProxy, let provider = proxy.provider, window != nil else {
         return
       }
-      let titles = provider.sectionIndexTitles() ?? []
-      guard titles != proxy.readIndexTitles else { return }
-      // Once per change of the titles, even if UIKit did not read them at this reload.
-      proxy.readIndexTitles = titles
+      // What UIKit read is recorded when it reads (`indexTitles(for:)`), not here: a reload
+      // asked for now may give way to an apply kept meanwhile, whose own completion then
+      // still sees titles UIKit has not read and asks again.
+      guard (provider.sectionIndexTitles() ?? []) != proxy.readIndexTitles else { return }
       provider.reload()
     }
 

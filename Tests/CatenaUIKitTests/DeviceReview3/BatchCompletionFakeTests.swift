@@ -25,6 +25,12 @@
       try await turns("the animation to end") { finished == [1, 2, 3] }
       table.finishBatchAnimations()
       #expect(finished == [1, 2, 3], "each runs once")
+      var interrupted: [Bool] = []
+      table.performBatchUpdates({}, completion: { interrupted.append($0) })
+      table.reloadData()
+      #expect(interrupted.isEmpty)
+      table.finishBatchAnimations()
+      #expect(interrupted == [false], "a reload cuts the animation short")
       withExtendedLifetime((window, source)) {}
     }
   }

@@ -76,11 +76,19 @@
 
     @Test func theAppsOlderPreviewsStillShapeItsMenusAndTheChainsOnes() throws {
       let (collection, app, dataSource, window) = try menuList()
-      for item in [0, 1] {
-        let menu = try #require(collection.simulateLongPress(at: [path(item)]))
-        #expect(menu.highlightPreview?.view === app.thumbnail, "lifted from the app's view")
-        #expect(collection.simulateMenuDismissalPreview(menu)?.view === app.thumbnail)
-      }
+      window.addSubview(app.thumbnail)
+      let own = try #require(collection.simulateLongPress(at: [path(1)]))
+      #expect(own.highlightPreview?.view === app.thumbnail, "lifted from the app's view")
+      #expect(collection.simulateMenuDismissalPreview(own)?.view === app.thumbnail)
+      let chains = try #require(collection.simulateLongPress(at: [path(0)]))
+      #expect(chains.highlightPreview == nil, "the chain's menu lifts its cell")
+      #expect(collection.simulateMenuDismissalPreview(chains) == nil)
+      #expect(collection.exceptions.isEmpty)
+      app.thumbnail.removeFromSuperview()
+      _ = collection.simulateLongPress(at: [path(1)])
+      #expect(
+        collection.exceptions == ["UITargetedPreview: the view must be in a window"],
+        "the fake refuses a preview of a view in no window, as UIKit does")
       withExtendedLifetime((window, dataSource)) {}
     }
 
