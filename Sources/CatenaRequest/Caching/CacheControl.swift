@@ -10,6 +10,25 @@ struct CacheControl: Equatable {
   var mustRevalidate = false
   var staleWhileRevalidate: Int?
   var staleIfError: Int?
+  /// Request directives (§5.2.1): the freshness left that the asker wants, the staleness it
+  /// accepts (`Int.max` for `max-stale` without a value), and whether only the cache may
+  /// answer.
+  var minFresh: Int?
+  var maxStale: Int?
+  var onlyIfCached = false
+
+  /// The directives of a request's `headers`: its `Cache-Control`, else `Pragma: no-cache`
+  /// read as `no-cache` (RFC 9111 §5.4: a cache ignores `Pragma` when `Cache-Control` is
+  /// present).
+  static func asked(_ headers: HTTPHeaders) -> CacheControl {
+    if let control = headers["Cache-Control"] { return CacheControl(control) }
+    var asked = CacheControl(nil)
+    asked.noCache =
+      headers["Pragma"].map { CacheControl.split($0) }?.contains {
+        $0.lowercased() == "no-cache"
+      } ?? false
+    return asked
+  }
 
   /// The directives of `header` (nil: none).
   init(_ header: String?) {
@@ -31,6 +50,9 @@ struct CacheControl: Equatable {
       case "must-revalidate": mustRevalidate = true
       case "stale-while-revalidate": staleWhileRevalidate = seconds ?? nil
       case "stale-if-error": staleIfError = seconds ?? nil
+      case "min-fresh": minFresh = seconds ?? 0
+      case "max-stale": maxStale = seconds ?? Int.max
+      case "only-if-cached": onlyIfCached = true
       default: break
       }
     }
@@ -44,7 +66,7 @@ struct CacheControl: Equatable {
   }
 
   /// The comma-separated parts of `header`, commas inside quotes kept.
-  private static func split(_ header: String) -> [String] {
+  static func split(_ header: String) -> [String] {
     var parts: [String] = []
     var current = ""
     var quoted = false

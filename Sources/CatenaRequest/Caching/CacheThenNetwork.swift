@@ -11,8 +11,10 @@ extension RequestConvertible {
   /// ```
   ///
   /// The first answer is the response the cache keeps for this request, however old, marked
-  /// with its age (``Answer/keptAge``); there is none without a cache, a kept response, or
-  /// when it does not shape. Then the server is asked, with the kept response's validators:
+  /// with its age (``Answer/keptAge``), even one the server says must be revalidated: it is
+  /// shown as kept, never as fresh. There is none without a cache, a kept response, or when it
+  /// does not shape, and none for ``CachePolicy/networkOnly`` or a request that asks for no
+  /// cached answer (`Cache-Control: no-cache` or `max-age=0`, `Pragma: no-cache`). Then the server is asked, with the kept response's validators:
   /// its answer is kept, and comes next unless it is the same body (a `304`, or the same
   /// bytes again), so a list is told only of a change. The answers end after the server's,
   /// or with its ``RequestError`` (the kept value stays shown). Cancelling the loop cancels
@@ -103,6 +105,11 @@ extension Client {
   func keptAnswer<R: RequestConvertible>(
     _ request: R, _ outgoing: Outgoing
   ) -> (answer: Answer<R.Value>, response: HTTPResponse)? {
+    // The app's `.networkOnly`, or a request that asks for no cached answer (`no-cache`,
+    // `Pragma: no-cache`, `max-age=0`), shows nothing kept first.
+    let asked = CacheControl.asked(outgoing.request.headers)
+    guard request.definition.cachePolicy != .networkOnly, !asked.noCache, asked.maxAge != 0
+    else { return nil }
     guard let cache, let kept = keptResponse(for: outgoing),
       let value = try? request.interpret(kept.response)
     else { return nil }

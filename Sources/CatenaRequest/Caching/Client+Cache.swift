@@ -111,29 +111,49 @@ final class CacheExchange: CacheStep {
     } else {
       notStored = view.refusal
     }
-    let asked = CacheControl(wire.headers["Cache-Control"])
+    let asked = CacheControl.asked(wire.headers)
     noCache = asked.noCache
     let found =
       if let keeping, !asked.noStore { cache.lookup(wire, partition: keeping.partition) } else {
         StoredResponse?.none
       }
-    if policy == .cacheOnly {
+    let staleTime: Duration? = if case .staleTime(let time) = policy { time } else { nil }
+    if policy == .cacheOnly || asked.onlyIfCached {
+      // Offline (cacheOnly accepts any staleness; only-if-cached what its max-stale says),
+      // but never past the server's `no-cache` or `must-revalidate` (§4.2.4, §5.2.2.2).
+      let why = policy == .cacheOnly ? "cache only" : "only-if-cached"
       guard let found else {
         throw RequestError(
-          .notCached, "no response is kept for GET \(base.url.absoluteString) (cache only)")
+          .notCached, "no response is kept for GET \(base.url.absoluteString) (\(why))")
       }
-      client.record(.cacheHit, base)
+      guard
+        let usable = found.answer(
+          asked, at: cache.now(), staleTime: staleTime, anyStaleness: policy == .cacheOnly)
+      else {
+        let control = found.control
+        let reason =
+          control.noCache || control.mustRevalidate
+          ? "must be revalidated (\(control.noCache ? "no-cache" : "must-revalidate"))"
+          : "is older than the request accepts"
+        throw RequestError(
+          .notCached,
+          "the response kept for GET \(base.url.absoluteString) \(reason) (\(why))")
+      }
+      client.record(usable == .fresh ? .cacheHit : .staleServed, base)
       return .answered(found.response)
     }
     let candidate = policy == .networkOnly || unconditional ? nil : found
     if let candidate, !asked.noCache, !revalidating, let keeping {
       let now = cache.now()
-      let staleTime: Duration? = if case .staleTime(let time) = policy { time } else { nil }
-      if candidate.isFresh(at: now, staleTime: staleTime) {
-        client.record(.cacheHit, base)
+      if let usable = candidate.answer(asked, at: now, staleTime: staleTime) {
+        client.record(usable == .fresh ? .cacheHit : .staleServed, base)
         return .answered(candidate.response)
       }
-      if candidate.mayServeWhileRevalidating(at: now) {
+      // The app asked for a younger answer (`max-age`, `min-fresh`): not one stale, however
+      // the server allows it.
+      if asked.maxAge == nil, asked.minFresh == nil,
+        candidate.mayServeWhileRevalidating(at: now)
+      {
         client.record(.staleServed, base)
         revalidateInBackground(keeping)
         return .answered(candidate.response)

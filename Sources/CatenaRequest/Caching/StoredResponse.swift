@@ -44,20 +44,40 @@ struct StoredResponse: Sendable {
   /// Whether it may be used at `now` without asking the server; with a `staleTime`, it is
   /// fresh for that long after it arrived unless HTTP says less.
   func isFresh(at now: Date, staleTime: Duration? = nil) -> Bool {
-    guard !control.noCache else { return false }
+    answer(CacheControl(nil), at: now, staleTime: staleTime) == .fresh
+  }
+
+  /// How it may answer a request whose directives are `asked` at `now` without the server
+  /// (RFC 9111 §4.2, §5.2.1): fresh, or stale where the request accepts staleness
+  /// (`max-stale`, or `anyStaleness`: ``CachePolicy/cacheOnly``), never past `no-cache` or
+  /// `must-revalidate` (§4.2.4); nil when the server must be asked.
+  func answer(
+    _ asked: CacheControl, at now: Date, staleTime: Duration?, anyStaleness: Bool = false
+  ) -> Usability? {
+    let control = control
+    guard !control.noCache else { return nil }
+    let age = age(at: now)
     let appLifetime = staleTime.map {
       Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18
     }
-    let lifetime: TimeInterval? =
+    var lifetime: TimeInterval? =
       switch (freshnessLifetime, appLifetime) {
       case (let http?, let app?): min(http, app)
       case (let http?, nil): http
       case (nil, let app?): app
       case (nil, nil): nil
       }
-    guard let lifetime else { return false }
-    return age(at: now) < lifetime
+    // The request's `max-age` caps the lifetime (as OkHttp does: `max-age=0` revalidates).
+    if let maxAge = asked.maxAge, let kept = lifetime { lifetime = min(kept, TimeInterval(maxAge)) }
+    if let lifetime, age + TimeInterval(asked.minFresh ?? 0) < lifetime { return .fresh }
+    guard !control.mustRevalidate else { return nil }
+    if anyStaleness || asked.maxStale == Int.max { return .stale }
+    guard let maxStale = asked.maxStale, let lifetime, asked.minFresh == nil else { return nil }
+    return age - lifetime <= TimeInterval(maxStale) ? .stale : nil
   }
+
+  /// How a response kept may answer without the server.
+  enum Usability { case fresh, stale }
 
   /// Whether it may be served stale at `now` while it is revalidated in the background
   /// (`stale-while-revalidate`, RFC 5861 §3); never with `must-revalidate` or `no-cache`.
