@@ -24,6 +24,8 @@ enum ModelStep {
   case guest(String, Style)
   /// A GET answered 503, during whose retry wait another user signs in.
   case retried(String, Style, to: String?)
+  /// A GET that asks something of the cache: a request directive, or `cacheOnly`.
+  case asking(String, Style, ReferenceCache.Asked)
 
   enum Write {
     case post(String)
@@ -54,7 +56,10 @@ enum ModelStep {
       if overlapStyle == .lying304 { overlapStyle = .maxAge }
       return .overlap(path(), overlapStyle, writes[random.below(3)])
     case 89..<94: return .guest(path(), style())
-    default: return .retried(path(), style(), to: user())
+    case 94..<97: return .retried(path(), style(), to: user())
+    default:
+      let asked = ReferenceCache.Asked.allCases
+      return .asking(path(), style(), asked[random.below(asked.count)])
     }
   }
 }
@@ -89,13 +94,18 @@ struct ReferenceWorld {
   /// server's reading and the answer's arrival (a write), which then keeps nothing.
   mutating func get(
     _ path: String, _ style: Style, guest: Bool = false,
-    lookingUpIn snapshot: ReferenceCache? = nil,
+    lookingUpIn snapshot: ReferenceCache? = nil, asked: ReferenceCache.Asked? = nil,
     held: ((inout Self) -> Bool)? = nil
   ) -> String {
     let place = partition(guest: guest)
     let key = ReferenceCache.Key(partition: place.name, path: path)
     let found = place.keeps && path != "r" ? (snapshot ?? cache).variant(key, language) : nil
-    if let found, ReferenceCache.isFresh(found, at: now) { return found.body }
+    if let asked {
+      if let found, asked.accepts(found, at: now) { return found.body }
+      if asked.offline { return "notCached" }
+    } else if let found, ReferenceCache.isFresh(found, at: now) {
+      return found.body
+    }
     let wire = wireUser(guest: guest)
     var answer = ask(path, style, found?.etag, wire, guest: guest)
     var fenced = false
@@ -113,6 +123,7 @@ struct ReferenceWorld {
       if style.cacheControl != nil {
         merged.lifetime = style.lifetime
         merged.noCache = style.noCacheDirective
+        merged.mustRevalidate = style == .mustRevalidate
       }
       merged.receivedAt = now
       cache.keep(merged, key, language)
@@ -219,14 +230,20 @@ final class CatenaWorld {
   }
 
   /// What the app is shown for a GET of `path` on `client`: the body, or the status.
-  static func get(_ path: String, on client: Client, header: (String, String)? = nil) async throws
-    -> String
-  {
-    var request = Get(path).validate(statuses: 200..<600)
+  static func get(
+    _ path: String, on client: Client, header: (String, String)? = nil,
+    policy: CachePolicy = .standard
+  ) async throws -> String {
+    var request = Get(path).validate(statuses: 200..<600).cache(policy)
     if let header { request = request.header(header.0, header.1) }
-    let response = try await request.value(on: client)
-    return response.status == 200
-      ? String(decoding: response.body, as: UTF8.self) : "\(response.status)"
+    do {
+      let response = try await request.value(on: client)
+      return response.status == 200
+        ? String(decoding: response.body, as: UTF8.self) : "\(response.status)"
+    } catch {
+      guard error.kind == .notCached else { throw error }
+      return "notCached"
+    }
   }
 
   func apply(_ write: ModelStep.Write) async throws {
@@ -304,6 +321,12 @@ private func perform(
     catena.server.style = style
     let expected = reference.get(path, style)
     return ([expected], [try await CatenaWorld.get(path, on: api)])
+  case .asking(let path, let style, let asked):
+    catena.server.style = style
+    let expected = reference.get(path, style, asked: asked)
+    let got = try await CatenaWorld.get(
+      path, on: api, header: asked.header, policy: asked == .cacheOnly ? .cacheOnly : .standard)
+    return ([expected], [got])
   case .redirect(let style):
     catena.server.style = style
     let expected = reference.get("r", style)

@@ -80,6 +80,53 @@ struct ReferenceCache {
     var lifetime: Int?
     var noCache: Bool
     var receivedAt: Int
+    var mustRevalidate = false
+  }
+
+  /// What a request asks of the cache (its `Cache-Control`, `Pragma`, or the app's
+  /// ``CachePolicy/cacheOnly``).
+  enum Asked: CaseIterable {
+    case maxAge0, maxAge30, minFresh30, maxStale90, maxStaleAny, onlyIfCached
+    case onlyIfCachedMaxStale90, pragmaNoCache, cacheOnly
+
+    /// The header the request carries, if any.
+    var header: (String, String)? {
+      switch self {
+      case .maxAge0: ("Cache-Control", "max-age=0")
+      case .maxAge30: ("Cache-Control", "max-age=30")
+      case .minFresh30: ("Cache-Control", "min-fresh=30")
+      case .maxStale90: ("Cache-Control", "max-stale=90")
+      case .maxStaleAny: ("Cache-Control", "max-stale")
+      case .onlyIfCached: ("Cache-Control", "only-if-cached")
+      case .onlyIfCachedMaxStale90: ("Cache-Control", "only-if-cached, max-stale=90")
+      case .pragmaNoCache: ("Pragma", "no-cache")
+      case .cacheOnly: nil
+      }
+    }
+
+    /// Whether only the cache may answer.
+    var offline: Bool { [.onlyIfCached, .onlyIfCachedMaxStale90, .cacheOnly].contains(self) }
+
+    /// Whether `variant` may answer at `now` without the server (RFC 9111 §4.2, §5.2.1):
+    /// never a `no-cache` one, nor a `must-revalidate` one past its freshness.
+    func accepts(_ variant: Variant, at now: Int) -> Bool {
+      if self == .pragmaNoCache || variant.noCache { return false }
+      let age = now - variant.receivedAt
+      var lifetime = variant.lifetime
+      if let kept = lifetime, self == .maxAge0 || self == .maxAge30 {
+        lifetime = min(kept, self == .maxAge0 ? 0 : 30)
+      }
+      let minFresh = self == .minFresh30 ? 30 : 0
+      if let lifetime, age + minFresh < lifetime { return true }
+      if variant.mustRevalidate { return false }
+      switch self {
+      case .cacheOnly, .maxStaleAny: return true
+      case .maxStale90, .onlyIfCachedMaxStale90:
+        guard let lifetime else { return false }
+        return age - lifetime <= 90
+      default: return false
+      }
+    }
   }
 
   /// Where responses are kept: the partition (nil: none) and the path.
@@ -136,7 +183,8 @@ struct ReferenceCache {
     }
     let variant = Variant(
       language: style.varies ? language : nil, body: body, etag: etag, lifetime: style.lifetime,
-      noCache: style.noCacheDirective, receivedAt: now)
+      noCache: style.noCacheDirective, receivedAt: now,
+      mustRevalidate: style == .mustRevalidate)
     keep(variant, key, language)
   }
 }
