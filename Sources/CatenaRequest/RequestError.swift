@@ -44,8 +44,9 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
     /// A file could not be read or written: a body's file, a download's destination (it
     /// exists and the download may not replace it, or the disk refused a write).
     case file
-    /// Only the cache may answer (``CachePolicy/cacheOnly``), and it keeps no response for
-    /// the request.
+    /// Only the cache may answer (``CachePolicy/cacheOnly``, or the request's
+    /// `only-if-cached`), and it keeps no response for the request that may answer it (none,
+    /// one the server said must be revalidated, or one older than the request accepts).
     case notCached
     /// The network stayed unreachable (as the client's ``Client/reachability`` says) until the
     /// request's deadline: the request waited, and was not sent.

@@ -15,9 +15,11 @@ public enum CachePolicy: Hashable, Sendable {
   /// whole time, even without a validator).
   case staleTime(Duration)
   /// The server is always asked (without validators); what it answers is kept when it may be.
+  /// ``RequestConvertible/values(on:)`` shows nothing kept first.
   case networkOnly
-  /// Only what is kept answers, however old (offline); without one the request fails with
-  /// ``RequestError/Kind/notCached`` and nothing is sent. The request still goes through the
+  /// Only what is kept answers, however old (offline), unless the server said it must be
+  /// revalidated (`no-cache`, or `must-revalidate` once stale: RFC 9111 §4.2.4); without one
+  /// the request fails with ``RequestError/Kind/notCached`` and nothing is sent. The request still goes through the
   /// interceptors' `adapt` and the credential provider first (they say how it would be sent,
   /// and in which partition it is kept), so a provider must answer without the network here.
   case cacheOnly
