@@ -192,6 +192,50 @@ extension CacheCase {
       "must-revalidate overrides stale-while-revalidate",
       [("cc", "max-age=10, stale-while-revalidate=60, must-revalidate")],
       [.get("n=1"), .get("n=2", after: 20)], served: 2),
+    // Every read obeys the same rules (C10, C20)
+    CacheCase(
+      "cacheOnly never shows a stale must-revalidate response",
+      [("cc", "max-age=10, must-revalidate")],
+      [
+        .get("n=1"), .get("n=1", after: 5, policy: .cacheOnly),
+        .get("notCached", after: 20, policy: .cacheOnly),
+      ], served: 1),
+    CacheCase(
+      "cacheOnly never shows a no-cache response", [("cc", "no-cache"), ("etag", "fixed")],
+      [.get("n=1"), .get("notCached", policy: .cacheOnly)], served: 1),
+    CacheCase(
+      "request max-age=0 revalidates a fresh response", [("cc", "max-age=60"), ("etag", "fixed")],
+      [.get("n=1"), .get("n=1", headers: ["Cache-Control": "max-age=0"])], served: 2,
+      notModified: 1),
+    CacheCase(
+      "request max-age caps the freshness", [("cc", "max-age=60")],
+      [
+        .get("n=1"), .get("n=1", after: 5, headers: ["Cache-Control": "max-age=30"]),
+        .get("n=2", after: 15, headers: ["Cache-Control": "max-age=10"]),
+      ], served: 2),
+    CacheCase(
+      "request min-fresh wants freshness left", [("cc", "max-age=60")],
+      [
+        .get("n=1"), .get("n=1", after: 10, headers: ["Cache-Control": "min-fresh=30"]),
+        .get("n=2", after: 30, headers: ["Cache-Control": "min-fresh=30"]),
+      ], served: 2),
+    CacheCase(
+      "request max-stale accepts a stale response", [("cc", "max-age=10")],
+      [.get("n=1"), .get("n=1", after: 20, headers: ["Cache-Control": "max-stale=30"])],
+      served: 1),
+    CacheCase(
+      "request max-stale never goes past must-revalidate", [("cc", "max-age=10, must-revalidate")],
+      [.get("n=1"), .get("n=2", after: 20, headers: ["Cache-Control": "max-stale"])], served: 2),
+    CacheCase(
+      "only-if-cached without an entry sends nothing", [("cc", "max-age=10")],
+      [.get("notCached", headers: ["Cache-Control": "only-if-cached"])], served: 0),
+    CacheCase(
+      "only-if-cached does not answer with a stale response", [("cc", "max-age=10")],
+      [.get("n=1"), .get("notCached", after: 20, headers: ["Cache-Control": "only-if-cached"])],
+      served: 1),
+    CacheCase(
+      "Pragma: no-cache revalidates", [("cc", "max-age=60"), ("etag", "fixed")],
+      [.get("n=1"), .get("n=1", headers: ["Pragma": "no-cache"])], served: 2, notModified: 1),
     // Policies
     CacheCase(
       "cacheOnly answers from the cache however old", [("cc", "max-age=10")],
