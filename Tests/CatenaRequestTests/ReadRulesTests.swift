@@ -159,4 +159,68 @@ struct ReadRulesTests {
     let both = Get("feed").header("Pragma", "no-cache").header("Cache-Control", "max-age=600")
     #expect(try await text(both, api) == "v2", "Cache-Control present: Pragma is ignored")
   }
+
+  // MARK: Where the rules meet
+
+  @Test func anOfflineValuesLoopShowsNothingTheRequestWouldRefuse() async throws {
+    let origin = server("no-cache")
+    let api = client(origin)
+    _ = try await text(Get("balance"), api)
+    var shown: [String] = []
+    let error = await #expect(throws: RequestError.self) {
+      for try await answer in Get("balance").cache(.cacheOnly).values(on: api) {
+        shown.append(answer.value.text)
+      }
+    }
+    #expect(shown.isEmpty, "the no-cache balance is not shown, even marked kept")
+    #expect(error?.kind == .notCached)
+    #expect(origin.count == 1)
+  }
+
+  @Test func onlyIfCachedWithNoCacheIsNotAnsweredFromTheCache() async throws {
+    let origin = server("max-age=600")
+    let api = client(origin)
+    _ = try await text(Get("feed"), api)
+    let error = await #expect(throws: RequestError.self) {
+      try await text(Get("feed").header("Cache-Control", "only-if-cached, no-cache"), api)
+    }
+    #expect(error?.kind == .notCached)
+    #expect(origin.count == 1)
+  }
+
+  @Test func maxStaleCountsFromNoFreshnessAtAllAsOkHttpDoes() async throws {
+    let origin = server("")  // an ETag and no freshness
+    let api = client(origin)
+    _ = try await text(Get("feed"), api)
+    clock.advance(30)
+    #expect(try await text(Get("feed").header("Cache-Control", "max-stale=60"), api) == "v1")
+    clock.advance(40)
+    #expect(try await text(Get("feed").header("Cache-Control", "max-stale=60"), api) == "v2")
+  }
+
+  @Test func anOfflineRequestOfAnotherMethodSendsNothing() async throws {
+    let origin = server("max-age=600")
+    let api = client(origin)
+    let error = await #expect(throws: RequestError.self) {
+      try await Post("feed").cache(.cacheOnly).value(on: api)
+    }
+    #expect(error?.kind == .notCached)
+    #expect(origin.count == 0)
+  }
+
+  @Test func aRequestThatWantsNoStaleAnswerGetsTheErrorNotAStaleOne() async throws {
+    let origin = ScriptedTransport { _, number in
+      number == 1
+        ? HTTPResponse(
+          status: 200, headers: ["Cache-Control": "max-age=10, stale-if-error=600"],
+          body: Data("v1".utf8))
+        : HTTPResponse(status: 500, headers: [:], body: Data("down".utf8))
+    }
+    let api = client(origin)
+    _ = try await text(Get("feed"), api)
+    clock.advance(20)
+    let fresh = Get("feed").header("Cache-Control", "max-age=0").validate(statuses: 200..<600)
+    #expect(try await fresh.value(on: api).status == 500, "max-age=0: no stale answer")
+    #expect(try await text(Get("feed"), api) == "v1", "stale-if-error for a plain request")
+  }
 }

@@ -15,7 +15,8 @@ public enum CachePolicy: Hashable, Sendable {
   /// whole time, even without a validator).
   case staleTime(Duration)
   /// The server is always asked (without validators); what it answers is kept when it may be.
-  /// ``RequestConvertible/values(on:)`` shows nothing kept first.
+  /// ``RequestConvertible/values(on:)`` shows nothing kept first. A request's own
+  /// `only-if-cached` wins over it.
   case networkOnly
   /// Only what is kept answers, however old (offline), unless the server said it must be
   /// revalidated (`no-cache`, or `must-revalidate` once stale: RFC 9111 §4.2.4); without one

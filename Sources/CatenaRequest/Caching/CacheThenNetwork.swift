@@ -100,6 +100,11 @@ extension Client {
     try deliver(Answer(value))
   }
 
+  /// Whether only the cache may answer `request` (asking `asked`).
+  private func offline<R: RequestConvertible>(_ request: R, _ asked: CacheControl) -> Bool {
+    request.definition.cachePolicy == .cacheOnly || asked.onlyIfCached
+  }
+
   /// The answer of what the cache keeps for `request` sent as `outgoing`, marked with its age
   /// now, and the response it came from; nil when none is kept or it does not shape.
   func keptAnswer<R: RequestConvertible>(
@@ -110,9 +115,20 @@ extension Client {
     let asked = CacheControl.asked(outgoing.request.headers)
     guard request.definition.cachePolicy != .networkOnly, !asked.noCache, asked.maxAge != 0
     else { return nil }
-    guard let cache, let kept = keptResponse(for: outgoing),
+    guard let cache, let kept = keptResponse(for: outgoing, offline: offline(request, asked)),
       let value = try? request.interpret(kept.response)
     else { return nil }
+    // Offline (cacheOnly, only-if-cached), the kept value shows only where the request itself
+    // would be answered with it: never one the server says must be revalidated.
+    if offline(request, asked) {
+      let staleTime: Duration? =
+        if case .staleTime(let time) = request.definition.cachePolicy { time } else { nil }
+      guard
+        kept.answer(
+          asked, at: cache.now(), staleTime: staleTime,
+          anyStaleness: request.definition.cachePolicy == .cacheOnly) != nil
+      else { return nil }
+    }
     let age = max(0, cache.now().timeIntervalSince(kept.responseTime))
     return (Answer(value, keptAge: .seconds(age)), kept.response)
   }

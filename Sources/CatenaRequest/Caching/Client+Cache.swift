@@ -100,7 +100,16 @@ final class CacheExchange: CacheStep {
     stored = nil
     keeping = nil
     notStored = nil
-    guard base.method == .get else { return .send(outgoing.request) }
+    guard base.method == .get else {
+      // Nothing but a GET is kept: an offline request of another method cannot be answered.
+      let asked = CacheControl.asked(client.cacheView(of: outgoing).wire.headers)
+      guard policy != .cacheOnly, !asked.onlyIfCached else {
+        throw RequestError(
+          .notCached,
+          "nothing is kept for \(base.method.rawValue) \(base.url.absoluteString) (only GET is)")
+      }
+      return .send(outgoing.request)
+    }
     let view = client.cacheView(of: outgoing)
     let wire = view.wire
     lookedUp = wire
@@ -112,13 +121,19 @@ final class CacheExchange: CacheStep {
       notStored = view.refusal
     }
     let asked = CacheControl.asked(wire.headers)
-    noCache = asked.noCache
+    let offline = policy == .cacheOnly || asked.onlyIfCached
+    // A request that wants no stale answer: none in place of a failure either (§5.2.1.1).
+    noCache =
+      asked.noCache || (asked.maxStale == nil && (asked.maxAge != nil || asked.minFresh != nil))
+    // A request's `no-store` keeps nothing, but offline it may still read (§5.2.1.5).
     let found =
-      if let keeping, !asked.noStore { cache.lookup(wire, partition: keeping.partition) } else {
+      if let keeping, !asked.noStore || offline {
+        cache.lookup(wire, partition: keeping.partition)
+      } else {
         StoredResponse?.none
       }
     let staleTime: Duration? = if case .staleTime(let time) = policy { time } else { nil }
-    if policy == .cacheOnly || asked.onlyIfCached {
+    if offline {
       // Offline (cacheOnly accepts any staleness; only-if-cached what its max-stale says),
       // but never past the server's `no-cache` or `must-revalidate` (§4.2.4, §5.2.2.2).
       let why = policy == .cacheOnly ? "cache only" : "only-if-cached"
@@ -149,9 +164,10 @@ final class CacheExchange: CacheStep {
         client.record(usable == .fresh ? .cacheHit : .staleServed, base)
         return .answered(candidate.response)
       }
-      // The app asked for a younger answer (`max-age`, `min-fresh`): not one stale, however
-      // the server allows it.
-      if asked.maxAge == nil, asked.minFresh == nil,
+      // The app asked for a younger answer (`max-age`, `min-fresh`) or bounded the staleness
+      // it accepts (`max-stale`, already applied above): not one stale under
+      // `stale-while-revalidate`.
+      if asked.maxAge == nil, asked.minFresh == nil, asked.maxStale == nil,
         candidate.mayServeWhileRevalidating(at: now)
       {
         client.record(.staleServed, base)
@@ -332,11 +348,11 @@ extension Client {
 
   /// The response the cache keeps for `outgoing` (a GET), however old, looked up as an
   /// exchange would; nil when none is, or it may not be answered from the cache.
-  func keptResponse(for outgoing: Outgoing) -> StoredResponse? {
+  func keptResponse(for outgoing: Outgoing, offline: Bool = false) -> StoredResponse? {
     guard let cache, outgoing.request.method == .get else { return nil }
     let view = cacheView(of: outgoing)
     guard let partition = view.partition,
-      !CacheControl(view.wire.headers["Cache-Control"]).noStore
+      offline || !CacheControl.asked(view.wire.headers).noStore
     else { return nil }
     return cache.lookup(view.wire, partition: partition.name)
   }

@@ -48,14 +48,17 @@ struct StoredResponse: Sendable {
   }
 
   /// How it may answer a request whose directives are `asked` at `now` without the server
-  /// (RFC 9111 §4.2, §5.2.1): fresh, or stale where the request accepts staleness
-  /// (`max-stale`, or `anyStaleness`: ``CachePolicy/cacheOnly``), never past `no-cache` or
-  /// `must-revalidate` (§4.2.4); nil when the server must be asked.
+  /// (RFC 9111 §4.2, §5.2.1), as OkHttp's `CacheStrategy` decides: fresh when
+  /// `age + min-fresh < lifetime` (the lifetime capped by the request's `max-age`); stale when
+  /// the request accepts staleness (`max-stale`: `age + min-fresh < lifetime + max-stale`, or
+  /// `anyStaleness`: ``CachePolicy/cacheOnly``). Never a `no-cache` response, nor a
+  /// `must-revalidate` one once HTTP says it is stale (§4.2.4); never for a request's own
+  /// `no-cache` unless any staleness is accepted. Nil when the server must be asked.
   func answer(
     _ asked: CacheControl, at now: Date, staleTime: Duration?, anyStaleness: Bool = false
   ) -> Usability? {
     let control = control
-    guard !control.noCache else { return nil }
+    guard !control.noCache, !asked.noCache || anyStaleness else { return nil }
     let age = age(at: now)
     let appLifetime = staleTime.map {
       Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18
@@ -67,13 +70,16 @@ struct StoredResponse: Sendable {
       case (nil, let app?): app
       case (nil, nil): nil
       }
-    // The request's `max-age` caps the lifetime (as OkHttp does: `max-age=0` revalidates).
+    // The request's `max-age` caps the lifetime (`max-age=0` revalidates).
     if let maxAge = asked.maxAge, let kept = lifetime { lifetime = min(kept, TimeInterval(maxAge)) }
-    if let lifetime, age + TimeInterval(asked.minFresh ?? 0) < lifetime { return .fresh }
-    guard !control.mustRevalidate else { return nil }
+    let minFresh = TimeInterval(asked.minFresh ?? 0)
+    if let lifetime, age + minFresh < lifetime { return .fresh }
+    // `must-revalidate` forbids a stale answer once the response is stale by HTTP's own
+    // lifetime (not by a shorter one the app or the request asked for).
+    if control.mustRevalidate, age >= (freshnessLifetime ?? 0) { return nil }
     if anyStaleness || asked.maxStale == Int.max { return .stale }
-    guard let maxStale = asked.maxStale, let lifetime, asked.minFresh == nil else { return nil }
-    return age - lifetime <= TimeInterval(maxStale) ? .stale : nil
+    guard let maxStale = asked.maxStale else { return nil }
+    return age + minFresh < (lifetime ?? 0) + TimeInterval(maxStale) ? .stale : nil
   }
 
   /// How a response kept may answer without the server.

@@ -87,7 +87,7 @@ struct ReferenceCache {
   /// ``CachePolicy/cacheOnly``).
   enum Asked: CaseIterable {
     case maxAge0, maxAge30, minFresh30, maxStale90, maxStaleAny, onlyIfCached
-    case onlyIfCachedMaxStale90, pragmaNoCache, cacheOnly
+    case onlyIfCachedMaxStale90, pragmaNoCache, noCache, onlyIfCachedNoCache, cacheOnly
 
     /// The header the request carries, if any.
     var header: (String, String)? {
@@ -100,32 +100,38 @@ struct ReferenceCache {
       case .onlyIfCached: ("Cache-Control", "only-if-cached")
       case .onlyIfCachedMaxStale90: ("Cache-Control", "only-if-cached, max-stale=90")
       case .pragmaNoCache: ("Pragma", "no-cache")
+      case .noCache: ("Cache-Control", "no-cache")
+      case .onlyIfCachedNoCache: ("Cache-Control", "only-if-cached, no-cache")
       case .cacheOnly: nil
       }
     }
 
     /// Whether only the cache may answer.
-    var offline: Bool { [.onlyIfCached, .onlyIfCachedMaxStale90, .cacheOnly].contains(self) }
+    var offline: Bool {
+      [.onlyIfCached, .onlyIfCachedMaxStale90, .onlyIfCachedNoCache, .cacheOnly].contains(self)
+    }
 
-    /// Whether `variant` may answer at `now` without the server (RFC 9111 §4.2, §5.2.1):
-    /// never a `no-cache` one, nor a `must-revalidate` one past its freshness.
+    /// Whether `variant` may answer at `now` without the server, in OkHttp's terms
+    /// (`CacheStrategy.computeCandidate`): `age + minFresh < fresh + maxStale`, where `fresh`
+    /// is the lifetime (0 without one) capped by the request's `max-age`, and `maxStale` is
+    /// what the request accepts, 0 once a `must-revalidate` response is stale. Never a
+    /// `no-cache` response, nor for a request's `no-cache` (RFC 9111 §5.2.1.4, §4.2.4).
     func accepts(_ variant: Variant, at now: Int) -> Bool {
-      if self == .pragmaNoCache || variant.noCache { return false }
+      let asksNoCache = [.pragmaNoCache, .noCache, .onlyIfCachedNoCache].contains(self)
+      if asksNoCache || variant.noCache { return false }
       let age = now - variant.receivedAt
-      var lifetime = variant.lifetime
-      if let kept = lifetime, self == .maxAge0 || self == .maxAge30 {
-        lifetime = min(kept, self == .maxAge0 ? 0 : 30)
-      }
+      let cap: Int? = self == .maxAge0 ? 0 : self == .maxAge30 ? 30 : nil
+      let fresh = min(variant.lifetime ?? 0, variant.lifetime == nil ? 0 : cap ?? Int.max)
       let minFresh = self == .minFresh30 ? 30 : 0
-      if let lifetime, age + minFresh < lifetime { return true }
-      if variant.mustRevalidate { return false }
-      switch self {
-      case .cacheOnly, .maxStaleAny: return true
-      case .maxStale90, .onlyIfCachedMaxStale90:
-        guard let lifetime else { return false }
-        return age - lifetime <= 90
-      default: return false
-      }
+      let staleByHTTP = age >= (variant.lifetime ?? 0)
+      let requested: Int =
+        switch self {
+        case .cacheOnly, .maxStaleAny: Int.max / 2
+        case .maxStale90, .onlyIfCachedMaxStale90: 90
+        default: 0
+        }
+      let accepted = variant.mustRevalidate && staleByHTTP ? 0 : requested
+      return age + minFresh < fresh + accepted
     }
   }
 
