@@ -18,6 +18,24 @@
         at: IndexPath(item: 0, section: section))
     }
 
+    /// Unread counts the titles of ``mailList()`` read; a test changes them.
+    final class UnreadCounts {
+      var counts = ["Inbox": 2, "Sent": 0]
+    }
+
+    /// A collection list whose section titles are folders with their unread counts.
+    func mailList() -> (
+      UICollectionView, SectionedDataSource<String, Row>, UnreadCounts, UIWindow
+    ) {
+      let (collection, window) = listInWindow(footers: false)
+      let unread = UnreadCounts()
+      let dataSource = SectionedDataSource<String, Row>()
+        .bind(collection)
+        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
+        .headerTitle { _, folder in folder.map { "\($0) (\(unread.counts[$0] ?? 0))" } }
+      return (collection, dataSource, unread, window)
+    }
+
     @Test func aBatchOfItemsKeepsTheHeadersOnScreenWithoutAskingForThem() throws {
       let (collection, window) = listInWindow(footers: false)
       let dataSource = SectionedDataSource<String, Row>()
@@ -37,12 +55,7 @@
     }
 
     @Test func aHeaderOffScreenIsNoneAndShowsItsTitleOfNowWhenItComesBack() throws {
-      let (collection, window) = listInWindow(footers: false)
-      var unread = ["Inbox": 2, "Sent": 0]
-      let dataSource = SectionedDataSource<String, Row>()
-        .bind(collection)
-        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
-        .headerTitle { _, folder in folder.map { "\($0) (\(unread[$0] ?? 0))" } }
+      let (collection, dataSource, unread, window) = mailList()
       let inbox = (0..<20).map { Row($0) }
       try dataSource.apply(snapshot(sections: [("Inbox", inbox), ("Sent", [Row(30)])]))
       collection.layoutIfNeeded()
@@ -50,7 +63,7 @@
       collection.simulateScroll(toY: collection.contentSize.height - collection.bounds.height)
       #expect(header(collection, 0) == nil, "UIKit keeps no view for a header off screen")
       #expect((header(collection, 1) as? SectionTitleView)?.title == "Sent (0)")
-      unread["Inbox"] = 3
+      unread.counts["Inbox"] = 3
       try dataSource.apply(snapshot(sections: [("Inbox", [Row(99)] + inbox), ("Sent", [Row(30)])]))
       collection.layoutIfNeeded()
       collection.simulateScroll(toY: 0)
@@ -75,18 +88,13 @@
     }
 
     @Test func r3n5AChangedHeaderTitleShowsOnTheHeaderOnScreen() throws {
-      let (collection, window) = listInWindow(footers: false)
-      var unread = ["Inbox": 2, "Sent": 0]
-      let dataSource = SectionedDataSource<String, Row>()
-        .bind(collection)
-        .configureCell(TileCell.self, reuseIdentifier: "tile") { _, _, _ in }
-        .headerTitle { _, folder in folder.map { "\($0) (\(unread[$0] ?? 0))" } }
+      let (collection, dataSource, unread, window) = mailList()
       try dataSource.apply(snapshot(sections: [("Inbox", [Row(1), Row(2)]), ("Sent", [Row(3)])]))
       collection.layoutIfNeeded()
       #expect((header(collection, 0) as? SectionTitleView)?.title == "Inbox (2)")
       let cell = collection.cellForItem(at: IndexPath(item: 0, section: 0))
       // New mail arrives: a row and a new count.
-      unread["Inbox"] = 3
+      unread.counts["Inbox"] = 3
       try dataSource.apply(
         snapshot(sections: [("Inbox", [Row(4), Row(1), Row(2)]), ("Sent", [Row(3)])]))
       collection.layoutIfNeeded()
