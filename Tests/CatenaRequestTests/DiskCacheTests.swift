@@ -7,24 +7,31 @@ import Testing
 #endif
 
 /// An HTTP cache with a directory: each test has a directory of its own, and makes a second
-/// cache on it to stand for the app launched again.
+/// cache on it to stand for the app launched again (the first gives the directory up, as its
+/// process would by ending).
 @Suite("HTTPCache on disk")
 struct DiskCacheTests {
   let clock = TestClock()
   let events = EventLog()
+  let launches = Launches()
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("catena-disk-\(UUID().uuidString)", isDirectory: true)
 
-  /// A client whose cache keeps `memory` bytes in memory and `disk` bytes in the folder.
+  /// A client whose cache keeps `memory` bytes in memory and `disk` bytes in the folder,
+  /// responses of at most `entry` bytes (`memory` by default).
   func client(
     _ transport: ScriptedTransport, memory: Int = 1 << 20, disk: Int = 1 << 20,
-    folder: URL? = nil
+    entry: Int? = nil, folder: URL? = nil
   ) -> Client {
     var client = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
     let clock = clock
-    client.cache = HTTPCache(
-      memoryLimit: memory, entryLimit: memory, directory: folder ?? self.folder, diskLimit: disk,
+    launches.last?.closeDirectory()
+    let cache = HTTPCache(
+      memoryLimit: memory, entryLimit: entry ?? memory, directory: folder ?? self.folder,
+      diskLimit: disk,
       now: { clock.now })
+    launches.last = cache
+    client.cache = cache
     client.monitors = [events]
     return client
   }
@@ -43,9 +50,10 @@ struct DiskCacheTests {
     try await Get(path).cache(policy).value(on: client).text
   }
 
-  /// The entry files in the folder.
+  /// The entry files in the folder, once the last cache has written what it was asked to.
   var files: [URL] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+    launches.last?.finishDiskWork()
+    return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
       .filter { $0.hasSuffix(".entry") }.sorted()
       .map { folder.appendingPathComponent($0) }
   }
@@ -115,12 +123,21 @@ struct DiskCacheTests {
   @Test func leftoversOfAStoppedWriteAndForeignFilesAreCleared() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try Data("half an entry".utf8).write(to: folder.appendingPathComponent("x.123.tmp"))
+    // A write stopped eleven minutes ago, and one another writer may be in the middle of.
+    let old = folder.appendingPathComponent("x.123.tmp")
+    try Data("half an entry".utf8).write(to: old)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-660)], ofItemAtPath: old.path)
+    try Data("half of another".utf8).write(to: folder.appendingPathComponent("z.456.tmp"))
     try Data("not an entry at all".utf8).write(to: folder.appendingPathComponent("y.entry"))
     let transport = server()
     #expect(try await get("a", client(transport)) == "/a v1")
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    #expect(names.count == 1 && names[0].hasSuffix(".entry") && names[0] != "y.entry")
+    _ = files
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names.count == 3, "\(names)")
+    #expect(names.filter { $0.hasSuffix(".entry") }.count == 1 && !names.contains("y.entry"))
+    #expect(names.contains("z.456.tmp"), "a temporary file younger than ten minutes stays")
+    #expect(names.contains("catena-cache.lock") && !names.contains("x.123.tmp"))
   }
 
   @Test func theDiskKeepsToItsBoundTheLeastRecentlyUsedGoingFirst() async throws {
@@ -155,10 +172,7 @@ struct DiskCacheTests {
         status: 200, headers: ["Cache-Control": "max-age=600"], body: Data("\(number)\(large)".utf8)
       )
     }
-    var api = client(transport, memory: 1_000, disk: 100_000)
-    api.cache = HTTPCache(
-      memoryLimit: 1_000, entryLimit: 50_000, directory: folder, diskLimit: 100_000,
-      now: { [clock] in clock.now })
+    let api = client(transport, memory: 1_000, disk: 100_000, entry: 50_000)
     #expect(try await get("big", api).hasPrefix("1"))
     #expect(try await get("big", api).hasPrefix("1"), "from disk")
     #expect(transport.count == 1 && api.cache?.byteCount == 0 && files.count == 1)
@@ -279,4 +293,9 @@ struct DiskCacheTests {
       failure.description.contains(blocker.path) && failure.description.contains("memory only"))
     #expect(events.count(.cacheDiskFailed(failure)) == 1)
   }
+}
+
+/// The caches a test made, the last of which owns the directory.
+final class Launches: @unchecked Sendable {
+  var last: HTTPCache?
 }

@@ -1,7 +1,8 @@
 // The speed check of `.ci/run`: ratios measured in one process, each against a baseline timed
 // beside it (the median of 5 alternating runs), over 10,000 items (an outline's expand and
 // collapse of 10,000 children against a flat apply inserting them), and a request answered from
-// the cache in memory against decoding its body alone. Prints every ratio and
+// the cache in memory against decoding its body alone, and one answered from the cache on
+// disk against reading its file and decoding the body. Prints every ratio and
 // exits 1 when one is above its bound, so a fast path that stops being fast fails CI.
 //
 //   swift run -c release --package-path Benchmarks SpeedCheck
@@ -115,6 +116,7 @@ var checks: [Check] = [
 checks.append(itemLookupCheck())
 checks += outlineExpansionChecks()
 checks.append(await memoryHitCheck())
+checks.append(await diskHitCheck())
 
 print("speed check (release, median of 5 alternating runs, each against its baseline):")
 var failed = false

@@ -4,7 +4,13 @@
 //   cache-writer DIRECTORY            writes large responses forever, saying "writing N"
 //                                     before each
 //   cache-writer DIRECTORY full       writes with files limited to 64 KiB (a full disk),
-//                                     saying each answer and each monitor event
+//                                     saying each answer and each monitor event; then
+//                                     answers item 1 anew, has it evicted from memory, and
+//                                     says what the cache keeps for it ("kept 1 none")
+//   cache-writer DIRECTORY hold       writes item 0, says "holding", and waits to be killed
+//                                     (owning the directory all the while)
+//   cache-writer DIRECTORY second     asks for item 1 twice, saying each answer and each
+//                                     monitor event (run while another owns the directory)
 //   cache-writer DIRECTORY crash N    writes large responses, and is killed (SIGKILL) when
 //                                     it has written N bytes to files: in the middle of one
 import CatenaRequest
@@ -66,13 +72,15 @@ guard arguments.count >= 2 else {
   say("usage: cache-writer DIRECTORY [full]")
   exit(2)
 }
-let full = arguments.count >= 3 && arguments[2] == "full"
+let mode = arguments.count >= 3 ? arguments[2] : ""
+let full = mode == "full"
 let api = {
   var api = Client(baseURL: URL(string: "https://writer.example/"), transport: Generated())
   api.cache = HTTPCache(
-    memoryLimit: 64 << 20, entryLimit: 8 << 20, directory: URL(fileURLWithPath: arguments[1]),
-    diskLimit: 256 << 20)
-  if full { api.monitors = [Printer()] }
+    // A full disk's run keeps 40 KB in memory, so item 1 is evicted from it at the end.
+    memoryLimit: full ? 40_000 : 64 << 20, entryLimit: 8 << 20,
+    directory: URL(fileURLWithPath: arguments[1]), diskLimit: 256 << 20)
+  if full || mode == "second" { api.monitors = [Printer()] }
   return api
 }()
 
@@ -94,6 +102,35 @@ if full {
   for (item, size) in [(1, 16_000), (2, 200_000), (3, 16_000), (2, 16_000)] {
     let response = try await get(item, version: 1, size: size)
     say("answer \(item) \(response.body.count)")
+  }
+  // Item 1 anew, while the disk no longer writes: its file (version 1) is older than it.
+  _ = try await get(1, version: 2, size: 16_000)
+  for item in 4...6 { _ = try await get(item, version: 1, size: 16_000) }
+  do {
+    let kept = try await Get("item/1").cache(.cacheOnly).value(on: api)
+    say("kept 1 version \(kept.headers["X-Version"] ?? "?")")
+  } catch {
+    say("kept 1 none")
+  }
+  exit(0)
+}
+
+if mode == "hold" {
+  _ = try await get(0, version: 1, size: 1_000)
+  // The file is written in the background: held until it is there.
+  while !(try FileManager.default.contentsOfDirectory(atPath: arguments[1])).contains(where: {
+    $0.hasSuffix(".entry")
+  }) {
+    try await Task.sleep(for: .milliseconds(1))
+  }
+  say("holding \(api.cache?.diskFailure.map { "\($0)" } ?? "the directory")")
+  while true { try await Task.sleep(for: .seconds(3600)) }
+}
+
+if mode == "second" {
+  for _ in 0..<2 {
+    let response = try await Get("item/1").value(on: api)
+    say("answer 1 \(response.body.count)")
   }
   exit(0)
 }

@@ -145,13 +145,34 @@ struct DiskCacheKillTests {
         served += 1
       }
       let after = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-      #expect(!after.contains { $0.hasSuffix(".tmp") }, "the reopen clears stopped writes")
+      #expect(
+        after.filter { $0.hasSuffix(".tmp") }.count == stopped,
+        "a temporary file younger than ten minutes is left alone (another writer's, maybe)")
+      api.cache = nil
+      try await directoryIsFree(folder)
+      // Eleven minutes later, the next launch clears the stopped writes.
+      for name in after where name.hasSuffix(".tmp") {
+        try FileManager.default.setAttributes(
+          [.modificationDate: Date().addingTimeInterval(-660)],
+          ofItemAtPath: folder.appendingPathComponent(name).path)
+      }
+      var later = Client(baseURL: URL(string: "https://writer.example/"), transport: Unreachable())
+      later.cache = HTTPCache(directory: folder)
+      _ = try await kept(0, later)
+      later.cache = nil
+      try await directoryIsFree(folder)
+      let cleared = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      #expect(!cleared.contains { $0.hasSuffix(".tmp") }, "round \(round): old ones are cleared")
     }
     print("24 writers killed: \(halfWritten) in the middle of a file; \(served) entries served")
     #expect(served > 0, "entries written before a kill are served after it")
   }
 
-  @Test func aFullDiskIsSaidOnceAndRequestsGoOn() throws {
+  /// C15: a disk that stops writing (files past 64 KiB fail, as on a full disk) keeps
+  /// nothing older than what the server said since: item 1's file (version 1) goes when
+  /// version 2 comes and cannot be written, so once memory evicts version 2, nothing is
+  /// served, in that run and after a relaunch.
+  @Test func aFullDiskIsSaidOnceAndKeepsNothingOlderThanTheServerSaid() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("catena-full-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -164,8 +185,56 @@ struct DiskCacheKillTests {
       lines.filter { $0.hasPrefix("event cacheDiskFailed") } == [
         "event cacheDiskFailed write: File too large"
       ])
+    #expect(lines.filter { $0.hasPrefix("kept 1") } == ["kept 1 none"], "\(lines)")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    #expect(names.count == 1 && names[0].hasSuffix(".entry"), "item 1, and no half-written file")
+    #expect(names == ["catena-cache.lock"], "no entry older than the server's, no half file")
+    var relaunched = Client(
+      baseURL: URL(string: "https://writer.example/"), transport: Unreachable())
+    relaunched.cache = HTTPCache(directory: folder)
+    #expect(try await kept(1, relaunched) == nil, "nor after a relaunch")
+  }
+
+  /// C16 across processes: while `cache-writer` owns the directory, a cache of this process
+  /// on it keeps responses in memory only and says why; once the writer is gone (killed: its
+  /// lock goes with it), the next cache owns it and finds what the writer kept. And the other
+  /// way: while this process owns it, the writer's cache says so through its monitors.
+  @Test func oneProcessOwnsTheDirectoryAtATime() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("catena-owner-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let holder = try Writer([folder.path, "hold"])
+    #expect(holder.line() == "holding the directory")
+    var api = Client(baseURL: URL(string: "https://writer.example/"), transport: Unreachable())
+    api.cache = HTTPCache(directory: folder)
+    let failure = try #require(api.cache?.diskFailure)
+    #expect(failure.reason.contains("directory in use") && failure.operation == "own the directory")
+    #expect(try await kept(0, api) == nil, "the writer's files are not read")
+    holder.kill()
+
+    api.cache = HTTPCache(directory: folder)
+    #expect(api.cache?.diskFailure == nil)
+    let item = try #require(try await kept(0, api), "the writer's entry, once it is gone")
+    #expect(item.headers["X-Item"] == "0")
+
+    let second = try Writer([folder.path, "second"]).lines()
+    #expect(second.filter { $0.hasPrefix("answer ") } == ["answer 1 1000", "answer 1 1000"])
+    #expect(
+      second.filter { $0.hasPrefix("event cacheDiskFailed") }.count == 1
+        && second.contains { $0.contains("own the directory: directory in use") }, "\(second)")
+    #expect(second.filter { $0.hasPrefix("event cacheHit") }.count == 1, "kept in its memory")
+  }
+}
+
+/// Waits until no cache (of any process) holds `folder`'s lock.
+func directoryIsFree(_ folder: URL) async throws {
+  let path = folder.appendingPathComponent("catena-cache.lock").path
+  try await turns("the directory to be let go", limit: 5_000_000) {
+    let descriptor = open(path, O_RDWR)
+    guard descriptor >= 0 else { return true }
+    defer { close(descriptor) }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+    flock(descriptor, LOCK_UN)
+    return true
   }
 }
 

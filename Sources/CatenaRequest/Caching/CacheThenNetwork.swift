@@ -86,6 +86,7 @@ extension Client {
         throw Self.map(error)
       }
       adapted = outgoing
+      await cache?.diskReady()
       if http.method == .get, let kept = keptAnswer(request, outgoing) {
         record(.cacheHit, http)
         try deliver(kept.answer)

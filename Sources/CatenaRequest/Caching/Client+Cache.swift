@@ -70,6 +70,8 @@ final class CacheExchange: CacheStep {
   /// Set after a `304` for another version: the next attempt is sent without validators.
   private var unconditional = false
   private var sentAt = Date()
+  /// Where the last attempt came in the cache's order of sends.
+  private var sendOrder: UInt64 = 0
   /// The request as the last lookup saw it (with the transport's cookies then): what `Vary`
   /// is recorded from, not the cookies the response itself may have set since.
   private var lookedUp: HTTPRequest?
@@ -155,14 +157,14 @@ final class CacheExchange: CacheStep {
           "the response kept for GET \(base.url.absoluteString) \(reason) (\(why))")
       }
       client.record(usable == .fresh ? .cacheHit : .staleServed, base)
-      return .answered(found.response)
+      return .answered(found.answering(at: cache.now()))
     }
     let candidate = policy == .networkOnly || unconditional ? nil : found
     if let candidate, !asked.noCache, !revalidating, let keeping {
       let now = cache.now()
       if let usable = candidate.answer(asked, at: now, staleTime: staleTime) {
         client.record(usable == .fresh ? .cacheHit : .staleServed, base)
-        return .answered(candidate.response)
+        return .answered(candidate.answering(at: now))
       }
       // The app asked for a younger answer (`max-age`, `min-fresh`) or bounded the staleness
       // it accepts (`max-stale`, already applied above): not one stale under
@@ -171,8 +173,8 @@ final class CacheExchange: CacheStep {
         candidate.mayServeWhileRevalidating(at: now)
       {
         client.record(.staleServed, base)
-        revalidateInBackground(keeping)
-        return .answered(candidate.response)
+        revalidateInBackground(keeping, candidate)
+        return .answered(candidate.answering(at: now))
       }
     }
     stored = candidate
@@ -186,11 +188,16 @@ final class CacheExchange: CacheStep {
     return .send(conditional)
   }
 
-  func sending() { sentAt = cache.now() }
+  func sending() {
+    sentAt = cache.now()
+    sendOrder = cache.nextSendOrder()
+    keeping?.sendOrder = sendOrder
+  }
 
   func settle(_ outgoing: Outgoing, sent: HTTPRequest, _ received: Received) -> Received? {
     var outgoing = firstPartition(outgoing)
     guard base.method == .get else {
+      if base.method == .head, received.status == 200 { updateStoredGet(outgoing, received) }
       client.record(.notStored(.statusNotStorable), base)
       return received
     }
@@ -250,12 +257,13 @@ final class CacheExchange: CacheStep {
       if let refused { client.record(.notStored(refused), base) }
       return merged
     }
-    if stored != nil, response.status >= 500 {
-      if let stale = staleOnError() {
-        client.record(.notStored(.statusNotStorable), base)
+    if stored != nil, response.status >= 500 || Self.transient.contains(response.status) {
+      // A server error or a transient refusal says nothing of the response kept: it stays,
+      // and answers in place of a 500, 502, 503 or 504 under `stale-if-error` (RFC 5861 §4).
+      client.record(.notStored(.statusNotStorable), base)
+      if Self.staleIfErrorStatuses.contains(response.status), let stale = staleOnError() {
         return stale
       }
-      client.record(.notStored(.statusNotStorable), base)
       return received
     }
     if let refused = cache.store(
@@ -268,9 +276,19 @@ final class CacheExchange: CacheStep {
   }
 
   func fallback(_ failure: RequestError) -> Received? {
-    guard failure.kind != .cancelled, failure.status == nil else { return nil }
+    // The origin could not be reached (RFC 5861 §4): not a failure of the client's own.
+    guard [.transport, .timeout, .offline].contains(failure.kind), failure.status == nil else {
+      return nil
+    }
     return staleOnError()
   }
+
+  /// The statuses a response kept answers in place of, under `stale-if-error` (RFC 5861 §4).
+  static let staleIfErrorStatuses: Set<Int> = [500, 502, 503, 504]
+
+  /// Statuses that say the server would not answer now, not that the response changed: the
+  /// response kept stays (`408`, `425`, `429`).
+  static let transient: Set<Int> = [408, 425, 429]
 
   /// The response kept, when it may answer in place of a failure (`stale-if-error`).
   private func staleOnError() -> Received? {
@@ -278,7 +296,41 @@ final class CacheExchange: CacheStep {
       stored.mayServeOnError(at: cache.now())
     else { return nil }
     client.record(.staleServed, base)
-    return stored.response
+    return stored.answering(at: cache.now())
+  }
+
+  /// A `HEAD` answered `head`: the response kept for the same `GET` is updated with its
+  /// headers when it is the same representation (the same `ETag`, or without one the same
+  /// `Last-Modified`, and the same `Content-Length`), and dropped when `head` says it changed
+  /// (RFC 9111 §4.3.5).
+  private func updateStoredGet(_ outgoing: Outgoing, _ head: HTTPResponse) {
+    let view = client.cacheView(of: outgoing)
+    guard let partition = view.partition else { return }
+    var get = view.wire
+    get.method = .get
+    guard let kept = cache.lookup(get, partition: partition.name) else { return }
+    let stored = kept.response.headers
+    let same: Bool? =
+      if let tag = head.headers["ETag"] {
+        tag == stored["ETag"]
+      } else if let modified = head.headers["Last-Modified"], stored["ETag"] == nil {
+        modified == stored["Last-Modified"]
+      } else if stored["ETag"] == nil, stored["Last-Modified"] == nil {
+        true
+      } else {
+        nil  // it says nothing of the version kept
+      }
+    let length = head.headers["Content-Length"].flatMap { Int($0) }
+    guard let same else { return }
+    guard same, length == nil || length == kept.response.body.count else {
+      cache.forget(get, partition: partition.name, sentAtWrite: outgoing.writes)
+      return
+    }
+    var keeping = Keeping(partition: partition.name, tags: kept.tags)
+    keeping.sendOrder = sendOrder
+    _ = cache.refresh(
+      kept, with: head, for: get, sentAt: sentAt, receivedAt: cache.now(), keeping,
+      sentAtWrite: outgoing.writes)
   }
 
   /// `outgoing`, with the partition of the first attempt when
@@ -294,16 +346,22 @@ final class CacheExchange: CacheStep {
     return outgoing
   }
 
-  /// Starts one revalidation of `base` in the background (none while one runs for its URL).
-  private func revalidateInBackground(_ keeping: Keeping) {
-    guard cache.beginRevalidation(base.url) else { return }
+  /// Starts one revalidation of `candidate` in the background: none while one runs for the
+  /// same partition, URL and variant. It does not wait for the network: offline, it ends at
+  /// once, and its slot is released however it ends.
+  private func revalidateInBackground(_ keeping: Keeping, _ candidate: StoredResponse) {
+    let slot = HTTPCache.Revalidation(
+      key: HTTPCache.Key(partition: keeping.partition, url: lookedUp?.url ?? base.url),
+      varied: candidate.varied)
+    guard cache.beginRevalidation(slot) else { return }
     let (client, cache, base, policy, tags, attempt) = (client, cache, base, policy, tags, attempt)
     Task {
-      defer { cache.endRevalidation(base.url) }
+      defer { cache.endRevalidation(slot) }
       let steps = CacheExchange(
         client: client, cache: cache, base: base, policy: policy, tags: tags, revalidating: true,
         attempt: attempt)
-      _ = try? await client.exchange(base, progress: nil, cache: steps, attempt: attempt)
+      _ = try? await client.exchange(
+        base, progress: nil, cache: steps, waitsForNetwork: false, attempt: attempt)
     }
   }
 
@@ -389,4 +447,6 @@ struct Keeping: Sendable {
   var partition: String?
   var tags: Set<String> = []
   var staleTime = false
+  /// Where its request came in the cache's order of sends (``HTTPCache/nextSendOrder()``).
+  var sendOrder: UInt64 = 0
 }

@@ -1,234 +1,466 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The disk half of an ``HTTPCache``: a file per response in one directory, bounded in bytes,
-/// the least recently used going first. It is not thread-safe; the cache holds a lock around
-/// it.
+/// the least recently used going first.
+///
+/// Memory decides; the files follow. The index (which files there are, their keys, sizes and
+/// recency) lives in memory under a lock that is never held across a file operation. Every
+/// write, sync, deletion and the scan of the directory run in order on one background queue,
+/// so a caller (the main actor opening a list) waits for none of them: a read is one read of
+/// one entry file, and a response not yet written is read from memory (``pending``).
 ///
 /// Each file is written whole to a temporary file beside it, synced, and renamed over the old
 /// one, so a reader (or a launch after a crash) sees the old entry or the new one, never half
 /// of one; each carries a checksum, checked before it is served. A torn or damaged file is
-/// deleted. When the directory cannot be made or written (read-only, full), the store stops
-/// writing and says why once (``HTTPCache/DiskFailure``); requests go on with the memory
-/// cache.
-final class DiskStore {
+/// deleted.
+///
+/// The directory has one owner: the first store on it takes an exclusive `flock` on its lock
+/// file, and any other (another instance, another process) runs in memory only, saying why
+/// (``HTTPCache/DiskFailure``, "directory in use"). When a write fails (a full or read-only
+/// disk), the store stops writing and says why once, and every file it no longer replaces is
+/// deleted, so nothing older than what the server said is served again.
+final class DiskStore: @unchecked Sendable {
   let directory: URL
   let limit: Int
 
-  /// A file kept: the response's variant, its tags and its size.
-  private struct Entry {
+  /// A file kept: the response's variant, its tags, its size, and a serial number that
+  /// changes whenever the file's content is to change.
+  struct Entry {
     var name: String
     var key: HTTPCache.Key
     var varied: [String: String?]
     var tags: Set<String>
     var size: Int
+    var serial: UInt64
+    /// Its response's ``StoredResponse/sendOrder`` (0: read from the directory).
+    var sendOrder: UInt64 = 0
   }
 
-  private var opened = false
+  /// A response to be written, kept in memory until its file is renamed into place.
+  private struct Pending {
+    var stored: StoredResponse
+    var key: HTTPCache.Key
+    var serial: UInt64
+  }
+
+  /// What the index says of a lookup (see ``find(_:_:)``).
+  enum Found {
+    /// Nothing is kept.
+    case none
+    /// Not written yet: this response.
+    case inMemory(StoredResponse)
+    /// In this file, as the index knew it when asked (read it, then ``check(_:_:_:)``).
+    case file(Ticket)
+  }
+
+  /// A file to read, and what the index knew of it then.
+  struct Ticket {
+    var name: String
+    /// The entry's serial (nil: a file the scan has not reached yet, named for a response
+    /// that varies on nothing).
+    var serial: UInt64?
+    /// The count of removals by rule before the scan, when asked (see ``dooms``).
+    var dooms: Int
+  }
+
+  private let lock = NSLock()
+  private let queue = DispatchQueue(label: "catena.http-cache.disk")
+  private let files: DiskFiles
+
+  // Under `lock`:
+  /// Whether the scan of the directory has been merged into the index.
+  private var ready = false
+  /// Whether the store may use the directory (it holds the lock, and it was made).
+  private var owned = false
   /// The files kept, by file name.
   private var entries: [String: Entry] = [:]
   /// The file names kept per key (one per variant).
   private var names: [HTTPCache.Key: [String]] = [:]
   private var order = RecencyOrder<String>()
-  private(set) var bytes = 0
+  private var byteCount = 0
+  private var pending: [String: Pending] = [:]
+  private var serial: UInt64 = 0
+  /// Before the scan is merged: the names written or removed since (the scan's copy of them is
+  /// not current), and the removals by rule (each applies to what the scan finds).
+  private var touched: Set<String> = []
+  private var dooms: [(Entry) -> Bool] = []
+  /// Waiting for the scan to be merged (see ``whenReady(_:)``).
+  private var waiters: [@Sendable () -> Void] = []
   /// Why writing stopped; nil while it goes on.
-  private(set) var failure: HTTPCache.DiskFailure?
+  private var failure: HTTPCache.DiskFailure?
   private var failureSaid = false
+  /// The files written and read so far (for tests).
+  private var written = 0
+  private var reads = 0
 
-  init(directory: URL, limit: Int) {
+  /// Where a test holds the store's queue.
+  let gates: HTTPCache.DiskGates
+
+  /// A store on `directory`: the directory is made and locked now (a few system calls), and
+  /// read on the store's queue.
+  init(directory: URL, limit: Int, gates: HTTPCache.DiskGates = HTTPCache.DiskGates()) {
     self.directory = directory
     self.limit = limit
-  }
-
-  // MARK: Opening
-
-  /// Makes the directory and reads what it keeps (once): temporary files a stopped write left
-  /// are deleted, and so are files that are not whole entries.
-  private func open() {
-    guard !opened else { return }
-    opened = true
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      failure = HTTPCache.DiskFailure(
-        path: directory.path, operation: "create the directory",
-        reason: (error as NSError).localizedDescription)
-      return
-    }
-    #if canImport(Darwin)
-      var values = URLResourceValues()
-      values.isExcludedFromBackup = true
-      var folder = directory
-      try? folder.setResourceValues(values)
-    #endif
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    var found: [(entry: Entry, modified: Date)] = []
-    for file in files {
-      let path = directory.appendingPathComponent(file).path
-      if file.hasSuffix(".tmp") {
-        unlink(path)
-        continue
+    self.gates = gates
+    self.files = DiskFiles(directory: directory)
+    if let leaving = DiskOwners.shared.arrive(self) {
+      // A cache of this process released a moment ago still writes what it was asked to: the
+      // directory is taken once it is done. Meanwhile this store acts as its owner (its writes
+      // and removals wait on its queue, as before any scan), unless taking it fails.
+      owned = true
+      queue.async {
+        leaving.finishWork()
+        self.own()
+        self.scan()
       }
-      guard file.hasSuffix(".entry") else { continue }
-      guard let (description, size, modified) = Self.readDescription(path) else {
-        unlink(path)
-        continue
+    } else {
+      own()
+      queue.async { self.scan() }
+    }
+  }
+
+  /// Takes the directory (see ``DiskFiles/own()``).
+  private func own() {
+    let owning = files.own()
+    lock.withLock {
+      switch owning {
+      case .failure(let failure):
+        self.failure = failure
+        owned = false
+      case .success: owned = true
       }
-      let name = String(file.dropLast(".entry".count))
-      found.append(
-        (
-          Entry(
-            name: name, key: description.key, varied: description.varied,
-            tags: description.tags, size: size),
-          modified
-        ))
     }
-    for (entry, _) in found.sorted(by: { $0.modified < $1.modified }) { add(entry) }
-    evict()
   }
 
-  /// A file's description, size and modification time; nil when it is not a whole entry.
-  private static func readDescription(
-    _ path: String
-  ) -> (EntryFile.Description, Int, Date)? {
-    let descriptor = Glue.open(path, O_RDONLY)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return nil }
-    let size = Int(status.st_size)
-    var prefix = [UInt8](repeating: 0, count: EntryFile.prefixLength)
-    guard Glue.read(descriptor, &prefix, at: 0),
-      let (length, body) = prefix.withUnsafeBytes({ EntryFile.lengths($0) }),
-      size == EntryFile.prefixLength + length + body
-    else { return nil }
-    var head = prefix + [UInt8](repeating: 0, count: length)
-    guard Glue.read(descriptor, &head, at: 0),
-      let description = head.withUnsafeBytes({ try? EntryFile.description($0) })
-    else { return nil }
-    return (description, size, Glue.modified(status))
-  }
+  /// The bytes the kept files take (those not written yet counted at their memory size).
+  var bytes: Int { lock.withLock { byteCount } }
 
-  // MARK: Reading and writing
+  /// Why the store stopped writing (or never used the directory); nil while it writes.
+  var stopped: HTTPCache.DiskFailure? { lock.withLock { failure } }
 
-  /// The response kept for `key` that answers `request` (`matches`), checked; a file that
-  /// fails its check is deleted and nothing is served.
-  func read(
-    _ key: HTTPCache.Key, _ matches: ([String: String?]) -> Bool
-  ) -> StoredResponse? {
-    open()
-    guard let name = names[key]?.first(where: { entries[$0].map { matches($0.varied) } ?? false })
-    else { return nil }
-    let path = path(of: name)
-    let descriptor = Glue.open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      forget(name)
-      return nil
-    }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, Int(status.st_size) <= Int(Int32.max) else {
-      forget(name)
-      return nil
-    }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-    guard Glue.read(descriptor, &bytes, at: 0),
-      let (found, stored) = bytes.withUnsafeBytes({ try? EntryFile.decode($0) }),
-      found == key
-    else {
-      unlink(path)
-      forget(name)
-      return nil
-    }
-    order.touch(name)
-    return stored
-  }
+  /// The files written and read since the store was made.
+  var filesWritten: Int { lock.withLock { written } }
+  var filesRead: Int { lock.withLock { reads } }
 
   /// The failure that stopped writing, the first time it is asked for after it happened (it
   /// is said once); nil otherwise.
   func failureToSay() -> HTTPCache.DiskFailure? {
-    guard let failure, !failureSaid else { return nil }
-    failureSaid = true
-    return failure
+    lock.withLock {
+      guard let failure, !failureSaid else { return nil }
+      failureSaid = true
+      return failure
+    }
   }
 
+  /// Waits until every file operation asked for so far has run (not on the store's queue).
+  func finishWork() { queue.sync {} }
+
+  /// Gives the directory up: waits for what is asked so far, then releases the lock; the
+  /// store is memory-less from then on (a relaunched app's directory for the next owner).
+  func close() {
+    queue.sync {
+      lock.withLock { owned = false }
+      files.release()
+    }
+    DiskOwners.shared.leave(self)
+  }
+
+  /// Gives the directory up without waiting (its cache is released): what is asked so far is
+  /// still written, then the lock is released; a store made on the directory meanwhile in
+  /// this process takes it then.
+  func retire() {
+    DiskOwners.shared.retire(self)
+    queue.async {
+      self.files.release()
+      DiskOwners.shared.leave(self)
+    }
+  }
+
+  // MARK: Opening
+
+  /// Reads what the directory keeps, on the store's queue: temporary files older than ten
+  /// minutes (a stopped write's) are deleted, and so are files that are not whole entries;
+  /// the rest join the index, unless written or removed since the store was made.
+  private func scan() {
+    guard lock.withLock({ owned }) else {
+      for waiter in lock.withLock({ () -> [@Sendable () -> Void] in
+        // Not the owner (after all): nothing of the directory is known or kept.
+        entries = [:]
+        names = [:]
+        order.removeAll()
+        pending = [:]
+        byteCount = 0
+        ready = true
+        defer { waiters = [] }
+        return waiters
+      }) { waiter() }
+      return
+    }
+    gates.beforeScan?()
+    let found = files.scan()
+    var doomed: [String] = []
+    let waiting = lock.withLock { () -> [@Sendable () -> Void] in
+      // What was written since the store was made is newer than anything found.
+      let writtenSince = order.keys
+      for (description, name, size) in found {
+        guard !touched.contains(name) else { continue }
+        serial += 1
+        let entry = Entry(
+          name: name, key: description.key, varied: description.varied,
+          tags: description.tags, size: size, serial: serial)
+        if dooms.contains(where: { $0(entry) }) {
+          doomed.append(name)
+        } else {
+          add(entry)
+        }
+      }
+      for name in writtenSince { order.touch(name) }
+      touched = []
+      dooms = []
+      ready = true
+      doomed += evicted()
+      defer { waiters = [] }
+      return waiters
+    }
+    for name in doomed { files.delete(name) }
+    for waiter in waiting { waiter() }
+  }
+
+  /// Whether the directory's scan is merged into the index.
+  var isReady: Bool { lock.withLock { ready } }
+
+  /// Calls `body` once the directory's scan is merged into the index: at once if it is.
+  func whenReady(_ body: @escaping @Sendable () -> Void) {
+    let now = lock.withLock { () -> Bool in
+      if !ready { waiters.append(body) }
+      return ready
+    }
+    if now { body() }
+  }
+
+  // MARK: Reading
+
+  /// The send order of the response kept for the variant of `key` that `matches` (0: none,
+  /// or one read from the directory).
+  func sendOrder(_ key: HTTPCache.Key, _ matches: ([String: String?]) -> Bool) -> UInt64 {
+    lock.withLock {
+      names[key]?.lazy.compactMap { self.entries[$0] }.first { matches($0.varied) }?.sendOrder ?? 0
+    }
+  }
+
+  /// Where the response kept for `key` that answers a request (`matches`) is: in memory until
+  /// written, or in a file. Before the scan is merged, only the file a response that varies
+  /// on nothing would have is looked at.
+  func find(_ key: HTTPCache.Key, _ matches: ([String: String?]) -> Bool) -> Found {
+    lock.withLock {
+      guard owned else { return .none }
+      if let name = names[key]?.first(where: { entries[$0].map { matches($0.varied) } ?? false }),
+        let entry = entries[name]
+      {
+        if let waiting = pending[name] { return .inMemory(waiting.stored) }
+        return .file(Ticket(name: name, serial: entry.serial, dooms: 0))
+      }
+      guard !ready, matches([:]) else { return .none }
+      let name = Self.name(key, [:])
+      guard !touched.contains(name) else { return .none }
+      return .file(Ticket(name: name, serial: nil, dooms: dooms.count))
+    }
+  }
+
+  /// The response in `ticket`'s file, checked (its checksum, and that it is kept under
+  /// `key`); nil when it is missing or damaged (then it is deleted, if still current). No
+  /// lock is held.
+  func read(_ ticket: Ticket, key: HTTPCache.Key) -> StoredResponse? {
+    lock.withLock { reads += 1 }
+    switch files.read(ticket.name) {
+    case .found(let found, let stored) where found == key:
+      return stored
+    case .missing:
+      return nil
+    case .found, .damaged:
+      lock.withLock {
+        guard checked(ticket, key, nil) == .current else { return }
+        if ticket.serial != nil { forget(ticket.name) } else { touched.insert(ticket.name) }
+        queue.async { self.files.delete(ticket.name) }
+      }
+      return nil
+    }
+  }
+
+  /// What a read of a ticket's file is worth now (see ``check(_:_:_:)``).
+  enum Check {
+    /// Still what the index says: it may be served, and kept in memory.
+    case current
+    /// Changed while it was read (a write, a removal, the scan merged): look it up again.
+    case changed
+    /// Removed by a rule made before the scan was merged: not served.
+    case doomed
+  }
+
+  /// Whether `ticket`'s file is still what the index says (no write, removal or scan since
+  /// changed it), and, given what was `read` from it under `key`, that no removal made before
+  /// the scan dooms it; a current one is marked just used. Called under the cache's lock, so
+  /// that what a read finds joins memory only while it is current.
+  func check(_ ticket: Ticket, _ key: HTTPCache.Key, _ read: StoredResponse?) -> Check {
+    lock.withLock { checked(ticket, key, read) }
+  }
+
+  private func checked(_ ticket: Ticket, _ key: HTTPCache.Key, _ read: StoredResponse?) -> Check {
+    guard owned else { return .doomed }
+    guard let serial = ticket.serial else {
+      // Read before the scan was merged: current while the scan is not merged yet, nothing
+      // touched the file, and no removal by rule so far dooms it.
+      guard !ready, !touched.contains(ticket.name), dooms.count == ticket.dooms else {
+        return .changed
+      }
+      guard let read else { return .current }
+      let entry = Entry(
+        name: ticket.name, key: key, varied: read.varied, tags: read.tags, size: 0, serial: 0)
+      return dooms.contains { $0(entry) } ? .doomed : .current
+    }
+    guard entries[ticket.name]?.serial == serial, pending[ticket.name] == nil else {
+      return .changed
+    }
+    if read != nil { order.touch(ticket.name) }
+    return .current
+  }
+
+  // MARK: Writing
+
   /// Keeps `stored` under `key`, replacing the variants that answer the same request
-  /// (`replaces`), unless writing stopped.
+  /// (`replaces`): the index at once, the file on the queue. Once writing stopped, nothing
+  /// is written and what it would replace is deleted.
   func write(
     _ stored: StoredResponse, key: HTTPCache.Key,
     replacing replaces: ([String: String?]) -> Bool
   ) {
-    open()
-    guard failure == nil else { return }
     let name = Self.name(key, stored.varied)
-    let bytes = EntryFile.encode(stored, key: key)
-    let temporary = directory.appendingPathComponent(
-      "\(name).\(UInt64.random(in: 0...UInt64.max)).tmp"
-    ).path
-    if let failure = Glue.writeSynced(bytes, to: temporary, replacing: path(of: name)) {
-      unlink(temporary)
-      self.failure = failure
-      // What is kept for this request is older than what the server said: not served again.
-      remove(key, replaces)
-      return
+    let doomed = lock.withLock { () -> [String] in
+      guard owned else { return [] }
+      var doomed = removed(key, replaces)
+      if !ready { touched.insert(name) }
+      guard failure == nil else {
+        // What is kept for this request is older than what the server said: never served
+        // again, in this launch or the next.
+        if !doomed.contains(name) { doomed.append(name) }
+        forget(name)
+        return doomed
+      }
+      serial += 1
+      doomed.removeAll { $0 == name }
+      forget(name)
+      add(
+        Entry(
+          name: name, key: key, varied: stored.varied, tags: stored.tags, size: stored.cost,
+          serial: serial, sendOrder: stored.sendOrder))
+      pending[name] = Pending(stored: stored, key: key, serial: serial)
+      let flushing = serial
+      queue.async { self.flush(name, flushing) }
+      return doomed + evicted()
     }
-    // The rename replaced the file of the same name; other variants it replaces go.
-    forget(name)
-    remove(key, replaces)
-    add(
-      Entry(name: name, key: key, varied: stored.varied, tags: stored.tags, size: bytes.count))
-    evict()
+    if !doomed.isEmpty { queue.async { for name in doomed { self.files.delete(name) } } }
   }
 
-  /// Deletes the files for which `doomed` holds (given their key and tags).
-  func remove(where doomed: (HTTPCache.Key, Set<String>) -> Bool) {
-    open()
-    for (name, entry) in entries where doomed(entry.key, entry.tags) {
-      unlink(path(of: name))
-      forget(name)
+  /// Writes the file of `name` if serial `serial` is still the one to write (on the queue).
+  private func flush(_ name: String, _ serial: UInt64) {
+    guard
+      let waiting = lock.withLock({ () -> Pending? in
+        guard owned, let waiting = pending[name], waiting.serial == serial, failure == nil else {
+          return nil
+        }
+        return waiting
+      })
+    else { return }
+    let bytes = EntryFile.encode(waiting.stored, key: waiting.key)
+    let outcome = files.write(bytes, name: name, beforeSync: gates.beforeSync)
+    if case .failure = outcome {
+      // The old file is deleted before the index lets go of the pending response, so no
+      // reader finds the old one in between.
+      files.delete(name)
     }
+    let doomed = lock.withLock { () -> [String] in
+      switch outcome {
+      case .success:
+        written += 1
+        guard pending[name]?.serial == serial else { return [] }
+        pending[name] = nil
+        if var entry = entries[name] {
+          byteCount += bytes.count - entry.size
+          entry.size = bytes.count
+          entries[name] = entry
+        }
+        return evicted()
+      case .failure(let error):
+        if failure == nil { failure = error }
+        // Every response waiting to be written goes too: its file is older than it.
+        let waiting = Array(pending.keys)
+        for name in waiting { forget(name) }
+        return waiting
+      }
+    }
+    for name in doomed { files.delete(name) }
+  }
+
+  // MARK: Removing
+
+  /// Deletes the files for which `doomed` holds (given their key and tags).
+  func remove(where doomed: @escaping (HTTPCache.Key, Set<String>) -> Bool) {
+    let names = lock.withLock { () -> [String] in
+      guard owned else { return [] }
+      if !ready { dooms.append { doomed($0.key, $0.tags) } }
+      let names = entries.values.filter { doomed($0.key, $0.tags) }.map(\.name)
+      for name in names { forget(name) }
+      return names
+    }
+    if !names.isEmpty { queue.async { for name in names { self.files.delete(name) } } }
   }
 
   /// Deletes the file of the variant of `key` that `matches`.
-  func remove(_ key: HTTPCache.Key, _ matches: ([String: String?]) -> Bool) {
-    open()
-    for name in names[key] ?? [] where entries[name].map({ matches($0.varied) }) ?? false {
-      unlink(path(of: name))
-      forget(name)
+  func remove(_ key: HTTPCache.Key, _ matches: @escaping ([String: String?]) -> Bool) {
+    let names = lock.withLock { () -> [String] in
+      guard owned else { return [] }
+      if !ready { dooms.append { $0.key == key && matches($0.varied) } }
+      return removed(key, matches)
     }
+    if !names.isEmpty { queue.async { for name in names { self.files.delete(name) } } }
   }
 
-  // MARK: The index
+  // MARK: The index (under the lock)
+
+  /// Forgets the variants of `key` that `matches`; their names, to delete.
+  private func removed(_ key: HTTPCache.Key, _ matches: ([String: String?]) -> Bool) -> [String] {
+    let names = (names[key] ?? []).filter { entries[$0].map { matches($0.varied) } ?? false }
+    for name in names {
+      forget(name)
+      if !ready { touched.insert(name) }
+    }
+    return names
+  }
 
   private func add(_ entry: Entry) {
     entries[entry.name] = entry
     names[entry.key, default: []].append(entry.name)
     order.touch(entry.name)
-    bytes += entry.size
+    byteCount += entry.size
   }
 
   private func forget(_ name: String) {
+    pending[name] = nil
     guard let entry = entries.removeValue(forKey: name) else { return }
     names[entry.key]?.removeAll { $0 == name }
     if names[entry.key]?.isEmpty == true { names[entry.key] = nil }
     order.remove(name)
-    bytes -= entry.size
+    byteCount -= entry.size
   }
 
-  private func evict() {
-    while bytes > limit, let oldest = order.oldest {
-      unlink(path(of: oldest))
+  /// Forgets the least recently used files past the bound; their names, to delete.
+  private func evicted() -> [String] {
+    var doomed: [String] = []
+    while byteCount > limit, let oldest = order.oldest {
       forget(oldest)
+      doomed.append(oldest)
     }
-  }
-
-  private func path(of name: String) -> String {
-    directory.appendingPathComponent("\(name).entry").path
+    return doomed
   }
 
   /// The file name of a variant of `key`: a checksum of the key and the varied values.
@@ -240,86 +472,5 @@ final class DiskStore {
     let high = Checksum.of(text, seed: 1)
     let low = Checksum.of(text, seed: 2)
     return String(high, radix: 16) + "-" + String(low, radix: 16)
-  }
-}
-
-/// The file calls the store makes, with `errno` turned into a ``HTTPCache/DiskFailure``.
-private enum Glue {
-  static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
-    #if canImport(Glibc)
-      Glibc.open(path, flags | O_CLOEXEC, mode)
-    #else
-      Darwin.open(path, flags | O_CLOEXEC, mode)
-    #endif
-  }
-
-  /// Reads `buffer.count` bytes at `offset`; false when the file has fewer.
-  static func read(_ descriptor: Int32, _ buffer: inout [UInt8], at offset: Int) -> Bool {
-    buffer.withUnsafeMutableBytes { buffer in
-      guard let start = buffer.baseAddress else { return true }
-      var done = 0
-      while done < buffer.count {
-        let count = pread(descriptor, start + done, buffer.count - done, off_t(offset + done))
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return false }
-        done += count
-      }
-      return true
-    }
-  }
-
-  static func modified(_ status: stat) -> Date {
-    #if canImport(Darwin)
-      let time = status.st_mtimespec
-    #else
-      let time = status.st_mtim
-    #endif
-    return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9)
-  }
-
-  /// Writes `bytes` to the new file `temporary`, syncs it, and renames it to `path` (then
-  /// syncs the directory, so the rename lasts); the failure, if any step failed.
-  static func writeSynced(
-    _ bytes: [UInt8], to temporary: String, replacing path: String
-  ) -> HTTPCache.DiskFailure? {
-    func failure(_ operation: String, _ file: String) -> HTTPCache.DiskFailure {
-      HTTPCache.DiskFailure(
-        path: file, operation: operation, reason: String(cString: strerror(errno)))
-    }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-    guard descriptor >= 0 else { return failure("create a file", temporary) }
-    let written = bytes.withUnsafeBytes { buffer -> Bool in
-      guard let start = buffer.baseAddress else { return true }
-      var done = 0
-      while done < buffer.count {
-        #if canImport(Glibc)
-          let count = Glibc.write(descriptor, start + done, buffer.count - done)
-        #else
-          let count = Darwin.write(descriptor, start + done, buffer.count - done)
-        #endif
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return false }
-        done += count
-      }
-      return true
-    }
-    guard written else {
-      let error = failure("write", temporary)
-      close(descriptor)
-      return error
-    }
-    guard fsync(descriptor) == 0 else {
-      let error = failure("sync", temporary)
-      close(descriptor)
-      return error
-    }
-    guard close(descriptor) == 0 else { return failure("close", temporary) }
-    guard rename(temporary, path) == 0 else { return failure("rename", path) }
-    let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY)
-    if folder >= 0 {
-      fsync(folder)
-      close(folder)
-    }
-    return nil
   }
 }

@@ -12,9 +12,11 @@ public import Foundation
 /// let feed = try await Get("feed").value(on: api)  // from the cache while fresh
 /// ```
 ///
-/// What is kept: GET responses with status 200, 203, 301, 404 or 410 that say how long they
-/// are fresh (`max-age`, `Expires`) or how to revalidate them (`ETag`, `Last-Modified`), and
-/// no `no-store` (the request's or the response's); never one with `Vary: *`, nor one larger
+/// What is kept: GET responses of a status that is heuristically cacheable (200, 203, 204,
+/// 300, 301, 308, 404, 405, 410, 414, 501) that say how long they are fresh (`max-age`,
+/// `Expires`) or how to revalidate them (`ETag`, `Last-Modified`, which also gives a heuristic
+/// lifetime: a tenth of its age, at most a week), or a `302` or `307` with a lifetime it
+/// states (as OkHttp keeps), and no `no-store` (the request's or the response's); never one with `Vary: *`, nor one larger
 /// than ``entryLimit``, and never its `Set-Cookie`, proxy or hop-by-hop fields. `no-cache`
 /// keeps a response but revalidates it before every use. `Vary` keeps a variant per value of
 /// the request headers it names. A request of an unsafe method that succeeds removes what is
@@ -46,8 +48,8 @@ public final class HTTPCache: @unchecked Sendable {
   /// The current time (a test's clock, or the wall clock).
   let now: @Sendable () -> Date
 
+  /// Guards the memory; the disk's index lock is taken inside it, never the other way.
   private let lock = NSLock()
-  private let diskLock = NSLock()
   private let disk: DiskStore?
   /// Where a response is kept: its partition (nil: unauthenticated) and its URL.
   struct Key: Hashable {
@@ -60,8 +62,10 @@ public final class HTTPCache: @unchecked Sendable {
   /// The keys kept, least recently used first.
   private var order = RecencyOrder<Key>()
   private var bytes = 0
-  /// The URLs being revalidated in the background (one at a time each).
-  private var revalidating: Set<URL> = []
+  /// The responses being revalidated in the background (one at a time each).
+  private var revalidating: Set<Revalidation> = []
+  /// The count of requests sent through the cache (see ``nextSendOrder()``).
+  private var sends: UInt64 = 0
   /// Counts the writes that fence what is in flight: every invalidation, and each unsafe
   /// request a client sends (when it is sent and when it ends). A response to a request sent
   /// at an older count is given to its asker but never kept.
@@ -86,10 +90,18 @@ public final class HTTPCache: @unchecked Sendable {
   /// api.cache = HTTPCache(directory: HTTPCache.cachesDirectory(named: "api"))
   /// ```
   ///
-  /// The directory is made, and what it keeps read, at the first request; a response found
-  /// there is checked before it is served and kept in memory too. When the directory cannot
-  /// be made or written, the disk is left alone from then on (``diskFailure`` says why, and
-  /// the client's monitors are told once with ``RequestEvent/Kind/cacheDiskFailed(_:)``).
+  /// The directory is made and locked when the cache is made, and what it keeps is read in
+  /// the background; every write, sync and deletion runs there too, so no request (and no
+  /// list opening on the main actor) waits for one. A response found there is checked before
+  /// it is served and kept in memory too.
+  ///
+  /// A directory has one owner: the first cache on it. Another instance on the same directory,
+  /// in this process or another (an app extension in an app group), keeps responses in memory
+  /// only, and says so (``diskFailure``: "directory in use"); share one `HTTPCache` between
+  /// clients instead. When the directory cannot be made or written, the disk is left alone
+  /// from then on, and what it keeps that a newer response replaced is deleted
+  /// (``diskFailure`` says why, and the client's monitors are told once with
+  /// ``RequestEvent/Kind/cacheDiskFailed(_:)``).
   public init(
     memoryLimit: Int = 32 << 20, entryLimit: Int = 4 << 20, directory: URL? = nil,
     diskLimit: Int = 256 << 20, now: @escaping @Sendable () -> Date = { Date() }
@@ -100,6 +112,39 @@ public final class HTTPCache: @unchecked Sendable {
     self.diskLimit = diskLimit
     self.disk = directory.map { DiskStore(directory: $0, limit: diskLimit) }
     self.now = now
+  }
+
+  /// A cache as above whose disk runs `gates` on its background queue (a test holds the
+  /// scan, or a writer in its sync).
+  package init(
+    memoryLimit: Int = 32 << 20, entryLimit: Int = 4 << 20, directory: URL,
+    diskLimit: Int = 256 << 20, now: @escaping @Sendable () -> Date = { Date() },
+    gates: DiskGates
+  ) {
+    self.memoryLimit = memoryLimit
+    self.entryLimit = min(entryLimit, max(memoryLimit, diskLimit))
+    self.directory = directory
+    self.diskLimit = diskLimit
+    self.disk = DiskStore(directory: directory, limit: diskLimit, gates: gates)
+    self.now = now
+  }
+
+  // The directory is let go once what was asked is written (a cache made on it meanwhile in
+  // this process takes it then).
+  deinit { disk?.retire() }
+
+  /// Where a test holds a cache's disk queue: before it scans the directory, before it syncs
+  /// each file it writes.
+  package struct DiskGates: Sendable {
+    package var beforeScan: (@Sendable () -> Void)?
+    package var beforeSync: (@Sendable () -> Void)?
+
+    package init(
+      beforeScan: (@Sendable () -> Void)? = nil, beforeSync: (@Sendable () -> Void)? = nil
+    ) {
+      self.beforeScan = beforeScan
+      self.beforeSync = beforeSync
+    }
   }
 
   /// A directory named `name` in the platform's Caches directory (`~/Library/Caches` in the
@@ -116,56 +161,87 @@ public final class HTTPCache: @unchecked Sendable {
   /// The bytes kept in memory now.
   public var byteCount: Int { lock.withLock { bytes } }
 
-  /// The bytes kept on disk now (0 without a directory).
-  public var diskByteCount: Int { withDisk { $0?.bytes ?? 0 } }
+  /// The bytes kept on disk now (0 without a directory); a response not written yet counts
+  /// at its size in memory.
+  public var diskByteCount: Int { disk?.bytes ?? 0 }
 
-  /// Why the cache stopped writing to its directory (nil while it writes, or without one).
-  public var diskFailure: DiskFailure? { withDisk { $0?.failure } }
+  /// Why the cache stopped writing to its directory, or never used it (nil while it writes,
+  /// or without one).
+  public var diskFailure: DiskFailure? { disk?.stopped }
 
   /// Forgets every response, in memory and on disk.
   public func removeAll() {
-    withDisk { disk in
-      lock.withLock {
-        writes &+= 1
-        entries = [:]
-        order.removeAll()
-        bytes = 0
-      }
+    lock.withLock {
+      writes &+= 1
+      entries = [:]
+      order.removeAll()
+      bytes = 0
       disk?.remove { _, _ in true }
     }
   }
 
-  /// Runs `body` with the disk store, under its lock (or with nil without a directory). Every
-  /// change takes this lock before the memory's, so memory and disk change together.
-  private func withDisk<Result>(_ body: (DiskStore?) -> Result) -> Result {
-    guard let disk else { return body(nil) }
-    return diskLock.withLock { body(disk) }
-  }
-
   /// The failure that stopped the disk, the first time it is asked for (to tell the monitors
   /// once).
-  func diskFailureToSay() -> DiskFailure? { withDisk { $0?.failureToSay() } }
+  func diskFailureToSay() -> DiskFailure? { disk?.failureToSay() }
+
+  /// Returns once what the directory keeps is known (at once after the first moments of the
+  /// cache): a request's lookup waits for it, without holding a thread; a list's first read
+  /// on the main actor does not (it reads the one file a response that varies on nothing
+  /// would have).
+  func diskReady() async {
+    guard let disk, !disk.isReady else { return }
+    await withCheckedContinuation { continuation in disk.whenReady { continuation.resume() } }
+  }
+
+  /// Waits until every disk operation asked for so far has run (for tests; never on the
+  /// main actor of an app).
+  package func finishDiskWork() { disk?.finishWork() }
+
+  /// Gives the directory up, as a process that ends does: what is asked so far is written,
+  /// the lock released, and the cache keeps responses in memory only from then on (for
+  /// tests that launch an app again on the same directory).
+  package func closeDirectory() { disk?.close() }
+
+  /// The files the disk has written, and read, since the cache was made.
+  package var diskFilesWritten: Int { disk?.filesWritten ?? 0 }
+  package var diskFilesRead: Int { disk?.filesRead ?? 0 }
 
   /// The response kept for `request` whose varied headers match, marked as just used: from
-  /// memory, else from disk (then kept in memory too).
+  /// memory, else from disk (then kept in memory too). A disk read is one read of one file,
+  /// waiting for no write: what a writer has not finished is read from memory.
   func lookup(_ request: HTTPRequest, partition: String?) -> StoredResponse? {
     guard request.method == .get else { return nil }
     let key = Key(partition: partition, url: request.url)
-    let inMemory = lock.withLock { () -> StoredResponse? in
-      guard let variants = entries[key],
-        let match = variants.first(where: { Self.matches($0.varied, request) })
-      else { return nil }
-      order.touch(key)
-      return match
-    }
-    if let inMemory { return inMemory }
-    return withDisk { disk in
-      guard let found = disk?.read(key, { Self.matches($0, request) }) else { return nil }
-      if found.cost <= memoryLimit {
-        lock.withLock { keepInMemory(found, key) { Self.matches($0, request) } }
+    let matches = { (varied: [String: String?]) in Self.matches(varied, request) }
+    // A file that changed while it was read is looked up again (twice at most).
+    for _ in 0..<3 {
+      let found = lock.withLock { () -> DiskStore.Found in
+        if let variants = entries[key], let match = variants.first(where: { matches($0.varied) }) {
+          order.touch(key)
+          return .inMemory(match)
+        }
+        return disk?.find(key, matches) ?? .none
       }
-      return found
+      switch found {
+      case .none: return nil
+      case .inMemory(let stored): return stored
+      case .file(let ticket):
+        guard let disk, let read = disk.read(ticket, key: key) else { return nil }
+        let check = lock.withLock { () -> DiskStore.Check in
+          let check = disk.check(ticket, key, read)
+          if check == .current, read.cost <= memoryLimit {
+            keepInMemory(read, key, replacing: matches)
+          }
+          return check
+        }
+        switch check {
+        case .current: return read
+        case .doomed: return nil
+        case .changed: continue
+        }
+      }
     }
+    return nil
   }
 
   /// A count of writes no cache reaches: a response sent at it is fenced whatever comes.
@@ -194,36 +270,47 @@ public final class HTTPCache: @unchecked Sendable {
     {
     case .kept(var made) where made.cost <= entryLimit:
       made.tags = keep.tags
+      made.sendOrder = keep.sendOrder
       stored = made
     case .kept:
-      remove(key, matching: request, sentAtWrite: sentAtWrite)
+      remove(key, matching: request, sentAtWrite: sentAtWrite, sendOrder: keep.sendOrder)
       return .tooLarge
     case .refused(let reason):
-      // A response that may not be kept replaces nothing older that would then be served.
-      if request.method == .get, response.status != 304 {
-        remove(key, matching: request, sentAtWrite: sentAtWrite)
+      // A response that may not be kept replaces nothing older that would then be served;
+      // a server error or a transient refusal (`408`, `425`, `429`) says nothing of it.
+      if request.method == .get, response.status != 304, response.status < 500,
+        !CacheExchange.transient.contains(response.status)
+      {
+        remove(key, matching: request, sentAtWrite: sentAtWrite, sendOrder: keep.sendOrder)
       }
       return reason
     }
-    return withDisk { disk -> NotStoredReason? in
-      let kept = lock.withLock { () -> Bool in
-        if let sentAtWrite, sentAtWrite != writes, !switchedOff.contains(.writeFences) {
-          return false
-        }
-        if stored.cost <= memoryLimit {
-          keepInMemory(stored, key) { Self.matches($0, request) }
-        } else {
-          forget(key) { Self.matches($0, request) }  // larger than memory: on disk only
-        }
-        return true
+    let matches = { (varied: [String: String?]) in Self.matches(varied, request) }
+    return lock.withLock { () -> NotStoredReason? in
+      if let sentAtWrite, sentAtWrite != writes, !switchedOff.contains(.writeFences) {
+        return .fencedByWrite
       }
-      guard kept else { return .fencedByWrite }
+      // The same answer again (the askers of one shared transfer, each settling): kept once,
+      // written once.
+      if let kept = entries[key]?.first(where: { matches($0.varied) }),
+        kept.responseTime >= sentAt, kept.response == stored.response,
+        stored.tags.isSubset(of: kept.tags), stored.varied == kept.varied
+      {
+        return nil
+      }
+      // Sent before the request whose response is kept: it is the older answer.
+      if keptSendOrder(key, matches) > stored.sendOrder { return .superseded }
+      if stored.cost <= memoryLimit {
+        keepInMemory(stored, key, replacing: matches)
+      } else {
+        forget(key, matching: matches)  // larger than memory: on disk only
+      }
       // A credential in the URL (`access_token`, a user or password) is never written to a
       // file: such a response is kept in memory only.
       if request.url.carriesCredential {
-        disk?.remove(key) { Self.matches($0, request) }
+        disk?.remove(key, matches)
       } else {
-        disk?.write(stored, key: key) { Self.matches($0, request) }
+        disk?.write(stored, key: key, replacing: matches)
       }
       return nil
     }
@@ -287,26 +374,50 @@ public final class HTTPCache: @unchecked Sendable {
     return true
   }
 
-  /// Whether a background revalidation of `url` may start (none runs); it runs until
+  /// A response revalidated in the background: its partition, URL and variant.
+  struct Revalidation: Hashable {
+    var key: Key
+    var varied: [String: String?]
+  }
+
+  /// Whether a background revalidation of `slot` may start (none runs); it runs until
   /// ``endRevalidation(_:)``.
-  func beginRevalidation(_ url: URL) -> Bool {
-    lock.withLock { revalidating.insert(url).inserted }
+  func beginRevalidation(_ slot: Revalidation) -> Bool {
+    lock.withLock { revalidating.insert(slot).inserted }
   }
 
-  /// A background revalidation of `url` ended.
-  func endRevalidation(_ url: URL) {
-    _ = lock.withLock { revalidating.remove(url) }
+  /// A background revalidation of `slot` ended.
+  func endRevalidation(_ slot: Revalidation) {
+    _ = lock.withLock { revalidating.remove(slot) }
   }
 
-  /// Forgets every response kept for a URL that starts with `prefix` (`…/feed` drops
-  /// `…/feed?page=2` and `…/feed/7`).
+  /// The next number in the order requests are sent through the cache: a response never
+  /// replaces one whose request was sent after its own (a late background revalidation).
+  func nextSendOrder() -> UInt64 {
+    lock.withLock {
+      sends += 1
+      return sends
+    }
+  }
+
+  /// The send order of what is kept for the variant of `key` that `matches` (0: none), in
+  /// memory or on disk (under the lock).
+  private func keptSendOrder(_ key: Key, _ matches: ([String: String?]) -> Bool) -> UInt64 {
+    if let kept = entries[key]?.first(where: { matches($0.varied) }) { return kept.sendOrder }
+    return disk?.sendOrder(key, matches) ?? 0
+  }
+
+  /// Forgets every response kept for `prefix` or a URL below it, on a boundary of its path
+  /// (`…/feed` drops `…/feed`, `…/feed?page=2` and `…/feed/7`, not `…/feedback`). URLs are
+  /// compared normalised: the scheme and host in any case, the default port written or not,
+  /// percent-encodings of unreserved characters or not.
   ///
   /// ```swift
   /// api.cache?.invalidate(urlPrefix: URL(string: "https://api.example.com/feed")!)
   /// ```
   public func invalidate(urlPrefix prefix: URL) {
-    let start = prefix.absoluteString
-    drop { key, _ in key.url.absoluteString.hasPrefix(start) }
+    let start = prefix.normalisedForCache
+    drop { key, _ in key.url.isCovered(byPrefix: start) }
   }
 
   /// Forgets every response filed under `tag` (``RequestConvertible/cacheTag(_:)``): after a
@@ -317,20 +428,18 @@ public final class HTTPCache: @unchecked Sendable {
 
   /// Forgets the responses for which `doomed` holds (given their key and tags), in memory
   /// and on disk.
-  private func drop(_ doomed: (Key, Set<String>) -> Bool) {
-    withDisk { disk in
-      lock.withLock {
-        writes &+= 1
-        for (key, variants) in entries {
-          let kept = variants.filter { !doomed(key, $0.tags) }
-          guard kept.count != variants.count else { continue }
-          for variant in variants where doomed(key, variant.tags) { bytes -= variant.cost }
-          if kept.isEmpty {
-            entries[key] = nil
-            order.remove(key)
-          } else {
-            entries[key] = kept
-          }
+  private func drop(_ doomed: @escaping (Key, Set<String>) -> Bool) {
+    lock.withLock {
+      writes &+= 1
+      for (key, variants) in entries {
+        let kept = variants.filter { !doomed(key, $0.tags) }
+        guard kept.count != variants.count else { continue }
+        for variant in variants where doomed(key, variant.tags) { bytes -= variant.cost }
+        if kept.isEmpty {
+          entries[key] = nil
+          order.remove(key)
+        } else {
+          entries[key] = kept
         }
       }
       disk?.remove(where: doomed)
@@ -351,21 +460,27 @@ public final class HTTPCache: @unchecked Sendable {
   /// Forgets what is kept for `url` in every partition (after an unsafe method changed it,
   /// §4.4).
   func invalidate(_ url: URL) {
-    drop { key, _ in key.url == url }
+    let (target, last) = (url.normalisedForCache, url.lastPathComponent)
+    drop { key, _ in key.url.lastPathComponent == last && key.url.normalisedForCache == target }
+  }
+
+  /// Forgets the response kept for `request` in `partition` (a `HEAD` said it changed), unless
+  /// a write came after `sentAtWrite`.
+  func forget(_ request: HTTPRequest, partition: String?, sentAtWrite: UInt64?) {
+    remove(Key(partition: partition, url: request.url), matching: request, sentAtWrite: sentAtWrite)
   }
 
   /// Forgets the variant of `key` that answers `request`, unless a write came after
   /// `sentAtWrite` (it dropped what it had to, and a response sent before it decides nothing).
-  private func remove(_ key: Key, matching request: HTTPRequest, sentAtWrite: UInt64?) {
-    withDisk { disk in
-      let fenced = lock.withLock { () -> Bool in
-        if let sentAtWrite, sentAtWrite != writes, !switchedOff.contains(.writeFences) {
-          return true
-        }
-        forget(key) { Self.matches($0, request) }
-        return false
-      }
-      if !fenced { disk?.remove(key) { Self.matches($0, request) } }
+  private func remove(
+    _ key: Key, matching request: HTTPRequest, sentAtWrite: UInt64?, sendOrder: UInt64 = .max
+  ) {
+    let matches = { (varied: [String: String?]) in Self.matches(varied, request) }
+    lock.withLock {
+      if let sentAtWrite, sentAtWrite != writes, !switchedOff.contains(.writeFences) { return }
+      if keptSendOrder(key, matches) > sendOrder { return }
+      forget(key, matching: matches)
+      disk?.remove(key, matches)
     }
   }
 
@@ -403,9 +518,9 @@ public final class HTTPCache: @unchecked Sendable {
     _ response: HTTPResponse, for request: HTTPRequest, sentAt: Date, receivedAt: Date,
     staleTime: Bool = false
   ) -> Storing {
-    guard request.method == .get, [200, 203, 301, 404, 410].contains(response.status) else {
-      return .refused(.statusNotStorable)
-    }
+    guard request.method == .get,
+      heuristicallyCacheable.contains(response.status) || [302, 307].contains(response.status)
+    else { return .refused(.statusNotStorable) }
     guard !CacheControl(request.headers["Cache-Control"]).noStore,
       !CacheControl(response.headers["Cache-Control"]).noStore
     else { return .refused(.noStore) }
@@ -419,12 +534,23 @@ public final class HTTPCache: @unchecked Sendable {
     kept.headers = keptHeaders(of: response)
     let stored = StoredResponse(
       response: kept, requestTime: sentAt, responseTime: receivedAt, varied: varied)
+    // A temporary redirect is kept only with a lifetime it states (§3: a `302` with
+    // `max-age`); the heuristically cacheable statuses with one, or validators (§4.2.2).
+    guard heuristicallyCacheable.contains(response.status) else {
+      return stored.explicitLifetime == nil ? .refused(.statusNotStorable) : .kept(stored)
+    }
     let validates = response.headers["ETag"] != nil || response.headers["Last-Modified"] != nil
     guard stored.freshnessLifetime != nil || validates || staleTime else {
       return .refused(.noFreshnessOrValidator)
     }
     return .kept(stored)
   }
+
+  /// The statuses a cache may keep without a lifetime stated, and give a heuristic one
+  /// (RFC 9110 §15.1), but `206` (a part, never kept).
+  static let heuristicallyCacheable: Set<Int> = [
+    200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501,
+  ]
 
   /// What ``storable(_:for:sentAt:receivedAt:staleTime:)`` decides.
   enum Storing {
@@ -470,8 +596,9 @@ extension HTTPCache {
     case fencedByWrite
     /// `no-store`, in the request or the response.
     case noStore
-    /// Its status is not one the cache keeps (200, 203, 301, 404, 410), or its method is not
-    /// `GET`.
+    /// Its status is not one the cache keeps (a status that is heuristically cacheable —
+    /// 200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501 — or a `302` or `307` with a
+    /// lifetime it states), or its method is not `GET`.
     case statusNotStorable
     /// It came from another URL than the one asked for (a redirect): it is kept under its
     /// own URL when that is on the request's origin, never under the one asked for.
@@ -480,6 +607,9 @@ extension HTTPCache {
     case variesOnEverything
     /// It is larger than ``HTTPCache/entryLimit``.
     case tooLarge
+    /// A response to a request sent after this one's is kept already (this one is a late
+    /// background revalidation's, say): the older answer replaces nothing.
+    case superseded
     /// The request carried validators or a range of the app's own (`If-None-Match`,
     /// `If-Modified-Since`, `Range`, …): it goes to the server as it is and its answer is not
     /// kept.
@@ -497,8 +627,9 @@ extension HTTPCache {
   public struct DiskFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file or directory.
     public var path: String
-    /// The step that failed: "create the directory", "create a file", "write", "sync",
-    /// "close" or "rename".
+    /// The step that failed: "create the directory", "own the directory" (another cache
+    /// holds it: "directory in use"), "open the lock file", "lock", "create a file", "write",
+    /// "sync", "close" or "rename".
     public var operation: String
     /// The system's reason ("No space left on device").
     public var reason: String

@@ -11,12 +11,28 @@ struct StoredResponse: Sendable {
   var varied: [String: String?]
   /// The tags the request filed it under (``RequestConvertible/cacheTag(_:)``).
   var tags: Set<String> = []
+  /// When its request was sent, in the cache's order of sends (0: before this process, read
+  /// from disk): a response to a request sent earlier never replaces it.
+  var sendOrder: UInt64 = 0
 
   var control: CacheControl { CacheControl(response.headers["Cache-Control"]) }
 
-  /// How long the response is fresh after it was made: `max-age`, else `Expires` minus `Date`;
-  /// nil when it says neither (no heuristic freshness).
+  /// How long the response is fresh after it was made: `max-age`, else `Expires` minus `Date`,
+  /// else a tenth of the time since its `Last-Modified` (at most a week) for a status that is
+  /// heuristically cacheable (§4.2.2); nil when none applies.
   var freshnessLifetime: TimeInterval? {
+    if let explicit = explicitLifetime { return explicit }
+    guard HTTPCache.heuristicallyCacheable.contains(response.status),
+      let modified = response.headers["Last-Modified"].flatMap({
+        HTTPDate.parse($0, now: responseTime)
+      })
+    else { return nil }
+    let date = response.headers["Date"].flatMap { HTTPDate.parse($0, now: responseTime) }
+    return min(max(0, (date ?? responseTime).timeIntervalSince(modified) / 10), 7 * 86_400)
+  }
+
+  /// The lifetime the response states: `max-age`, else `Expires` minus `Date`; nil without.
+  var explicitLifetime: TimeInterval? {
     if let maxAge = control.maxAge { return TimeInterval(maxAge) }
     guard let expires = response.headers["Expires"] else { return nil }
     // An invalid Expires (such as "0") means already expired (§5.3).
@@ -25,13 +41,30 @@ struct StoredResponse: Sendable {
     return expiry.timeIntervalSince(date ?? responseTime)
   }
 
+  /// The `Age` the response came with (§5.1): the first member of a list (two `Age` lines
+  /// joined), 2³¹ for one too large (§1.2.2); nil without one, or when it is not a number.
+  var ageValue: Int? {
+    guard let field = response.headers["Age"] else { return nil }
+    let first = field.split(separator: ",", omittingEmptySubsequences: false).first ?? ""
+    let digits = first.trimmingCharacters(in: .whitespaces)
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return Int(digits).map { min($0, 1 << 31) } ?? 1 << 31
+  }
+
+  /// The response as a cache answers with it at `now`: its `Age` the current age (§4: a
+  /// response used without validation carries the age it has now).
+  func answering(at now: Date) -> HTTPResponse {
+    var answered = response
+    try? answered.headers.set("Age", String(Int(min(age(at: now), Double(Int32.max)))))
+    return answered
+  }
+
   /// The response's age at `now` (§4.2.3).
   func age(at now: Date) -> TimeInterval {
     let date = response.headers["Date"].flatMap { HTTPDate.parse($0, now: responseTime) }
     let apparent = max(0, responseTime.timeIntervalSince(date ?? responseTime))
-    let ageValue = response.headers["Age"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     let delay = responseTime.timeIntervalSince(requestTime)
-    let correctedAge = TimeInterval(max(ageValue ?? 0, 0)) + delay
+    let correctedAge = TimeInterval(ageValue ?? 0) + delay
     return max(apparent, correctedAge) + now.timeIntervalSince(responseTime)
   }
 

@@ -6,8 +6,9 @@ import Foundation
   import Glibc
 #endif
 
-/// The device's reachability: `NWPathMonitor`'s path on Apple platforms (reachable when it is
-/// satisfied); elsewhere, whether an interface other than the loopback is up and running,
+/// The device's reachability: `NWPathMonitor`'s path on Apple platforms (reachable unless it is
+/// unsatisfied: a path that requires a connection, such as a VPN on demand or a radio to wake,
+/// is brought up by sending); elsewhere, whether an interface other than the loopback is up and running,
 /// looked at every 2 seconds while a loop follows it.
 ///
 /// ```swift
@@ -31,7 +32,7 @@ public final class SystemReachability: Reachability, @unchecked Sendable {
   public init() {
     #if canImport(Network)
       state = ReachabilityState(reachable: true)
-      monitor.pathUpdateHandler = { [state] path in state.set(path.status == .satisfied) }
+      monitor.pathUpdateHandler = { [state] path in state.set(path.status != .unsatisfied) }
       monitor.start(queue: DispatchQueue(label: "catena.reachability"))
     #else
       state = ReachabilityState(reachable: Self.hasInterface())

@@ -226,6 +226,7 @@ public struct Client: Sendable {
   func exchange<Received: Exchanged>(
     _ base: HTTPRequest, progress: ProgressHandler?, shares: Bool = false,
     cache steps: (any CacheStep<Received>)? = nil, adapted first: Outgoing? = nil,
+    waitsForNetwork: Bool = true,
     attempt: @escaping @Sendable (HTTPRequest, ProgressHandler?) async throws -> Received
   ) async throws(RequestError) -> Received {
     // Steps 1 and 2 done already for the first attempt (`values(on:)` looked up what is kept).
@@ -237,7 +238,11 @@ public struct Client: Sendable {
     var refreshed = false
     let start = ContinuousClock.now
     var networkReturns = 0
+    // Whether this attempt reached the transport: a failure before (an interceptor's, the
+    // credential's) is the client's own, and no stale response answers it.
+    var reachedTheTransport = false
     while true {
+      reachedTheTransport = false
       do {
         try Task.checkCancellation()
         let outgoing: Outgoing
@@ -253,18 +258,31 @@ public struct Client: Sendable {
         }
         var request = outgoing.request
         if let steps {
+          await cache?.diskReady()
           switch try steps.lookup(outgoing) {
           case .answered(let received): return received
           case .send(let sent): request = sent
           }
         }
-        if let reachability, !reachability.isReachable {
+        // The device's interfaces say nothing of a request to the device itself
+        // (`localhost`): it never waits for them. (An app's own reachability still holds it.)
+        if let reachability, !(reachability is SystemReachability && request.url.isLoopback),
+          !reachability.isReachable
+        {
+          let offline = RequestError(
+            .offline,
+            "the network is unreachable: \(base.method.rawValue) \(base.url.absoluteString)")
+          // A response kept that may answer while the origin cannot be reached answers at
+          // once (`stale-if-error`); a background revalidation ends at once.
+          if let stale = steps?.fallback(offline) { return stale }
+          guard waitsForNetwork else { throw offline }
           try await waitForNetwork(
             reachability, until: base.timeout.map { start + $0 }, limit: base.timeout, base)
           // The user, the credential or the cache may have changed meanwhile: from step 1.
           continue
         }
         steps?.sending()
+        reachedTheTransport = true
         let received = try await attempt(request, progress)
         let response = received.head
         try Task.checkCancellation()
@@ -322,7 +340,11 @@ public struct Client: Sendable {
           let delay = retry.delay(
             after: attempts, method: base.method, response: nil, error: failure)
         else {
-          if let stale = steps?.fallback(failure) { return stale }
+          if reachedTheTransport || failure.kind == .offline,
+            let stale = steps?.fallback(failure)
+          {
+            return stale
+          }
           throw failure
         }
         attempts += 1
@@ -369,7 +391,7 @@ public struct Client: Sendable {
       guard let value = response.headers[name], let target = URL(string: value, relativeTo: url)
       else { continue }
       // Only on the request's origin: another host's entries are not this one's to drop.
-      if target.scheme == url.scheme, target.host == url.host, target.port == url.port {
+      if target.cacheOrigin == url.cacheOrigin {
         cache.invalidate(target.absoluteURL)
       }
     }

@@ -20,8 +20,10 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let head = HTTPMethod(rawValue: "HEAD")
 
   /// Whether repeating the request has the same effect as sending it once (RFC 9110 §9.2.2):
-  /// what retry policies retry by default.
-  public var isIdempotent: Bool { self != .post && self != .patch }
+  /// PUT, DELETE and the safe methods (GET, HEAD, OPTIONS, TRACE). An unknown method is not:
+  /// a request of one that failed as the network went away is not sent again when it comes
+  /// back.
+  public var isIdempotent: Bool { isSafe || rawValue == "PUT" || rawValue == "DELETE" }
 
   /// Whether the method only reads (RFC 9110 §9.2.1): GET, HEAD, OPTIONS, TRACE. Any other,
   /// unknown ones included, may write: its success drops what a cache keeps for its URL.

@@ -26,6 +26,10 @@ enum ModelStep {
   case retried(String, Style, to: String?)
   /// A GET that asks something of the cache: a request directive, or `cacheOnly`.
   case asking(String, Style, ReferenceCache.Asked)
+  /// A GET whose attempt the server answers `status` (a server error, `501`, a transient
+  /// `408` or `429`): what a response kept answers in its place (`stale-if-error`), and what
+  /// stays kept.
+  case outage(String, Style, Int)
 
   enum Write {
     case post(String)
@@ -57,6 +61,11 @@ enum ModelStep {
       return .overlap(path(), overlapStyle, writes[random.below(3)])
     case 89..<94: return .guest(path(), style())
     case 94..<97: return .retried(path(), style(), to: user())
+    case 97..<99:
+      // Not 503: the model's retry policy asks again after one.
+      let statuses = [500, 501, 502, 504, 408, 429]
+      return .outage(
+        path(), random.below(2) == 0 ? .staleIfError : style(), statuses[random.below(6)])
     default:
       let asked = ReferenceCache.Asked.allCases
       return .asking(path(), style(), asked[random.below(asked.count)])
@@ -153,6 +162,23 @@ struct ReferenceWorld {
       cache.store(style, body: answer.body, etag: answer.etag, key, language, at: now)
     }
     return answer.status == 200 ? answer.body : "\(answer.status)"
+  }
+
+  /// A GET whose attempt, if one is sent, the server answers `status`: a response kept within
+  /// its `stale-if-error` answers a `500`, `502`, `503` or `504` in its place; whatever the
+  /// status, what is kept stays.
+  mutating func outage(_ path: String, _ style: Style, _ status: Int) -> String {
+    let place = partition()
+    let key = ReferenceCache.Key(partition: place.name, path: path)
+    let found = place.keeps && path != "r" ? cache.variant(key, language) : nil
+    if let found, ReferenceCache.isFresh(found, at: now) { return found.body }
+    sent += 1
+    if let found, [500, 502, 503, 504].contains(status), let window = found.staleIfError,
+      let lifetime = found.lifetime, now - found.receivedAt - lifetime < window
+    {
+      return found.body
+    }
+    return "\(status)"
   }
 
   mutating func post(_ path: String) {
@@ -392,7 +418,11 @@ private func perform(
     let (holds, guestHolds) = (reference.sent > sent, reference.guestSent > guestSent)
     if holds { catena.server.hold() }
     if guestHolds { catena.guestServer.hold() }
+    // Sent in the reference's order: of two responses, the one sent later is kept.
     let main = Task { try await CatenaWorld.get(path, on: api) }
+    try await turns("the main request to be held", limit: 20_000) {
+      catena.server.heldCount == (holds ? 1 : 0)
+    }
     let guest = Task { try await CatenaWorld.get(path, on: guestClient) }
     try await turns("both to be held", limit: 20_000) {
       catena.server.heldCount == (holds ? 1 : 0)
@@ -402,6 +432,12 @@ private func perform(
     let shown = try await main.value
     catena.guestServer.release()
     return ([expected, expectedGuest], [shown, try await guest.value])
+  case .outage(let path, let style, let status):
+    catena.server.style = style
+    let expected = reference.outage(path, style, status)
+    catena.server.failNext(status)
+    defer { catena.server.recover() }
+    return ([expected], [try await CatenaWorld.get(path, on: api)])
   case .retried(let path, let style, let next):
     catena.server.style = style
     var probe = reference
@@ -411,7 +447,7 @@ private func perform(
       let expected = reference.get(path, style)
       return ([expected], [try await CatenaWorld.get(path, on: api)])
     }
-    reference.server.failing = true
+    reference.server.failing = 503
     reference.sent += 1
     _ = reference.server.answer(
       .get, path, style, ifNoneMatch: nil, user: "", language: "", server: "server")

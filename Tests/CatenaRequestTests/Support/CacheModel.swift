@@ -21,10 +21,12 @@ enum Style: CaseIterable {
   /// `max-age=0` with a strong `ETag`, and a server that answers any `If-None-Match` with a
   /// `304` carrying its current `ETag` (a `304` for another version than the one kept).
   case lying304
+  /// `max-age=60, stale-if-error=90` with a strong `ETag`.
+  case staleIfError
 
   var lifetime: Int? {
     switch self {
-    case .maxAge, .maxAgeVary, .privateMaxAge, .mustRevalidate: 60
+    case .maxAge, .maxAgeVary, .privateMaxAge, .mustRevalidate, .staleIfError: 60
     case .lying304: 0
     default: nil
     }
@@ -38,7 +40,8 @@ enum Style: CaseIterable {
   func etag(_ path: String, _ version: Int) -> String? {
     switch self {
     case .weakETagOnly: "W/\"\(path)-\(version)\""
-    case .privateMaxAge, .noCache, .mustRevalidate, .lying304: "\"\(path)-\(version)\""
+    case .privateMaxAge, .noCache, .mustRevalidate, .lying304, .staleIfError:
+      "\"\(path)-\(version)\""
     default: nil
     }
   }
@@ -52,6 +55,7 @@ enum Style: CaseIterable {
     case .noStore: "no-store"
     case .mustRevalidate: "max-age=60, must-revalidate"
     case .lying304: "max-age=0"
+    case .staleIfError: "max-age=60, stale-if-error=90"
     case .weakETagOnly, .bare: nil
     }
   }
@@ -81,6 +85,8 @@ struct ReferenceCache {
     var noCache: Bool
     var receivedAt: Int
     var mustRevalidate = false
+    /// How long past its lifetime it answers a server error or an outage (`stale-if-error`).
+    var staleIfError: Int?
   }
 
   /// What a request asks of the cache (its `Cache-Control`, `Pragma`, or the app's
@@ -190,7 +196,8 @@ struct ReferenceCache {
     let variant = Variant(
       language: style.varies ? language : nil, body: body, etag: etag, lifetime: style.lifetime,
       noCache: style.noCacheDirective, receivedAt: now,
-      mustRevalidate: style == .mustRevalidate)
+      mustRevalidate: style == .mustRevalidate,
+      staleIfError: style == .staleIfError ? 90 : nil)
     keep(variant, key, language)
   }
 }

@@ -40,8 +40,11 @@ final class ModelServer: Transport, @unchecked Sendable {
   /// How many requests it holds.
   var heldCount: Int { lock.withLock { held.count } }
 
-  /// The next GET is answered 503.
-  func failNext() { lock.withLock { state.failing = true } }
+  /// The next GET is answered `status` (503 by default).
+  func failNext(_ status: Int = 503) { lock.withLock { state.failing = status } }
+
+  /// The next GET is answered as usual (an outage that no request reached is over).
+  func recover() { lock.withLock { state.failing = nil } }
 
   /// Holds the next request that arrives.
   func hold() { lock.withLock { holding = true } }
@@ -86,7 +89,7 @@ final class ModelServer: Transport, @unchecked Sendable {
       language: request.headers["Accept-Language"] ?? "-", server: name)
     let url = request.url.deletingLastPathComponent().appendingPathComponent(answer.path)
     var headers = HTTPHeaders()
-    if answer.status != 204, answer.status != 503 {
+    if answer.status == 200 || answer.status == 304 {
       if let control = nextStyle.cacheControl { try? headers.set("Cache-Control", control) }
       if let etag = answer.etag { try? headers.set("ETag", etag) }
       if answer.status == 200, nextStyle.varies { try? headers.set("Vary", "Accept-Language") }
@@ -112,7 +115,8 @@ final class ModelServer: Transport, @unchecked Sendable {
 struct ServerState {
   var versions: [String: Int] = [:]
   var counter = 0
-  var failing = false
+  /// The status the next GET is answered with, instead of its version.
+  var failing: Int?
 
   /// An answer: its status, validator, body, and the path that answered (`r` redirects to `a`).
   struct Answer {
@@ -133,9 +137,9 @@ struct ServerState {
       versions[path, default: 1] += 1
       return Answer(status: 204, body: "", path: path)
     }
-    if failing {
-      failing = false
-      return Answer(status: 503, body: "", path: path)
+    if let status = failing {
+      failing = nil
+      return Answer(status: status, body: "", path: path)
     }
     let version = versions[path, default: 1]
     let etag = style.etag(path, version)

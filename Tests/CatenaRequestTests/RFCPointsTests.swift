@@ -1,0 +1,217 @@
+import CatenaRequest
+import CatenaTesting
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The smaller points of RFC 9111 and RFC 9110 the cache review found (C12, C13, C21, C22,
+/// C23, C26, C27): `Age`, heuristic freshness, `HEAD`, ranges, normalised invalidation,
+/// idempotence, and requests to the device itself.
+@Suite("HTTPCache: Age, heuristics, HEAD, normalised invalidation (C12–C27)")
+struct RFCPointsTests {
+  let clock = TestClock()
+  let events = EventLog()
+
+  func client(_ transport: any Transport) -> Client {
+    var client = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
+    let clock = clock
+    client.cache = HTTPCache(now: { clock.now })
+    client.monitors = [events]
+    return client
+  }
+
+  /// `date` as HTTP writes it (IMF-fixdate).
+  func httpDate(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    return formatter.string(from: date)
+  }
+
+  func get(_ path: String, _ api: Client) async throws -> HTTPResponse {
+    try await Get(path).value(on: api)
+  }
+
+  @Test(arguments: ["100, 5", "99999999999999999999", " 61 "])
+  func c12AnAgeIsReadAsItsFirstMemberAndAnOverflowAsTwoToThe31(age: String) async throws {
+    let server = ScriptedTransport { _, number in
+      HTTPResponse(
+        status: 200, headers: ["Cache-Control": "max-age=60", "Age": age],
+        body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    #expect(try await get("feed", api).text == "v1")
+    #expect(try await get("feed", api).text == "v2", "Age \(age): older than its 60 s already")
+  }
+
+  @Test func c13AHitCarriesItsCurrentAge() async throws {
+    let server = ScriptedTransport { _, number in
+      HTTPResponse(
+        status: 200, headers: ["Cache-Control": "max-age=600", "Age": "10"],
+        body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    _ = try await get("feed", api)
+    clock.advance(30)
+    let hit = try await get("feed", api)
+    #expect(hit.text == "v1" && hit.headers["Age"] == "40", "10 when it came, 30 since")
+    #expect(server.count == 1)
+  }
+
+  @Test func c21ALastModifiedGivesAHeuristicLifetimeOfATenthOfItsAge() async throws {
+    let made = clock.now
+    let server = ScriptedTransport { [self] _, number in
+      HTTPResponse(
+        status: number == 1 ? 200 : 404,
+        headers: [
+          "Date": httpDate(made), "Last-Modified": httpDate(made.addingTimeInterval(-10 * 86_400)),
+        ],
+        body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    _ = try await Get("page").validate(statuses: 200..<500).value(on: api)
+    clock.advance(23 * 3_600)
+    #expect(try await get("page", api).text == "v1", "fresh for a day: a tenth of ten days")
+    #expect(server.count == 1)
+    clock.advance(2 * 3_600)
+    #expect(server.count == 1)
+    let after = try await Get("page").validate(statuses: 200..<500).value(on: api)
+    #expect(after.status == 404 && server.count == 2, "stale after a day: asked again")
+    #expect(server.requests.last?.headers["If-Modified-Since"] != nil)
+  }
+
+  @Test(arguments: [204, 308, 405, 414, 501])
+  func c21OtherHeuristicallyCacheableStatusesAreKept(status: Int) async throws {
+    let server = ScriptedTransport { _, _ in
+      HTTPResponse(status: status, headers: ["Cache-Control": "max-age=60"])
+    }
+    let api = client(server)
+    for _ in 0..<2 { _ = try await Get("x").validate(statuses: 200..<600).value(on: api) }
+    #expect(server.count == 1, "\(status) with max-age is kept")
+  }
+
+  @Test func c21AHeadUpdatesTheStoredGetOrDropsItWhenItChanged() async throws {
+    let version = Box(1)
+    let server = ScriptedTransport { request, _ in
+      let version = version.value
+      return HTTPResponse(
+        status: 200,
+        headers: [
+          "Cache-Control": "max-age=\(request.method == .head ? 600 : 60)",
+          "ETag": "\"\(version)\"", "X-Seen": request.method.rawValue,
+          "Content-Length": "2",
+        ],
+        body: request.method == .head ? Data() : Data("v\(version)".utf8))
+    }
+    let api = client(server)
+    #expect(try await get("doc", api).headers["X-Seen"] == "GET")
+    _ = try await Head("doc").value(on: api)
+    clock.advance(120)  // past the GET's 60 s; within the HEAD's 600
+    let updated = try await get("doc", api)
+    #expect(updated.text == "v1" && updated.headers["X-Seen"] == "HEAD", "the HEAD's headers")
+    #expect(server.count == 2, "fresh by the HEAD's max-age: not sent")
+    version.value = 2
+    _ = try await Head("doc").value(on: api)
+    #expect(try await get("doc", api).text == "v2", "the HEAD said it changed: dropped")
+    #expect(server.count == 4)
+  }
+
+  @Test func c22ARangeRequestGoesToTheServerAsItIs() async throws {
+    let server = ScriptedTransport { request, number in
+      HTTPResponse(
+        status: request.headers["Range"] == nil ? 200 : 206,
+        headers: ["Cache-Control": "max-age=600"], body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    _ = try await get("file", api)
+    let part = try await Get("file").header("Range", "bytes=0-1").value(on: api)
+    #expect(part.status == 206 && server.count == 2)
+    #expect(try await get("file", api).text == "v1", "the whole response stays kept")
+  }
+
+  @Test func c23APrefixCoversWholePathSegmentsOnly() async throws {
+    let server = ScriptedTransport { _, number in
+      HTTPResponse(
+        status: 200, headers: ["Cache-Control": "max-age=600"], body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    let requests =
+      ["feed", "feed/7", "feedback", "feed-archive"].map { Get($0) } + [
+        Get("feed", ["page": 2])
+      ]
+    for request in requests { _ = try await request.value(on: api) }
+    api.cache?.invalidate(urlPrefix: URL(string: "HTTPS://API.example.com:443/feed")!)
+    var kept: [String] = []
+    for request in requests {
+      if (try? await request.cache(.cacheOnly).value(on: api)) != nil {
+        kept.append(request.definition.path)
+      }
+    }
+    #expect(kept == ["feedback", "feed-archive"], "not feed, feed/7, nor feed?page=2")
+  }
+
+  @Test func c23ALocationIsComparedNormalised() async throws {
+    let server = ScriptedTransport { request, number in
+      if request.method == .post {
+        return HTTPResponse(
+          status: 201, headers: ["Location": "https://API.example.com:443/items/%7Eann"])
+      }
+      return HTTPResponse(
+        status: 200, headers: ["Cache-Control": "max-age=600"], body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    _ = try await get("items/~ann", api)
+    _ = try await Post("items").value(on: api)
+    #expect(try await get("items/~ann", api).text == "v3", "the Location's entry was dropped")
+  }
+
+  @Test func c26OnlyTheIdempotentMethodsOfRFC9110AreIdempotent() {
+    let idempotent = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
+    for name in idempotent + ["POST", "PATCH", "CHARGE", "PROPFIND", "get"] {
+      #expect(
+        HTTPMethod(rawValue: name).isIdempotent == idempotent.contains(name), "\(name)")
+    }
+  }
+
+  @Test func c26AnUnknownMethodIsNotSentAgainWhenTheNetworkReturns() async throws {
+    let network = ManualReachability(reachable: true)
+    let server = DroppingTransport(network)
+    var api = Client(baseURL: URL(string: "https://api.example.com/"), transport: server)
+    api.reachability = network
+    var request = Post("cards/1")
+    request.definition.method = HTTPMethod(rawValue: "CHARGE")
+    let charge = Task { [request] in try await request.value(on: api) }
+    try await turns("the charge to be sent and its network to drop") { server.count == 1 }
+    network.isReachable = true
+    let failure = await #expect(throws: RequestError.self) { try await charge.value }
+    #expect(failure?.kind == .transport && server.count == 1, "sent once, whatever came back")
+  }
+
+  @Test func c27OnlyTheDeviceItselfIsLoopback() {
+    for (url, loopback) in [
+      ("http://localhost:8080/", true), ("http://127.0.0.1/", true), ("http://[::1]/x", true),
+      ("http://api.localhost/", true), ("http://127.example.com/", false),
+      ("https://api.example.com/", false), ("http://10.0.0.1/", false),
+    ] {
+      #expect(URL(string: url)?.isLoopback == loopback, "\(url)")
+    }
+  }
+}
+
+/// A transport whose network drops under the one request it is sent.
+final class DroppingTransport: Transport, @unchecked Sendable {
+  private let lock = NSLock()
+  private var sent = 0
+  private let network: ManualReachability
+  init(_ network: ManualReachability) { self.network = network }
+  var count: Int { lock.withLock { sent } }
+  func send(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> HTTPResponse {
+    lock.withLock { sent += 1 }
+    network.isReachable = false
+    throw URLError(.networkConnectionLost)
+  }
+}
