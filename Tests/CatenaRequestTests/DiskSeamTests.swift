@@ -91,8 +91,8 @@ struct DiskSeamTests {
     let failure = try #require(second.diskFailure)
     #expect(failure.reason.contains("directory in use") && failure.path == folder.path)
     #expect(events.count(.cacheDiskFailed(failure)) == 1, "said once, through the monitors")
-    first.finishDiskWork()
-    second.finishDiskWork()
+    await first.flush()
+    await second.flush()
     #expect(entryFiles.count == 1, "the second wrote nothing: only the first's /a")
     #expect(second.diskFilesRead == 0 && second.diskByteCount == 0)
     await #expect(throws: RequestError.self, "nor does it read the first's files") {
@@ -112,7 +112,7 @@ struct DiskSeamTests {
     try await launchBefore(["feed"], transport)
     let gate = DiskGate()
     let cache = HTTPCache(directory: folder, gates: .init(beforeSync: { gate.wait() }))
-    cache.finishDiskWork()  // the scan, before the writer comes
+    await cache.flush()  // the scan, before the writer comes
     let api = client(transport, cache)
     // Another response is written; its writer stops inside its sync, holding its file.
     #expect(try await Get("other").cache(.networkOnly).value(on: api).text == "/other v2")
@@ -124,7 +124,7 @@ struct DiskSeamTests {
     #expect(kept == "/feed v1", "read in the same turn, while the writer syncs")
     #expect(!gate.timedOut, "the kept page waited for no writer")
     #expect(cache.diskFilesRead == 1, "one read of one entry file")
-    cache.finishDiskWork()
+    await cache.flush()
     #expect(cache.diskFilesWritten == 1 && entryFiles.count == 2)
   }
 
@@ -151,7 +151,7 @@ struct DiskSeamTests {
     #expect(!gate.timedOut)
     // A request waits for the scan (without a thread), then finds what the launch before kept.
     #expect(try await Get("drafts").cache(.cacheOnly).value(on: api).text == "/drafts v3")
-    cache.finishDiskWork()
+    await cache.flush()
     #expect(entryFiles.count == 2, "inbox's file is deleted")
     await #expect(throws: RequestError.self) {
       try await Get("inbox").cache(.cacheOnly).value(on: api)
@@ -172,7 +172,7 @@ struct DiskSeamTests {
         HTTPResponse(
           status: 200, headers: ["Cache-Control": "max-age=600"], body: Data("feed".utf8))))
     for asker in askers { #expect(try await asker.value == "feed") }
-    cache.finishDiskWork()
+    await cache.flush()
     #expect(cache.diskFilesWritten == 1, "one transfer, one file written")
     #expect(entryFiles.count == 1 && transport.sentCount == 1)
   }
@@ -193,7 +193,7 @@ struct DiskSeamTests {
     #expect(try await Get("feed").cache(.cacheOnly).value(on: api).text == "/feed v1")
     #expect(new.diskFailure == nil, "the new cache owns the directory once the old one wrote")
     _ = try await Get("more").value(on: api)
-    new.finishDiskWork()
+    await new.flush()
     #expect(entryFiles.count == 2 && new.diskFilesWritten == 1)
   }
 }

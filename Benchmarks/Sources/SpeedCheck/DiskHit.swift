@@ -20,13 +20,10 @@ func diskHitCheck() async -> Check {
     fatalError("the disk hit does not decode the payload")
   }
   // The file is written in the background: timed once it is there.
-  var file: URL?
-  while file == nil {
-    file =
-      (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil))?
-      .first { $0.pathExtension == "entry" }
-    if file == nil { try? await Task.sleep(for: .milliseconds(1)) }
-  }
+  await api.cache?.flush()
+  let file =
+    (try? FileManager.default.contentsOfDirectory(
+      at: folder, includingPropertiesForKeys: nil))?.first { $0.pathExtension == "entry" }
   guard let file, api.cache?.byteCount == 0 else { fatalError("the response is kept in memory") }
   let ratio = await hitRatio(of: request, on: api) {
     blackHole(try? Data(contentsOf: file))

@@ -91,8 +91,9 @@ extension CacheCase {
       "Age counts against max-age", [("cc", "max-age=60"), ("age", "50")],
       [.get("n=1"), .get("n=1", after: 5), .get("n=2", after: 10)], served: 2),
     CacheCase(
-      "no heuristic freshness: Last-Modified alone revalidates", [("lm", "1")],
-      [.get("n=1"), .get("n=1")], served: 2, notModified: 1),
+      "heuristic freshness: a tenth of Last-Modified's age, at most a week", [("lm", "1")],
+      [.get("n=1"), .get("n=1", after: 6 * 86_400), .get("n=1", after: 2 * 86_400)], served: 2,
+      notModified: 1),
     // Storing (§3)
     CacheCase(
       "no-store in the response is never kept", [("cc", "no-store, max-age=60")],

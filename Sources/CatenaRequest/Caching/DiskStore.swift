@@ -155,6 +155,9 @@ final class DiskStore: @unchecked Sendable {
   /// Waits until every file operation asked for so far has run (not on the store's queue).
   func finishWork() { queue.sync {} }
 
+  /// Calls `body` on the store's queue once every file operation asked for so far has run.
+  func afterWork(_ body: @escaping @Sendable () -> Void) { queue.async(execute: body) }
+
   /// Gives the directory up: waits for what is asked so far, then releases the lock; the
   /// store is memory-less from then on (a relaunched app's directory for the next owner).
   func close() {
@@ -363,14 +366,20 @@ final class DiskStore: @unchecked Sendable {
 
   /// Writes the file of `name` if serial `serial` is still the one to write (on the queue).
   private func flush(_ name: String, _ serial: UInt64) {
-    guard
-      let waiting = lock.withLock({ () -> Pending? in
-        guard owned, let waiting = pending[name], waiting.serial == serial, failure == nil else {
-          return nil
-        }
-        return waiting
-      })
-    else { return }
+    let next = lock.withLock { () -> Pending?? in
+      guard owned, let waiting = pending[name], waiting.serial == serial else { return nil }
+      guard failure == nil else {
+        // Writing stopped since it was asked for: the file it would replace goes too.
+        forget(name)
+        return .some(nil)
+      }
+      return waiting
+    }
+    guard let next else { return }
+    guard let waiting = next else {
+      files.delete(name)
+      return
+    }
     let bytes = EntryFile.encode(waiting.stored, key: waiting.key)
     let outcome = files.write(bytes, name: name, beforeSync: gates.beforeSync)
     if case .failure = outcome {

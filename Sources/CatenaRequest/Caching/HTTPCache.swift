@@ -193,9 +193,18 @@ public final class HTTPCache: @unchecked Sendable {
     await withCheckedContinuation { continuation in disk.whenReady { continuation.resume() } }
   }
 
-  /// Waits until every disk operation asked for so far has run (for tests; never on the
-  /// main actor of an app).
-  package func finishDiskWork() { disk?.finishWork() }
+  /// Returns once every response kept so far is written to the directory (and what was
+  /// dropped deleted): before an app extension's work ends, or when the app is about to be
+  /// suspended. Writes run in the background whether or not anyone waits; without a
+  /// directory this returns at once.
+  ///
+  /// ```swift
+  /// await api.cache?.flush()
+  /// ```
+  public func flush() async {
+    guard let disk else { return }
+    await withCheckedContinuation { continuation in disk.afterWork { continuation.resume() } }
+  }
 
   /// Gives the directory up, as a process that ends does: what is asked so far is written,
   /// the lock released, and the cache keeps responses in memory only from then on (for
