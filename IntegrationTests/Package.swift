@@ -26,6 +26,13 @@ let package = Package(
     .executableTarget(
       name: "cache-writer",
       dependencies: ["CrashPoint", .product(name: "CatenaRequest", package: "Catena")]),
+    // The HTTP cache conformance suite's client, through a Catena client (`CacheTests/`).
+    .executableTarget(
+      name: "cache-tests-bridge",
+      dependencies: [
+        .product(name: "CatenaRequest", package: "Catena"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ]),
     // Its `write`, which kills it at a chosen byte (Linux).
     .target(name: "CrashPoint"),
     // zlib, from the system, for the hostile server's gzip bodies.

@@ -169,6 +169,37 @@ struct RFCPointsTests {
     #expect(try await get("items/~ann", api).text == "v3", "the Location's entry was dropped")
   }
 
+  @Test(arguments: [
+    ("max-age =600", false), ("max-age= 600", false), ("max-age=600.5", true),
+    ("max-age=600a", true), ("max-age=a600", false), ("max-age=1, max-age=600", false),
+  ])
+  func aDirectiveIsReadAsBrowsersReadIt(control: String, kept: Bool) async throws {
+    let server = ScriptedTransport { _, number in
+      HTTPResponse(status: 200, headers: ["Cache-Control": control], body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    _ = try await get("feed", api)
+    clock.advance(2)
+    #expect(try await get("feed", api).text == (kept ? "v1" : "v2"), "\(control)")
+  }
+
+  @Test func aQualifiedNoCacheKeepsTheResponseWithoutTheFieldsItNames() async throws {
+    let server = ScriptedTransport { _, number in
+      HTTPResponse(
+        status: 200,
+        headers: [
+          "Cache-Control": "no-cache=\"X-Session, X-Other\", max-age=600", "X-Session": "s1",
+          "X-Other": "o", "X-Kept": "k",
+        ], body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    _ = try await get("feed", api)
+    let hit = try await get("feed", api)
+    #expect(hit.text == "v1" && server.count == 1, "kept and reused")
+    #expect(hit.headers["X-Session"] == nil && hit.headers["X-Other"] == nil)
+    #expect(hit.headers["X-Kept"] == "k")
+  }
+
   @Test func c26OnlyTheIdempotentMethodsOfRFC9110AreIdempotent() {
     let idempotent = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
     for name in idempotent + ["POST", "PATCH", "CHARGE", "PROPFIND", "get"] {

@@ -1,12 +1,15 @@
 import Foundation
 
 /// The directives of a `Cache-Control` header that a private cache acts on (RFC 9111 §5.2, RFC
-/// 5861). Names are case-insensitive; a directive repeated keeps its first value; a `max-age`
-/// that is not a number makes the response stale (§4.2.1).
+/// 5861). Names are case-insensitive; a directive repeated keeps its first value; one with
+/// space around its `=` is not one; a value is read by its leading digits, as browsers read it
+/// (`max-age=3600.5` is 3600; none, as in `max-age=a`, makes the response stale, §4.2.1).
 struct CacheControl: Equatable {
   var maxAge: Int?
   var noStore = false
   var noCache = false
+  /// The fields a qualified `no-cache="…"` names (lowercased): not kept.
+  var noCacheFields: [String] = []
   var mustRevalidate = false
   var staleWhileRevalidate: Int?
   var staleIfError: Int?
@@ -35,10 +38,13 @@ struct CacheControl: Equatable {
     guard let header else { return }
     var seen: Set<String> = []
     for part in Self.split(header) {
-      let pieces = part.split(separator: "=", maxSplits: 1).map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
-      guard let rawName = pieces.first, !rawName.isEmpty else { continue }
+      let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        .map(String.init)
+      // No space around `=` (§5.2: `token [ "=" ( token / quoted-string ) ]`): a directive
+      // written otherwise is not one.
+      guard let rawName = pieces.first, !rawName.isEmpty, rawName.last?.isWhitespace != true,
+        pieces.count < 2 || pieces[1].first?.isWhitespace != true
+      else { continue }
       let name = rawName.lowercased()
       guard seen.insert(name).inserted else { continue }
       let value = pieces.count > 1 ? pieces[1].trimmingCharacters(in: ["\""]) : nil
@@ -46,7 +52,16 @@ struct CacheControl: Equatable {
       switch name {
       case "max-age": maxAge = seconds ?? 0
       case "no-store": noStore = true
-      case "no-cache": noCache = true
+      case "no-cache":
+        // `no-cache="Set-Cookie, X"`: those fields are not reused (they are not kept); the
+        // rest of the response is (§5.2.2.4).
+        if let value, !value.isEmpty {
+          noCacheFields = value.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+          }
+        } else {
+          noCache = true
+        }
       case "must-revalidate": mustRevalidate = true
       case "stale-while-revalidate": staleWhileRevalidate = seconds ?? nil
       case "stale-if-error": staleIfError = seconds ?? nil
@@ -58,11 +73,12 @@ struct CacheControl: Equatable {
     }
   }
 
-  /// A delta-seconds value; 0 for one that is not a number, the largest for one too large
-  /// (§1.2.2).
+  /// A delta-seconds value, read as browsers read it: its leading digits (`3600.5` and
+  /// `3600a` are 3600); 0 without any, the largest for one too large (§1.2.2).
   private static func seconds(_ text: String) -> Int {
-    guard !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) else { return 0 }
-    return Int(text) ?? Int(Int32.max)
+    let digits = text.prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty else { return 0 }
+    return Int(digits) ?? Int(Int32.max)
   }
 
   /// The comma-separated parts of `header`, commas inside quotes kept.

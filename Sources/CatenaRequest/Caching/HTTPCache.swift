@@ -15,8 +15,9 @@ public import Foundation
 /// What is kept: GET responses of a status that is heuristically cacheable (200, 203, 204,
 /// 300, 301, 308, 404, 405, 410, 414, 501) that say how long they are fresh (`max-age`,
 /// `Expires`) or how to revalidate them (`ETag`, `Last-Modified`, which also gives a heuristic
-/// lifetime: a tenth of its age, at most a week), or a `302` or `307` with a lifetime it
-/// states (as OkHttp keeps), and no `no-store` (the request's or the response's); never one with `Vary: *`, nor one larger
+/// lifetime: a tenth of its age, at most a week), or of another final status with a lifetime
+/// it states (a `302` or a `500` with `max-age`, as browsers keep them; never a `206`), and
+/// no `no-store` (the request's or the response's); never one with `Vary: *`, nor one larger
 /// than ``entryLimit``, and never its `Set-Cookie`, proxy or hop-by-hop fields. `no-cache`
 /// keeps a response but revalidates it before every use. `Vary` keeps a variant per value of
 /// the request headers it names. A request of an unsafe method that succeeds removes what is
@@ -527,8 +528,8 @@ public final class HTTPCache: @unchecked Sendable {
     _ response: HTTPResponse, for request: HTTPRequest, sentAt: Date, receivedAt: Date,
     staleTime: Bool = false
   ) -> Storing {
-    guard request.method == .get,
-      heuristicallyCacheable.contains(response.status) || [302, 307].contains(response.status)
+    guard request.method == .get, response.status >= 200, response.status != 206,
+      response.status != 304
     else { return .refused(.statusNotStorable) }
     guard !CacheControl(request.headers["Cache-Control"]).noStore,
       !CacheControl(response.headers["Cache-Control"]).noStore
@@ -543,8 +544,9 @@ public final class HTTPCache: @unchecked Sendable {
     kept.headers = keptHeaders(of: response)
     let stored = StoredResponse(
       response: kept, requestTime: sentAt, responseTime: receivedAt, varied: varied)
-    // A temporary redirect is kept only with a lifetime it states (§3: a `302` with
-    // `max-age`); the heuristically cacheable statuses with one, or validators (§4.2.2).
+    // A status that is not heuristically cacheable is kept only with a lifetime it states
+    // (§3: a `302` or a `500` with `max-age`, as browsers keep them); the others with one, or
+    // validators (§4.2.2).
     guard heuristicallyCacheable.contains(response.status) else {
       return stored.explicitLifetime == nil ? .refused(.statusNotStorable) : .kept(stored)
     }
@@ -570,13 +572,15 @@ public final class HTTPCache: @unchecked Sendable {
   }
 
   /// The fields of `response` a cache keeps: not the cookies it sets, the proxy's
-  /// authentication, nor the hop-by-hop fields (those `Connection` names too), §3.1.
+  /// authentication, nor the hop-by-hop fields (those `Connection` names too), §3.1; nor those
+  /// a qualified `no-cache="…"` names (§5.2.2.4).
   static func keptHeaders(of response: HTTPResponse) -> HTTPHeaders {
     var headers = response.headers
     let named = (response.headers["Connection"] ?? "").split(separator: ",").map {
       $0.trimmingCharacters(in: .whitespaces)
     }
-    for name in unkeptHeaders + named { headers.remove(name) }
+    let unreused = CacheControl(response.headers["Cache-Control"]).noCacheFields
+    for name in unkeptHeaders + named + unreused { headers.remove(name) }
     return headers
   }
 
@@ -606,8 +610,8 @@ extension HTTPCache {
     /// `no-store`, in the request or the response.
     case noStore
     /// Its status is not one the cache keeps (a status that is heuristically cacheable —
-    /// 200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501 — or a `302` or `307` with a
-    /// lifetime it states), or its method is not `GET`.
+    /// 200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501 — or another final one with a
+    /// lifetime it states; never a `206`), or its method is not `GET`.
     case statusNotStorable
     /// It came from another URL than the one asked for (a redirect): it is kept under its
     /// own URL when that is on the request's origin, never under the one asked for.
