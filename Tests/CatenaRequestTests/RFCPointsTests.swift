@@ -120,17 +120,31 @@ struct RFCPointsTests {
     #expect(server.count == 4)
   }
 
-  @Test func c22ARangeRequestGoesToTheServerAsItIs() async throws {
+  @Test func c22ARangeIsCutFromAFreshCompleteResponseAndAskedAsItIsOtherwise() async throws {
     let server = ScriptedTransport { request, number in
       HTTPResponse(
         status: request.headers["Range"] == nil ? 200 : 206,
-        headers: ["Cache-Control": "max-age=600"], body: Data("v\(number)".utf8))
+        headers: ["Cache-Control": "max-age=60", "ETag": "\"\(number)\""],
+        body: Data("0123456789-\(number)".utf8))
     }
     let api = client(server)
     _ = try await get("file", api)
-    let part = try await Get("file").header("Range", "bytes=0-1").value(on: api)
-    #expect(part.status == 206 && server.count == 2)
-    #expect(try await get("file", api).text == "v1", "the whole response stays kept")
+    for (range, bytes, cut) in [
+      ("bytes=0-3", "0123", "0-3"), ("bytes=8-", "89-1", "8-11"), ("bytes=-2", "-1", "10-11"),
+    ] {
+      let part = try await Get("file").header("Range", range).value(on: api)
+      #expect(part.status == 206 && part.text == bytes, "\(range)")
+      #expect(part.headers["Content-Range"] == "bytes \(cut)/12")
+    }
+    #expect(server.count == 1, "cut from the response kept")
+    // Several ranges, or a stale response: the server is asked, as the app asked, and its 206
+    // replaces nothing.
+    let several = try await Get("file").header("Range", "bytes=0-1,4-5").value(on: api)
+    #expect(several.status == 206 && server.count == 2)
+    clock.advance(61)
+    _ = try await Get("file").header("Range", "bytes=0-1").value(on: api)
+    #expect(server.count == 3 && server.requests.last?.headers["If-None-Match"] == nil)
+    #expect(try await Get("file").cache(.cacheOnly).value(on: api).text == "0123456789-1")
   }
 
   @Test func c23APrefixCoversWholePathSegmentsOnly() async throws {
@@ -198,6 +212,21 @@ struct RFCPointsTests {
     #expect(hit.text == "v1" && server.count == 1, "kept and reused")
     #expect(hit.headers["X-Session"] == nil && hit.headers["X-Other"] == nil)
     #expect(hit.headers["X-Kept"] == "k")
+  }
+
+  @Test func aBareETagIsSentBackQuoted() async throws {
+    let server = ScriptedTransport { request, number in
+      request.headers["If-None-Match"] == "\"abc\""
+        ? HTTPResponse(status: 304, headers: ["ETag": "abc"])
+        : HTTPResponse(
+          status: 200, headers: ["Cache-Control": "max-age=1", "ETag": "abc"],
+          body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    _ = try await get("doc", api)
+    clock.advance(2)
+    #expect(try await get("doc", api).text == "v1", "revalidated: the 304 matched")
+    #expect(server.requests.last?.headers["If-None-Match"] == "\"abc\"")
   }
 
   @Test func c26OnlyTheIdempotentMethodsOfRFC9110AreIdempotent() {

@@ -157,7 +157,24 @@ final class CacheExchange: CacheStep {
           "the response kept for GET \(base.url.absoluteString) \(reason) (\(why))")
       }
       client.record(usable == .fresh ? .cacheHit : .staleServed, base)
-      return .answered(found.answering(at: cache.now()))
+      // A range it cannot cut is answered whole, as a server that ignores `Range` would.
+      let whole = found.answering(at: cache.now())
+      return .answered(Self.partial(of: whole, wire.headers["Range"]) ?? whole)
+    }
+    if let range = wire.headers["Range"] {
+      // A range: cut from a fresh complete response kept, else asked of the server as it is
+      // (no validators: a `304` would answer with the whole body).
+      let now = cache.now()
+      if policy != .networkOnly, !asked.noCache, let found,
+        found.answer(asked, at: now, staleTime: staleTime) == .fresh,
+        let partial = Self.partial(of: found.answering(at: now), range)
+      {
+        client.record(.cacheHit, base)
+        return .answered(partial)
+      }
+      client.record(.cacheMiss, base)
+      lookedUpCookie = client.transport.requestAsSent(outgoing.request).headers["Cookie"]
+      return .send(outgoing.request)
     }
     let candidate = policy == .networkOnly || unconditional ? nil : found
     if let candidate, !asked.noCache, !revalidating, let keeping {
@@ -283,6 +300,15 @@ final class CacheExchange: CacheStep {
     return staleOnError()
   }
 
+  /// `whole` (a complete `200`) cut to the one satisfiable range `header` asks for; nil for
+  /// another status or range.
+  static func partial(of whole: HTTPResponse, _ header: String?) -> HTTPResponse? {
+    guard let header, whole.status == 200,
+      let range = ByteRange.resolve(header, length: whole.body.count)
+    else { return nil }
+    return ByteRange.partial(whole, range)
+  }
+
   /// The statuses a response kept answers in place of, under `stale-if-error` (RFC 5861 §4).
   static let staleIfErrorStatuses: Set<Int> = [500, 502, 503, 504]
 
@@ -385,8 +411,13 @@ extension Client {
     let sent = transport.requestAsSent(outgoing.request)
     // Without the rule, `Vary` is matched on the request before the interceptors.
     let wire = holds(.varyOnTheWire) ? sent : outgoing.base ?? sent
+    // A range alone may be answered from a complete response kept (never kept itself);
+    // validators of the app's own go to the server as they are.
     if holds(.validated304),
-      wire.headers.contains(where: { CacheExchange.appConditionals.contains($0.name.lowercased()) })
+      wire.headers.contains(where: {
+        let name = $0.name.lowercased()
+        return CacheExchange.appConditionals.contains(name) && name != "range"
+      })
     {
       return (wire, nil, .conditionalRequest)
     }

@@ -289,7 +289,7 @@ public final class HTTPCache: @unchecked Sendable {
       // A response that may not be kept replaces nothing older that would then be served;
       // a server error or a transient refusal (`408`, `425`, `429`) says nothing of it.
       if request.method == .get, response.status != 304, response.status < 500,
-        !CacheExchange.transient.contains(response.status)
+        !CacheExchange.transient.contains(response.status), request.headers["Range"] == nil
       {
         remove(key, matching: request, sentAtWrite: sentAtWrite, sendOrder: keep.sendOrder)
       }
@@ -377,7 +377,9 @@ public final class HTTPCache: @unchecked Sendable {
   /// one, else the same `Last-Modified` when it has one; a `304` with neither confirms the
   /// response whose validators were sent.
   static func validates(_ notModified: HTTPResponse, _ stored: HTTPResponse) -> Bool {
-    if let tag = notModified.headers["ETag"] { return stored.headers["ETag"] == tag }
+    if let tag = notModified.headers["ETag"] {
+      return stored.headers["ETag"].map(StoredResponse.quoted) == StoredResponse.quoted(tag)
+    }
     if let modified = notModified.headers["Last-Modified"] {
       return stored.headers["Last-Modified"] == modified
     }

@@ -138,10 +138,16 @@ struct StoredResponse: Sendable {
     return staleness < TimeInterval(window)
   }
 
+  /// `etag` as an entity-tag is written (RFC 9110 §8.8.3): quoted, as a server that sent it
+  /// bare is asked with it.
+  static func quoted(_ etag: String) -> String {
+    etag.hasPrefix("\"") || etag.hasPrefix("W/\"") ? etag : "\"\(etag)\""
+  }
+
   /// The validators to send when asking whether it is still good (§4.3.1).
   var validators: [(String, String)] {
     var headers: [(String, String)] = []
-    if let etag = response.headers["ETag"] { headers.append(("If-None-Match", etag)) }
+    if let etag = response.headers["ETag"] { headers.append(("If-None-Match", Self.quoted(etag))) }
     if let modified = response.headers["Last-Modified"] {
       headers.append(("If-Modified-Since", modified))
     }
