@@ -120,6 +120,41 @@ struct RFCPointsTests {
     #expect(server.count == 4)
   }
 
+  @Test(arguments: [503, 500, 429])
+  func anErrorWithALifetimeNeverReplacesTheResponseKept(status: Int) async throws {
+    let failing = Box(false)
+    let server = ScriptedTransport { _, number in
+      failing.value
+        ? HTTPResponse(status: status, headers: ["Cache-Control": "max-age=0"])
+        : HTTPResponse(
+          status: 200, headers: ["Cache-Control": "max-age=60"], body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    _ = try await get("feed", api)
+    failing.value = true
+    let answer = try await Get("feed").cache(.networkOnly).validate(statuses: 200..<600)
+      .value(on: api)
+    #expect(answer.status == status)
+    #expect(try await Get("feed").cache(.cacheOnly).value(on: api).text == "v1")
+  }
+
+  @Test func aHeadOfACompressedResponseComparesTheStatedLengths() async throws {
+    let server = ScriptedTransport { request, _ in
+      // The transport decoded gzip: the body is longer than the length the server stated.
+      HTTPResponse(
+        status: 200,
+        headers: [
+          "Cache-Control": "max-age=60", "ETag": "\"1\"", "Content-Length": "7",
+          "X-Seen": request.method.rawValue,
+        ], body: request.method == .head ? Data() : Data("the decoded body".utf8))
+    }
+    let api = client(server)
+    _ = try await get("doc", api)
+    _ = try await Head("doc").value(on: api)
+    let kept = try await Get("doc").cache(.cacheOnly).value(on: api)
+    #expect(kept.text == "the decoded body" && kept.headers["X-Seen"] == "HEAD", "updated")
+  }
+
   @Test func c22ARangeIsCutFromAFreshCompleteResponseAndAskedAsItIsOtherwise() async throws {
     let server = ScriptedTransport { request, number in
       HTTPResponse(
@@ -227,6 +262,23 @@ struct RFCPointsTests {
     clock.advance(2)
     #expect(try await get("doc", api).text == "v1", "revalidated: the 304 matched")
     #expect(server.requests.last?.headers["If-None-Match"] == "\"abc\"")
+  }
+
+  @Test(arguments: [
+    ("Thu, 18 Aug 2050 02:01:18 GMT", true), ("Thursday, 18-Aug-50 02:01:18 GMT", true),
+    ("Thu Aug 18 02:01:18 2050", true), ("Thu, 18 Aug 50 02:01:18 GMT", false),
+    ("Thu 18 Aug 2050 02:01:18 GMT", false), ("Thu, 18  Aug  2050 02:01:18 GMT", false),
+    ("Thu, 18-Aug-2050 02:01:18 GMT", false), ("Thu, 18 Aug 2050 2:01:18 GMT", false),
+  ])
+  func anExpiresIsADateInOneOfTheThreeFormsExactly(expires: String, kept: Bool) async throws {
+    let server = ScriptedTransport { _, number in
+      HTTPResponse(
+        status: 200, headers: ["Date": httpDate(clock.now), "Expires": expires],
+        body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    _ = try await get("feed", api)
+    #expect(try await get("feed", api).text == (kept ? "v1" : "v2"), "\(expires)")
   }
 
   @Test func c26OnlyTheIdempotentMethodsOfRFC9110AreIdempotent() {

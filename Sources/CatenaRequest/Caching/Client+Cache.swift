@@ -327,8 +327,8 @@ final class CacheExchange: CacheStep {
 
   /// A `HEAD` answered `head`: the response kept for the same `GET` is updated with its
   /// headers when it is the same representation (the same `ETag`, or without one the same
-  /// `Last-Modified`, and the same `Content-Length`), and dropped when `head` says it changed
-  /// (RFC 9111 §4.3.5).
+  /// `Last-Modified`, and the same `Content-Length` when both state one), and dropped when
+  /// `head` says it changed (RFC 9111 §4.3.5).
   private func updateStoredGet(_ outgoing: Outgoing, _ head: HTTPResponse) {
     let view = client.cacheView(of: outgoing)
     guard let partition = view.partition else { return }
@@ -346,9 +346,11 @@ final class CacheExchange: CacheStep {
       } else {
         nil  // it says nothing of the version kept
       }
-    let length = head.headers["Content-Length"].flatMap { Int($0) }
+    // Lengths as the server stated them: a body the transport decoded (gzip) is longer.
+    let length = head.headers["Content-Length"]
+    let keptLength = stored["Content-Length"]
     guard let same else { return }
-    guard same, length == nil || length == kept.response.body.count else {
+    guard same, length == nil || keptLength == nil || length == keptLength else {
       cache.forget(get, partition: partition.name, sentAtWrite: outgoing.writes)
       return
     }

@@ -72,6 +72,17 @@ final class DiskStore: @unchecked Sendable {
   private var ready = false
   /// Whether the store may use the directory (it holds the lock, and it was made).
   private var owned = false
+  /// Whether it is to take the directory over from another cache of this process: its
+  /// writes and removals are recorded (as before a scan) and done once it owns it; nothing is
+  /// read meanwhile.
+  private var claiming = false
+  /// Why it does not use the directory while another cache of this process holds it.
+  private var inUse: HTTPCache.DiskFailure?
+  /// Whether its cache was released, or another store will take over in its place (a store
+  /// waiting to take over then never will).
+  private var retired = false
+  /// Whether its queue waits for a takeover (see ``takeOver()``).
+  private var suspended = false
   /// The files kept, by file name.
   private var entries: [String: Entry] = [:]
   /// The file names kept per key (one per variant).
@@ -89,7 +100,8 @@ final class DiskStore: @unchecked Sendable {
   /// Why writing stopped; nil while it goes on.
   private var failure: HTTPCache.DiskFailure?
   private var failureSaid = false
-  /// The files written and read so far (for tests).
+  /// The writes asked for, and the files written and read, so far (for tests).
+  private var asked = 0
   private var written = 0
   private var reads = 0
 
@@ -103,29 +115,66 @@ final class DiskStore: @unchecked Sendable {
     self.limit = limit
     self.gates = gates
     self.files = DiskFiles(directory: directory)
-    if let leaving = DiskOwners.shared.arrive(self) {
+    switch DiskOwners.shared.arrive(self) {
+    case .now:
+      own()
+      queue.async { self.scan() }
+    case .after(let leaving):
       // A cache of this process released a moment ago still writes what it was asked to: the
-      // directory is taken once it is done. Meanwhile this store acts as its owner (its writes
-      // and removals wait on its queue, as before any scan), unless taking it fails.
-      owned = true
+      // directory is taken once it is done.
+      claiming = true
       queue.async {
         leaving.finishWork()
         self.own()
         self.scan()
       }
-    } else {
-      own()
-      queue.async { self.scan() }
+    case .whenReleased:
+      // Another cache of this process holds the directory (a client made again before the
+      // old one was let go): this one takes it when that one is released, and keeps
+      // responses in memory until then.
+      claiming = true
+      inUse = HTTPCache.DiskFailure(
+        path: directory.path, operation: "own the directory",
+        reason: "directory in use by another HTTPCache of this process (until it is released)")
+      suspended = true
+      queue.suspend()
+      queue.async {
+        if !self.lock.withLock({ self.retired }) { self.own() }
+        self.scan()
+      }
     }
+  }
+
+  /// The cache that held the directory was released: this one takes it (see
+  /// ``DiskOwners``).
+  func takeOver() { resume() }
+
+  /// Another cache made later on the directory will take it over instead: this one keeps
+  /// responses in memory only, for good.
+  func standDown() {
+    lock.withLock { retired = true }
+    resume()
+  }
+
+  /// Lets the queue go, once (a suspended queue resumed twice is a crash).
+  private func resume() {
+    let waiting = lock.withLock { () -> Bool in
+      defer { suspended = false }
+      return suspended
+    }
+    if waiting { queue.resume() }
   }
 
   /// Takes the directory (see ``DiskFiles/own()``).
   private func own() {
     let owning = files.own()
     lock.withLock {
+      claiming = false
+      inUse = nil
       switch owning {
       case .failure(let failure):
         self.failure = failure
+        failureSaid = false
         owned = false
       case .success: owned = true
       }
@@ -136,9 +185,10 @@ final class DiskStore: @unchecked Sendable {
   var bytes: Int { lock.withLock { byteCount } }
 
   /// Why the store stopped writing (or never used the directory); nil while it writes.
-  var stopped: HTTPCache.DiskFailure? { lock.withLock { failure } }
+  var stopped: HTTPCache.DiskFailure? { lock.withLock { failure ?? inUse } }
 
-  /// The files written and read since the store was made.
+  /// The writes asked for, and the files written and read, since the store was made.
+  var writesAsked: Int { lock.withLock { asked } }
   var filesWritten: Int { lock.withLock { written } }
   var filesRead: Int { lock.withLock { reads } }
 
@@ -146,7 +196,7 @@ final class DiskStore: @unchecked Sendable {
   /// is said once); nil otherwise.
   func failureToSay() -> HTTPCache.DiskFailure? {
     lock.withLock {
-      guard let failure, !failureSaid else { return nil }
+      guard let failure = failure ?? inUse, !failureSaid else { return nil }
       failureSaid = true
       return failure
     }
@@ -161,6 +211,8 @@ final class DiskStore: @unchecked Sendable {
   /// Gives the directory up: waits for what is asked so far, then releases the lock; the
   /// store is memory-less from then on (a relaunched app's directory for the next owner).
   func close() {
+    lock.withLock { retired = true }
+    resume()
     queue.sync {
       lock.withLock { owned = false }
       files.release()
@@ -170,13 +222,17 @@ final class DiskStore: @unchecked Sendable {
 
   /// Gives the directory up without waiting (its cache is released): what is asked so far is
   /// still written, then the lock is released; a store made on the directory meanwhile in
-  /// this process takes it then.
+  /// this process takes it then. (The release is queued before the registry hears of it, so
+  /// a store that waits for this one finds it queued.)
   func retire() {
-    DiskOwners.shared.retire(self)
+    lock.withLock { retired = true }
     queue.async {
+      self.lock.withLock { self.owned = false }
       self.files.release()
       DiskOwners.shared.leave(self)
     }
+    DiskOwners.shared.retire(self)
+    resume()
   }
 
   // MARK: Opening
@@ -229,19 +285,38 @@ final class DiskStore: @unchecked Sendable {
     for waiter in waiting { waiter() }
   }
 
-  /// Whether the directory's scan is merged into the index.
-  var isReady: Bool { lock.withLock { ready } }
+  /// Whether the store holds the directory, or is about to take it over.
+  var ownsOrClaims: Bool { lock.withLock { owned || claiming } }
 
-  /// Calls `body` once the directory's scan is merged into the index: at once if it is.
+  /// Whether the directory's scan is merged into the index, or there is nothing to read
+  /// (another cache of this process holds the directory).
+  var isReady: Bool { lock.withLock { ready || inUse != nil } }
+
+  /// Calls `body` once the directory's scan is merged into the index: at once if it is, or
+  /// if there is nothing to read (another cache of this process holds the directory).
   func whenReady(_ body: @escaping @Sendable () -> Void) {
     let now = lock.withLock { () -> Bool in
-      if !ready { waiters.append(body) }
-      return ready
+      let now = ready || inUse != nil
+      if !now { waiters.append(body) }
+      return now
     }
     if now { body() }
   }
 
   // MARK: Reading
+
+  /// Whether a file is kept (or to be written) for the variant of `key` that `matches`; one
+  /// the scan has not reached yet counts if its name is the unvaried one.
+  func contains(_ key: HTTPCache.Key, _ matches: ([String: String?]) -> Bool) -> Bool {
+    lock.withLock {
+      guard owned || claiming else { return false }
+      if names[key]?.contains(where: { entries[$0].map { matches($0.varied) } ?? false }) == true {
+        return true
+      }
+      // Before the scan, one may be kept: counted as kept (an error replaces nothing).
+      return !ready
+    }
+  }
 
   /// The send order of the response kept for the variant of `key` that `matches` (0: none,
   /// or one read from the directory).
@@ -284,7 +359,7 @@ final class DiskStore: @unchecked Sendable {
       lock.withLock {
         guard checked(ticket, key, nil) == .current else { return }
         if ticket.serial != nil { forget(ticket.name) } else { touched.insert(ticket.name) }
-        queue.async { self.files.delete(ticket.name) }
+        deleteLater([ticket.name])
       }
       return nil
     }
@@ -339,10 +414,13 @@ final class DiskStore: @unchecked Sendable {
   ) {
     let name = Self.name(key, stored.varied)
     let doomed = lock.withLock { () -> [String] in
-      guard owned else { return [] }
+      guard owned || claiming else { return [] }
       var doomed = removed(key, replaces)
       if !ready { touched.insert(name) }
-      guard failure == nil else {
+      // Writing stopped, or waits for another cache to let the directory go: nothing is
+      // written (memory keeps it), and the file it replaces goes (once the directory is this
+      // store's).
+      guard failure == nil, inUse == nil else {
         // What is kept for this request is older than what the server said: never served
         // again, in this launch or the next.
         if !doomed.contains(name) { doomed.append(name) }
@@ -350,6 +428,7 @@ final class DiskStore: @unchecked Sendable {
         return doomed
       }
       serial += 1
+      asked += 1
       doomed.removeAll { $0 == name }
       forget(name)
       add(
@@ -361,7 +440,7 @@ final class DiskStore: @unchecked Sendable {
       queue.async { self.flush(name, flushing) }
       return doomed + evicted()
     }
-    if !doomed.isEmpty { queue.async { for name in doomed { self.files.delete(name) } } }
+    deleteLater(doomed)
   }
 
   /// Writes the file of `name` if serial `serial` is still the one to write (on the queue).
@@ -412,26 +491,41 @@ final class DiskStore: @unchecked Sendable {
 
   // MARK: Removing
 
-  /// Deletes the files for which `doomed` holds (given their key and tags).
+  /// Deletes the files for which `doomed` holds (given their key and tags): at once (an
+  /// invalidation at sign-out is on disk when it returns, whatever happens to the process
+  /// next), and again on the queue after any write in progress (which could put one back).
   func remove(where doomed: @escaping (HTTPCache.Key, Set<String>) -> Bool) {
-    let names = lock.withLock { () -> [String] in
-      guard owned else { return [] }
+    let (names, now) = lock.withLock { () -> ([String], Bool) in
+      guard owned || claiming else { return ([], false) }
       if !ready { dooms.append { doomed($0.key, $0.tags) } }
       let names = entries.values.filter { doomed($0.key, $0.tags) }.map(\.name)
       for name in names { forget(name) }
-      return names
+      return (names, owned)
     }
-    if !names.isEmpty { queue.async { for name in names { self.files.delete(name) } } }
+    if now { for name in names { files.delete(name) } }
+    deleteLater(names)
   }
 
-  /// Deletes the file of the variant of `key` that `matches`.
+  /// Deletes the file of the variant of `key` that `matches` (as above: at once, and again
+  /// after any write in progress).
   func remove(_ key: HTTPCache.Key, _ matches: @escaping ([String: String?]) -> Bool) {
-    let names = lock.withLock { () -> [String] in
-      guard owned else { return [] }
+    let (names, now) = lock.withLock { () -> ([String], Bool) in
+      guard owned || claiming else { return ([], false) }
       if !ready { dooms.append { $0.key == key && matches($0.varied) } }
-      return removed(key, matches)
+      return (removed(key, matches), owned)
     }
-    if !names.isEmpty { queue.async { for name in names { self.files.delete(name) } } }
+    if now { for name in names { files.delete(name) } }
+    deleteLater(names)
+  }
+
+  /// Deletes `names` on the queue, after what is asked so far, if the store owns the
+  /// directory by then.
+  private func deleteLater(_ names: [String]) {
+    guard !names.isEmpty else { return }
+    queue.async {
+      guard self.lock.withLock({ self.owned }) else { return }
+      for name in names { self.files.delete(name) }
+    }
   }
 
   // MARK: The index (under the lock)

@@ -212,7 +212,9 @@ public final class HTTPCache: @unchecked Sendable {
   /// tests that launch an app again on the same directory).
   package func closeDirectory() { disk?.close() }
 
-  /// The files the disk has written, and read, since the cache was made.
+  /// The writes asked of the disk, and the files it has written and read, since the cache
+  /// was made.
+  package var diskWritesAsked: Int { disk?.writesAsked ?? 0 }
   package var diskFilesWritten: Int { disk?.filesWritten ?? 0 }
   package var diskFilesRead: Int { disk?.filesRead ?? 0 }
 
@@ -297,19 +299,32 @@ public final class HTTPCache: @unchecked Sendable {
     }
     let matches = { (varied: [String: String?]) in Self.matches(varied, request) }
     return lock.withLock { () -> NotStoredReason? in
+      var stored = stored
       if let sentAtWrite, sentAtWrite != writes, !switchedOff.contains(.writeFences) {
         return .fencedByWrite
       }
-      // The same answer again (the askers of one shared transfer, each settling): kept once,
-      // written once.
+      // A server error or a transient refusal never replaces a response kept (whatever the
+      // policy that asked): it says the server would not answer now.
+      if response.status >= 500 || CacheExchange.transient.contains(response.status),
+        entries[key]?.contains(where: { matches($0.varied) }) == true
+          || disk?.contains(key, matches) == true
+      {
+        return .statusNotStorable
+      }
       if let kept = entries[key]?.first(where: { matches($0.varied) }),
         kept.responseTime >= sentAt, kept.response == stored.response,
-        stored.tags.isSubset(of: kept.tags), stored.varied == kept.varied
+        stored.varied == kept.varied
       {
-        return nil
+        // The same answer again (the askers of one shared transfer, each settling): kept
+        // once, written once; filed under every asker's tags.
+        guard !stored.tags.isSubset(of: kept.tags) else { return nil }
+        let tags = stored.tags
+        stored = kept
+        stored.tags.formUnion(tags)
+      } else if keptSendOrder(key, matches) > stored.sendOrder {
+        // Sent before the request whose response is kept: it is the older answer.
+        return .superseded
       }
-      // Sent before the request whose response is kept: it is the older answer.
-      if keptSendOrder(key, matches) > stored.sendOrder { return .superseded }
       if stored.cost <= memoryLimit {
         keepInMemory(stored, key, replacing: matches)
       } else {
@@ -415,8 +430,9 @@ public final class HTTPCache: @unchecked Sendable {
   /// The send order of what is kept for the variant of `key` that `matches` (0: none), in
   /// memory or on disk (under the lock).
   private func keptSendOrder(_ key: Key, _ matches: ([String: String?]) -> Bool) -> UInt64 {
-    if let kept = entries[key]?.first(where: { matches($0.varied) }) { return kept.sendOrder }
-    return disk?.sendOrder(key, matches) ?? 0
+    // Both: a copy read back from disk into memory does not carry its order.
+    let inMemory = entries[key]?.first(where: { matches($0.varied) })?.sendOrder ?? 0
+    return max(inMemory, disk?.sendOrder(key, matches) ?? 0)
   }
 
   /// Forgets every response kept for `prefix` or a URL below it, on a boundary of its path

@@ -10,30 +10,58 @@ enum HTTPDate {
     "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
   ]
 
-  /// The instant `text` names, or nil when it is not an HTTP date.
+  /// The instant `text` names, or nil when it is not an HTTP date in one of the three forms
+  /// exactly (RFC 9110 §5.6.7: a missing comma, a two-digit year in the preferred form, an
+  /// extra space or a one-digit hour make it invalid, and an invalid `Expires` means stale).
+  /// Names are read in any case.
   static func parse(_ text: String, now: Date = Date()) -> Date? {
-    let fields = text.split(whereSeparator: { " ,-:".contains($0) }).map(String.init)
-    guard fields.count == 7 || fields.count == 8 else { return nil }
-    let day: Int?
-    let month: Int?
-    var year: Int?
-    let time: ArraySlice<String>
-    if fields.count == 8 {  // IMF-fixdate or RFC 850: weekday day month year h m s GMT
-      guard fields[7] == "GMT" else { return nil }
-      day = Int(fields[1])
-      month = months.firstIndex(of: fields[2].lowercased())
-      year = Int(fields[3])
-      if fields[3].count == 2, let short = year { year = fullYear(short, now: now) }
-      time = fields[4..<7]
-    } else {  // asctime: weekday month day h m s year
-      month = months.firstIndex(of: fields[1].lowercased())
-      day = Int(fields[2])
-      time = fields[3..<6]
-      year = Int(fields[6])
+    let parts = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    // IMF-fixdate: `Sun, 06 Nov 1994 08:49:37 GMT`.
+    if parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","),
+      shortDays.contains(parts[0].dropLast().lowercased()), parts[1].count == 2,
+      parts[3].count == 4, parts[5].uppercased() == "GMT"
+    {
+      return instant(day: parts[1], month: parts[2], year: Int(digits: parts[3]), time: parts[4])
     }
-    let clock = time.map { Int($0) }
-    guard let day, let month, let year, let hour = clock[0], let minute = clock[1],
-      let second = clock[2], (1...31).contains(day), (0...23).contains(hour),
+    // RFC 850: `Sunday, 06-Nov-94 08:49:37 GMT`.
+    if parts.count == 4, parts[0].hasSuffix(","),
+      longDays.contains(parts[0].dropLast().lowercased()), parts[3].uppercased() == "GMT"
+    {
+      let date = parts[1].split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+      guard date.count == 3, date[0].count == 2, date[2].count == 2,
+        let short = Int(digits: date[2])
+      else { return nil }
+      return instant(
+        day: date[0], month: date[1], year: fullYear(short, now: now), time: parts[2])
+    }
+    // asctime: `Sun Nov  6 08:49:37 1994` (a one-digit day after two spaces).
+    var asctime = parts
+    if asctime.count == 6, asctime[2].isEmpty, asctime[3].count == 1 {
+      asctime.remove(at: 2)
+      asctime[2] = "0" + asctime[2]
+    }
+    if asctime.count == 5, shortDays.contains(asctime[0].lowercased()), asctime[2].count == 2,
+      asctime[4].count == 4
+    {
+      return instant(
+        day: asctime[2], month: asctime[1], year: Int(digits: asctime[4]), time: asctime[3])
+    }
+    return nil
+  }
+
+  private static let shortDays: Set<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+  private static let longDays: Set<String> = [
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+  ]
+
+  /// The instant of `day` (two digits), `month` (its three letters), `year` and `time`
+  /// (`hh:mm:ss`, two digits each); nil when one is not.
+  private static func instant(day: String, month: String, year: Int?, time: String) -> Date? {
+    let clock = time.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
+      let day = Int(digits: day), let month = months.firstIndex(of: month.lowercased()),
+      let year, let hour = Int(digits: clock[0]), let minute = Int(digits: clock[1]),
+      let second = Int(digits: clock[2]), (1...31).contains(day), (0...23).contains(hour),
       (0...59).contains(minute), (0...60).contains(second), (1...9999).contains(year)
     else { return nil }
     let days = daysSinceEpoch(year: year, month: month + 1, day: day)
@@ -56,5 +84,14 @@ enum HTTPDate {
     let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
+  }
+}
+
+extension Int {
+  /// The value of `text` when it is ASCII digits only (no sign, no space).
+  fileprivate init?(digits text: String) {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text)
+    else { return nil }
+    self = value
   }
 }
