@@ -310,20 +310,20 @@ final class DiskStore: @unchecked Sendable {
   func contains(_ key: HTTPCache.Key, _ matches: ([String: String?]) -> Bool) -> Bool {
     lock.withLock {
       guard owned || claiming else { return false }
-      if names[key]?.contains(where: { entries[$0].map { matches($0.varied) } ?? false }) == true {
-        return true
-      }
       // Before the scan, one may be kept: counted as kept (an error replaces nothing).
-      return !ready
+      return entry(key, matches) != nil || !ready
     }
   }
 
   /// The send order of the response kept for the variant of `key` that `matches` (0: none,
   /// or one read from the directory).
   func sendOrder(_ key: HTTPCache.Key, _ matches: ([String: String?]) -> Bool) -> UInt64 {
-    lock.withLock {
-      names[key]?.lazy.compactMap { self.entries[$0] }.first { matches($0.varied) }?.sendOrder ?? 0
-    }
+    lock.withLock { entry(key, matches)?.sendOrder ?? 0 }
+  }
+
+  /// The file kept for the variant of `key` that `matches` (under the lock).
+  private func entry(_ key: HTTPCache.Key, _ matches: ([String: String?]) -> Bool) -> Entry? {
+    names[key]?.lazy.compactMap { self.entries[$0] }.first { matches($0.varied) }
   }
 
   /// Where the response kept for `key` that answers a request (`matches`) is: in memory until
@@ -332,11 +332,9 @@ final class DiskStore: @unchecked Sendable {
   func find(_ key: HTTPCache.Key, _ matches: ([String: String?]) -> Bool) -> Found {
     lock.withLock {
       guard owned else { return .none }
-      if let name = names[key]?.first(where: { entries[$0].map { matches($0.varied) } ?? false }),
-        let entry = entries[name]
-      {
-        if let waiting = pending[name] { return .inMemory(waiting.stored) }
-        return .file(Ticket(name: name, serial: entry.serial, dooms: 0))
+      if let entry = entry(key, matches) {
+        if let waiting = pending[entry.name] { return .inMemory(waiting.stored) }
+        return .file(Ticket(name: entry.name, serial: entry.serial, dooms: 0))
       }
       guard !ready, matches([:]) else { return .none }
       let name = Self.name(key, [:])

@@ -103,30 +103,38 @@ public final class HTTPCache: @unchecked Sendable {
   /// from then on, and what it keeps that a newer response replaced is deleted
   /// (``diskFailure`` says why, and the client's monitors are told once with
   /// ``RequestEvent/Kind/cacheDiskFailed(_:)``).
-  public init(
+  public convenience init(
     memoryLimit: Int = 32 << 20, entryLimit: Int = 4 << 20, directory: URL? = nil,
     diskLimit: Int = 256 << 20, now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.init(
+      memoryLimit: memoryLimit, entryLimit: entryLimit, directory: directory,
+      diskLimit: diskLimit, now: now, gates: nil)
+  }
+
+  /// A cache as above whose disk runs `gates` on its background queue (a test holds the
+  /// scan, or a writer in its sync).
+  package convenience init(
+    memoryLimit: Int = 32 << 20, entryLimit: Int = 4 << 20, directory: URL,
+    diskLimit: Int = 256 << 20, now: @escaping @Sendable () -> Date = { Date() },
+    gates: DiskGates
+  ) {
+    self.init(
+      memoryLimit: memoryLimit, entryLimit: entryLimit, directory: directory,
+      diskLimit: diskLimit, now: now, gates: Optional(gates))
+  }
+
+  private init(
+    memoryLimit: Int, entryLimit: Int, directory: URL?, diskLimit: Int,
+    now: @escaping @Sendable () -> Date, gates: DiskGates?
   ) {
     self.memoryLimit = memoryLimit
     self.entryLimit = min(entryLimit, directory == nil ? memoryLimit : max(memoryLimit, diskLimit))
     self.directory = directory
     self.diskLimit = diskLimit
-    self.disk = directory.map { DiskStore(directory: $0, limit: diskLimit) }
-    self.now = now
-  }
-
-  /// A cache as above whose disk runs `gates` on its background queue (a test holds the
-  /// scan, or a writer in its sync).
-  package init(
-    memoryLimit: Int = 32 << 20, entryLimit: Int = 4 << 20, directory: URL,
-    diskLimit: Int = 256 << 20, now: @escaping @Sendable () -> Date = { Date() },
-    gates: DiskGates
-  ) {
-    self.memoryLimit = memoryLimit
-    self.entryLimit = min(entryLimit, max(memoryLimit, diskLimit))
-    self.directory = directory
-    self.diskLimit = diskLimit
-    self.disk = DiskStore(directory: directory, limit: diskLimit, gates: gates)
+    self.disk = directory.map {
+      DiskStore(directory: $0, limit: diskLimit, gates: gates ?? DiskGates())
+    }
     self.now = now
   }
 
@@ -303,16 +311,15 @@ public final class HTTPCache: @unchecked Sendable {
       if let sentAtWrite, sentAtWrite != writes, !switchedOff.contains(.writeFences) {
         return .fencedByWrite
       }
+      let kept = entries[key]?.first(where: { matches($0.varied) })
       // A server error or a transient refusal never replaces a response kept (whatever the
       // policy that asked): it says the server would not answer now.
       if response.status >= 500 || CacheExchange.transient.contains(response.status),
-        entries[key]?.contains(where: { matches($0.varied) }) == true
-          || disk?.contains(key, matches) == true
+        kept != nil || disk?.contains(key, matches) == true
       {
         return .statusNotStorable
       }
-      if let kept = entries[key]?.first(where: { matches($0.varied) }),
-        kept.responseTime >= sentAt, kept.response == stored.response,
+      if let kept, kept.responseTime >= sentAt, kept.response == stored.response,
         stored.varied == kept.varied
       {
         // The same answer again (the askers of one shared transfer, each settling): kept
