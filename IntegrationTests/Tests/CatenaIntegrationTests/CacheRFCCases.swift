@@ -151,6 +151,14 @@ extension CacheCase {
         .get("n=2 de", headers: ["Accept-Language": "de"]),
       ], served: 2),
     CacheCase(
+      "Vary: a variant not kept names the others' ETags, and a 304 selects one (§4.3.1)",
+      [("cc", "max-age=60"), ("vary", "Accept-Language"), ("etag", "fixed")],
+      [
+        .get("n=1 fr", headers: ["Accept-Language": "fr"]),
+        .get("n=1 fr", headers: ["Accept-Language": "de"]),
+        .get("n=1 fr", after: 10, headers: ["Accept-Language": "de"]),
+      ], served: 2, notModified: 1),
+    CacheCase(
       "Vary: * never matches", [("cc", "max-age=60"), ("vary", "*")],
       [.get("n=1"), .get("n=2")], served: 2),
     // Invalidation (§4.4)

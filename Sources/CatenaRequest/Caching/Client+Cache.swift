@@ -61,6 +61,9 @@ final class CacheExchange: CacheStep {
   private let attempt: Client.Attempt
   /// The response kept whose validators the last request carried.
   private var stored: StoredResponse?
+  /// Without one for the request's own variant, the responses kept for its other variants
+  /// whose `ETag`s it carried (RFC 9111 §4.3.1): a `304` selects one by its `ETag`.
+  private var others: [StoredResponse] = []
   /// What the last lookup decided for the response.
   private var keeping: Keeping?
   /// Why the response will not be kept, when the lookup knew it already.
@@ -100,6 +103,7 @@ final class CacheExchange: CacheStep {
   func lookup(_ outgoing: Outgoing) throws(RequestError) -> CacheLookup<Received> {
     let outgoing = firstPartition(outgoing)
     stored = nil
+    others = []
     keeping = nil
     notStored = nil
     guard base.method == .get else {
@@ -200,6 +204,16 @@ final class CacheExchange: CacheStep {
     where cache.holds(.validated304) || conditional.headers[name] == nil {
       try conditional.headers.set(name, value)
     }
+    if candidate == nil, policy != .networkOnly, !unconditional, let keeping,
+      cache.holds(.validated304)
+    {
+      // Another variant may be what the server would send this request too (§4.3.1).
+      others = cache.variants(otherThan: wire, partition: keeping.partition)
+      let tags = others.compactMap { $0.response.headers["ETag"] }
+      if !tags.isEmpty {
+        try conditional.headers.set("If-None-Match", tags.joined(separator: ", "))
+      }
+    }
     client.record(.cacheMiss, base)
     lookedUpCookie = client.transport.requestAsSent(outgoing.request).headers["Cookie"]
     return .send(conditional)
@@ -261,10 +275,19 @@ final class CacheExchange: CacheStep {
       // answer's): the request may have gone with it, so it is fenced as a write would be.
       outgoing.writes = HTTPCache.neverCurrent
     }
-    if response.status == 304, let stored {
-      guard
+    if response.status == 304, stored != nil || !others.isEmpty {
+      // The response whose validators went, or, asked with the other variants' tags, the one
+      // the `304`'s `ETag` names (§4.3.4), then kept for this request's variant too. Else the
+      // request is sent again without validators.
+      let tag = response.headers["ETag"].map(StoredResponse.quoted)
+      let selected =
+        stored
+        ?? others.first { other in
+          tag != nil && other.response.headers["ETag"].map(StoredResponse.quoted) == tag
+        }
+      guard let selected,
         let (merged, refused) = cache.refresh(
-          stored, with: response, for: wire, sentAt: sentAt, receivedAt: receivedAt, keeping,
+          selected, with: response, for: wire, sentAt: sentAt, receivedAt: receivedAt, keeping,
           sentAtWrite: outgoing.writes)
       else {
         unconditional = true

@@ -231,8 +231,34 @@ public final class HTTPCache: @unchecked Sendable {
   /// waiting for no write: what a writer has not finished is read from memory.
   func lookup(_ request: HTTPRequest, partition: String?) -> StoredResponse? {
     guard request.method == .get else { return nil }
-    let key = Key(partition: partition, url: request.url)
     let matches = { (varied: [String: String?]) in Self.matches(varied, request) }
+    return lookup(Key(partition: partition, url: request.url), matches)
+  }
+
+  /// The responses kept for `request`'s URL in `partition` for other variants than the one
+  /// it matches, that have an `ETag` (at most `limit`): what a request whose own variant is
+  /// not kept asks the server about (RFC 9111 §4.3.1).
+  func variants(
+    otherThan request: HTTPRequest, partition: String?, limit: Int = 4
+  ) -> [StoredResponse] {
+    guard request.method == .get else { return [] }
+    let key = Key(partition: partition, url: request.url)
+    var seen: [[String: String?]] = []
+    var found: [StoredResponse] = []
+    while found.count < limit, seen.count < 2 * limit {
+      let other = { (varied: [String: String?]) in
+        !Self.matches(varied, request) && !seen.contains(varied)
+      }
+      guard let next = lookup(key, other) else { break }
+      seen.append(next.varied)
+      if next.response.headers["ETag"] != nil { found.append(next) }
+    }
+    return found
+  }
+
+  /// The response kept under `key` whose varied headers `matches`, from memory, else from
+  /// disk (then kept in memory too).
+  private func lookup(_ key: Key, _ matches: ([String: String?]) -> Bool) -> StoredResponse? {
     // A file that changed while it was read is looked up again (twice at most).
     for _ in 0..<3 {
       let found = lock.withLock { () -> DiskStore.Found in
@@ -250,7 +276,7 @@ public final class HTTPCache: @unchecked Sendable {
         let check = lock.withLock { () -> DiskStore.Check in
           let check = disk.check(ticket, key, read)
           if check == .current, read.cost <= memoryLimit {
-            keepInMemory(read, key, replacing: matches)
+            keepInMemory(read, key, replacing: { $0 == read.varied })
           }
           return check
         }
@@ -263,6 +289,9 @@ public final class HTTPCache: @unchecked Sendable {
     }
     return nil
   }
+
+  /// The background revalidations running now (a test waits for them to end).
+  package var revalidationsRunning: Int { lock.withLock { revalidating.count } }
 
   /// A count of writes no cache reaches: a response sent at it is fenced whatever comes.
   static let neverCurrent = UInt64.max

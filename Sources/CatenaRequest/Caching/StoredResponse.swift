@@ -138,16 +138,18 @@ struct StoredResponse: Sendable {
     return staleness < TimeInterval(window)
   }
 
-  /// `etag` as an entity-tag is written (RFC 9110 §8.8.3): quoted, as a server that sent it
-  /// bare is asked with it.
+  /// `etag` as an entity-tag is written (RFC 9110 §8.8.3): quoted. A `304` that names a tag
+  /// the server sent bare (or the other way round) validates the same response.
   static func quoted(_ etag: String) -> String {
     etag.hasPrefix("\"") || etag.hasPrefix("W/\"") ? etag : "\"\(etag)\""
   }
 
-  /// The validators to send when asking whether it is still good (§4.3.1).
+  /// The validators to send when asking whether it is still good (§4.3.1): the `ETag` as the
+  /// server sent it (a server that sends a bare tag compares what comes back with it, as
+  /// browsers send it).
   var validators: [(String, String)] {
     var headers: [(String, String)] = []
-    if let etag = response.headers["ETag"] { headers.append(("If-None-Match", Self.quoted(etag))) }
+    if let etag = response.headers["ETag"] { headers.append(("If-None-Match", etag)) }
     if let modified = response.headers["Last-Modified"] {
       headers.append(("If-Modified-Since", modified))
     }

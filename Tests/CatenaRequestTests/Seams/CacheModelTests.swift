@@ -30,6 +30,13 @@ enum ModelStep {
   /// `408` or `429`): what a response kept answers in its place (`stale-if-error`), and what
   /// stays kept.
   case outage(String, Style, Int)
+  /// A `HEAD`, which updates the GET kept for the same version and drops it for another
+  /// (RFC 9111 §4.3.5).
+  case head(String, Style)
+  /// The path changes on the server without this client asking (another device's write).
+  case elsewhere(String)
+  /// The app launched again on the cache's directory: memory empty, the disk read back.
+  case relaunch
 
   enum Write {
     case post(String)
@@ -37,38 +44,42 @@ enum ModelStep {
     case signOut(to: String?)
   }
 
-  /// A step drawn from `random`.
-  static func draw(_ random: inout SeededRandom) -> ModelStep {
+  /// A step drawn from `random`; `relaunch` only for a cache with a directory (`disk`).
+  static func draw(_ random: inout SeededRandom, disk: Bool) -> ModelStep {
     let paths = ["a", "b"]
     let users: [String?] = ["A", "B", nil]
     func path() -> String { paths[random.below(2)] }
     func style() -> Style { Style.allCases[random.below(Style.allCases.count)] }
     func user() -> String? { users[random.below(3)] }
     switch random.below(100) {
-    case 0..<34: return .get(path(), style())
-    case 34..<38: return .conditional(path())
-    case 38..<45: return .post(path())
-    case 45..<48: return .invalidateAll
-    case 48..<54: return .signOut(to: user())
-    case 54..<60: return .switchUser(to: user())
-    case 60..<66: return .toggleLanguage
-    case 66..<76: return .advance([0, 30, 120][random.below(3)])
-    case 76..<81: return .redirect(style())
-    case 81..<89:
+    case 0..<30: return .get(path(), style())
+    case 30..<34: return .conditional(path())
+    case 34..<40: return .post(path())
+    case 40..<43: return .invalidateAll
+    case 43..<48: return .signOut(to: user())
+    case 48..<53: return .switchUser(to: user())
+    case 53..<58: return .toggleLanguage
+    case 58..<67: return .advance([0, 30, 120][random.below(3)])
+    case 67..<71: return .redirect(style())
+    case 71..<78:
       let writes: [Write] = [.post(path()), .invalidateAll, .signOut(to: user())]
       var overlapStyle = style()
       if overlapStyle == .lying304 { overlapStyle = .maxAge }
       return .overlap(path(), overlapStyle, writes[random.below(3)])
-    case 89..<94: return .guest(path(), style())
-    case 94..<97: return .retried(path(), style(), to: user())
-    case 97..<99:
+    case 78..<82: return .guest(path(), style())
+    case 82..<85: return .retried(path(), style(), to: user())
+    case 85..<88:
       // Not 503: the model's retry policy asks again after one.
       let statuses = [500, 501, 502, 504, 408, 429]
-      return .outage(
-        path(), random.below(2) == 0 ? .staleIfError : style(), statuses[random.below(6)])
-    default:
+      let drawn = random.below(3)
+      let outageStyle = drawn == 0 ? .staleIfError : drawn == 1 ? .staleWhileRevalidate : style()
+      return .outage(path(), outageStyle, statuses[random.below(6)])
+    case 88..<91:
       let asked = ReferenceCache.Asked.allCases
       return .asking(path(), style(), asked[random.below(asked.count)])
+    case 91..<95: return .head(path(), style())
+    case 95..<97: return .elsewhere(path())
+    default: return disk ? .relaunch : .get(path(), .staleWhileRevalidate)
     }
   }
 }
@@ -114,7 +125,29 @@ struct ReferenceWorld {
       if asked.offline { return "notCached" }
     } else if let found, ReferenceCache.isFresh(found, at: now) {
       return found.body
+    } else if let found, ReferenceCache.answersWhileRevalidated(found, at: now) {
+      // The stale body now; its revalidation runs behind, and ends before the next step.
+      _ = send(path, style, found, place, guest: guest, held: nil)
+      return found.body
     }
+    return send(path, style, found, place, guest: guest, held: held)
+  }
+
+  /// Whether a GET of `path` now would be answered stale while revalidated behind.
+  func revalidatesBehind(_ path: String, guest: Bool = false) -> Bool {
+    let place = partition(guest: guest)
+    let key = ReferenceCache.Key(partition: place.name, path: path)
+    guard place.keeps, path != "r", let found = cache.variant(key, language) else { return false }
+    return !ReferenceCache.isFresh(found, at: now)
+      && ReferenceCache.answersWhileRevalidated(found, at: now)
+  }
+
+  /// The GET of `path` sent, with the validator of `found`: the body shown, what is kept.
+  private mutating func send(
+    _ path: String, _ style: Style, _ found: ReferenceCache.Variant?,
+    _ place: (keeps: Bool, name: String?), guest: Bool, held: ((inout Self) -> Bool)?
+  ) -> String {
+    let key = ReferenceCache.Key(partition: place.name, path: path)
     let wire = wireUser(guest: guest)
     var answer = ask(path, style, found?.etag, wire, guest: guest)
     var fenced = false
@@ -127,18 +160,55 @@ struct ReferenceWorld {
         return keep(answer, style, keyPath, place.keeps, fenced: false)
       }
       guard !fenced else { return found.body }
-      var merged = found
-      merged.etag = answer.etag
-      if style.cacheControl != nil {
-        merged.lifetime = style.lifetime
-        merged.noCache = style.noCacheDirective
-        merged.mustRevalidate = style == .mustRevalidate
-      }
-      merged.receivedAt = now
-      cache.keep(merged, key, language)
+      refresh(found, etag: answer.etag, style, key, varies: false)
       return found.body
     }
     return keep(answer, style, keyPath, place.keeps, fenced: fenced)
+  }
+
+  /// `found` updated by a `304` or a `HEAD` of `style` (its validator, its directives when
+  /// it sends some, `Vary` when it `varies`) and kept again as received now; dropped when what
+  /// it becomes may not be kept.
+  private mutating func refresh(
+    _ found: ReferenceCache.Variant, etag: String?, _ style: Style, _ key: ReferenceCache.Key,
+    varies: Bool
+  ) {
+    var merged = found
+    merged.etag = etag ?? found.etag
+    if style.cacheControl != nil {
+      merged.lifetime = style.lifetime
+      merged.noCache = style.noCacheDirective
+      merged.mustRevalidate = style == .mustRevalidate
+      merged.staleIfError = style.staleIfError
+      merged.staleWhileRevalidate = style.staleWhileRevalidate
+    }
+    if varies { merged.language = language }
+    merged.receivedAt = now
+    guard !style.noStore, merged.lifetime != nil || merged.etag != nil else {
+      cache.remove(key, language)
+      return
+    }
+    cache.keep(merged, key, language)
+  }
+
+  /// A `HEAD` of `path` answered in `style`: the GET kept for it is updated when the `HEAD`
+  /// shows the same version (the same `ETag`, or neither has one), dropped when it shows
+  /// another, and left when it says nothing of the version kept.
+  mutating func head(_ path: String, _ style: Style) -> String {
+    let place = partition()
+    let key = ReferenceCache.Key(partition: place.name, path: path)
+    sent += 1
+    let answer = server.answer(
+      .head, path, style, ifNoneMatch: nil, user: wireUser(), language: language,
+      server: "server")
+    guard place.keeps, let found = cache.variant(key, language) else { return "200" }
+    switch (answer.etag, found.etag) {
+    case (.some(let tag), _) where tag != found.etag: cache.remove(key, language)
+    case (.some, _), (nil, nil):
+      refresh(found, etag: answer.etag, style, key, varies: style.varies)
+    case (nil, .some): break
+    }
+    return "200"
   }
 
   private mutating func ask(
@@ -173,6 +243,8 @@ struct ReferenceWorld {
     let found = place.keeps && path != "r" ? cache.variant(key, language) : nil
     if let found, ReferenceCache.isFresh(found, at: now) { return found.body }
     sent += 1
+    // Stale while revalidated: the revalidation meets the failure, and what is kept stays.
+    if let found, ReferenceCache.answersWhileRevalidated(found, at: now) { return found.body }
     if let found, [500, 502, 503, 504].contains(status), let window = found.staleIfError,
       let lifetime = found.lifetime, now - found.receivedAt - lifetime < window
     {
@@ -222,17 +294,22 @@ final class CatenaWorld {
   let user: ModelUser
   let language = Box("fr")
   let clock = Box(Date(timeIntervalSince1970: 1_800_000_000))
-  let cache: HTTPCache
+  private(set) var cache: HTTPCache
   let mode: CredentialMode
+  /// The cache's directory, and how much it keeps in memory (little: most reads are from
+  /// disk), when it has one.
+  let disk: (directory: URL, memoryLimit: Int)?
   private(set) var api: Client
   static let base = URL(string: "https://api.example.com/") ?? URL(fileURLWithPath: "/")
 
-  init(mode: CredentialMode, user initial: String?, rulesOff: Set<CacheRule>) {
+  init(
+    mode: CredentialMode, user initial: String?, rulesOff: Set<CacheRule>,
+    disk: (directory: URL, memoryLimit: Int)? = nil
+  ) {
     self.mode = mode
+    self.disk = disk
     user = ModelUser(initial)
-    let clock = clock
-    cache = HTTPCache(now: { clock.value })
-    cache.rulesOff = rulesOff
+    cache = Self.cache(disk, clock, rulesOff)
     api = Client(baseURL: Self.base, transport: server)
     api.cache = cache
     api.interceptors = [SettingHeader(header: "Accept-Language", value: language)]
@@ -248,6 +325,44 @@ final class CatenaWorld {
         user.retryWait()
         if mode == .cookieJar { server.cookie = user.user }
       })
+  }
+
+  private static func cache(
+    _ disk: (directory: URL, memoryLimit: Int)?, _ clock: Box<Date>, _ rulesOff: Set<CacheRule>
+  ) -> HTTPCache {
+    let cache =
+      if let disk {
+        HTTPCache(memoryLimit: disk.memoryLimit, directory: disk.directory, now: { clock.value })
+      } else {
+        HTTPCache(now: { clock.value })
+      }
+    cache.rulesOff = rulesOff
+    return cache
+  }
+
+  /// The app launched again: what was asked written, the directory given up, and a new cache
+  /// made on it, with nothing in memory.
+  func relaunch() async {
+    await cache.flush()
+    cache.closeDirectory()
+    cache = Self.cache(disk, clock, cache.rulesOff)
+    api.cache = cache
+  }
+
+  /// Returns once the background revalidations have ended (kept what they were answered).
+  func settle() async throws {
+    let cache = cache
+    try await turns("background revalidations to end", limit: 20_000) {
+      cache.revalidationsRunning == 0
+    }
+  }
+
+  /// Gives the directory up and deletes it.
+  func close() async {
+    guard let disk else { return }
+    await cache.flush()
+    cache.closeDirectory()
+    try? FileManager.default.removeItem(at: disk.directory)
   }
 
   func signIn(_ next: String?) {
@@ -305,8 +420,29 @@ func runModelSequence(seed: UInt64, rulesOff: Set<CacheRule> = []) async -> Disa
   let first: [String?] = ["A", "B", nil]
   let user = first[random.below(3)]
   var reference = ReferenceWorld(mode: mode, user: user)
-  let catena = CatenaWorld(mode: mode, user: user, rulesOff: rulesOff)
-  let steps = (0..<(1 + random.below(20))).map { _ in ModelStep.draw(&random) }
+  // One sequence in four keeps its responses in a directory, with room in memory for none
+  // or a few (most reads are from disk), and may launch again on it.
+  let disk =
+    random.below(4) == 0
+    ? (
+      directory: FileManager.default.temporaryDirectory.appendingPathComponent(
+        "catena-model-\(UUID().uuidString)", isDirectory: true),
+      memoryLimit: [1, 400][random.below(2)]
+    ) : nil
+  let catena = CatenaWorld(mode: mode, user: user, rulesOff: rulesOff, disk: disk)
+  let steps = (0..<(1 + random.below(20))).map { _ in
+    ModelStep.draw(&random, disk: disk != nil)
+  }
+  let disagreement = await run(steps, seed: seed, mode: mode, user: user, &reference, catena)
+  await catena.close()
+  return disagreement
+}
+
+/// Runs `steps` on both worlds; the first disagreement, if any.
+private func run(
+  _ steps: [ModelStep], seed: UInt64, mode: CredentialMode, user: String?,
+  _ reference: inout ReferenceWorld, _ catena: CatenaWorld
+) async -> Disagreement? {
   for (index, step) in steps.enumerated() {
     func differ(_ expected: Shown, _ got: Shown) -> Disagreement? {
       guard
@@ -326,6 +462,7 @@ func runModelSequence(seed: UInt64, rulesOff: Set<CacheRule> = []) async -> Disa
     }
     do {
       let (expected, got) = try await perform(step, &reference, catena)
+      try await catena.settle()
       if let disagreement = differ(expected, got) { return disagreement }
     } catch {
       catena.server.release()
@@ -347,6 +484,16 @@ private func perform(
     catena.server.style = style
     let expected = reference.get(path, style)
     return ([expected], [try await CatenaWorld.get(path, on: api)])
+  case .head(let path, let style):
+    catena.server.style = style
+    let expected = reference.head(path, style)
+    let response = try await Head(path).validate(statuses: 200..<600).value(on: api)
+    return ([expected], ["\(response.status)"])
+  case .elsewhere(let path):
+    reference.server.versions[path, default: 1] += 1
+    catena.server.change(path)
+  case .relaunch:
+    await catena.relaunch()
   case .asking(let path, let style, let asked):
     catena.server.style = style
     let expected = reference.get(path, style, asked: asked)
@@ -399,10 +546,17 @@ private func perform(
     } else {
       reference.apply(write)
       _ = try await asked.value
+      try await catena.settle()  // a revalidation behind ends before the write, as above
     }
     try await catena.apply(write)
     catena.server.release()
     return ([expected], [try await asked.value])
+  case .guest(let path, let style)
+  where reference.revalidatesBehind(path) || reference.revalidatesBehind(path, guest: true):
+    // One revalidation per response kept: the two clients of one cache would share it.
+    catena.server.style = style
+    let expected = reference.get(path, style)
+    return ([expected], [try await CatenaWorld.get(path, on: api)])
   case .guest(let path, let style):
     catena.server.style = style
     catena.guestServer.style = style
@@ -437,6 +591,13 @@ private func perform(
     let expected = reference.outage(path, style, status)
     catena.server.failNext(status)
     defer { catena.server.recover() }
+    let got = try await CatenaWorld.get(path, on: api)
+    try await catena.settle()  // a revalidation behind meets the failure
+    return ([expected], [got])
+  case .retried(let path, let style, _) where reference.revalidatesBehind(path):
+    // Answered stale at once: no attempt of the app's to retry.
+    catena.server.style = style
+    let expected = reference.get(path, style)
     return ([expected], [try await CatenaWorld.get(path, on: api)])
   case .retried(let path, let style, let next):
     catena.server.style = style

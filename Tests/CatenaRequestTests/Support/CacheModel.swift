@@ -23,10 +23,14 @@ enum Style: CaseIterable {
   case lying304
   /// `max-age=60, stale-if-error=90` with a strong `ETag`.
   case staleIfError
+  /// `max-age=60, stale-while-revalidate=90` with a strong `ETag`.
+  case staleWhileRevalidate
 
   var lifetime: Int? {
     switch self {
-    case .maxAge, .maxAgeVary, .privateMaxAge, .mustRevalidate, .staleIfError: 60
+    case .maxAge, .maxAgeVary, .privateMaxAge, .mustRevalidate, .staleIfError,
+      .staleWhileRevalidate:
+      60
     case .lying304: 0
     default: nil
     }
@@ -35,12 +39,18 @@ enum Style: CaseIterable {
   var varies: Bool { self == .maxAgeVary }
   var noStore: Bool { self == .noStore }
   var noCacheDirective: Bool { self == .noCache }
+  /// How long past its lifetime a response answers a server error (`stale-if-error`).
+  var staleIfError: Int? { self == .staleIfError ? 90 : nil }
+  /// How long past its lifetime a response answers while it is revalidated behind
+  /// (`stale-while-revalidate`).
+  var staleWhileRevalidate: Int? { self == .staleWhileRevalidate ? 90 : nil }
 
   /// The `ETag` of version `version` of `path`, when the style has one.
   func etag(_ path: String, _ version: Int) -> String? {
     switch self {
     case .weakETagOnly: "W/\"\(path)-\(version)\""
-    case .privateMaxAge, .noCache, .mustRevalidate, .lying304, .staleIfError:
+    case .privateMaxAge, .noCache, .mustRevalidate, .lying304, .staleIfError,
+      .staleWhileRevalidate:
       "\"\(path)-\(version)\""
     default: nil
     }
@@ -56,6 +66,7 @@ enum Style: CaseIterable {
     case .mustRevalidate: "max-age=60, must-revalidate"
     case .lying304: "max-age=0"
     case .staleIfError: "max-age=60, stale-if-error=90"
+    case .staleWhileRevalidate: "max-age=60, stale-while-revalidate=90"
     case .weakETagOnly, .bare: nil
     }
   }
@@ -87,6 +98,9 @@ struct ReferenceCache {
     var mustRevalidate = false
     /// How long past its lifetime it answers a server error or an outage (`stale-if-error`).
     var staleIfError: Int?
+    /// How long past its lifetime it answers while revalidated behind
+    /// (`stale-while-revalidate`).
+    var staleWhileRevalidate: Int?
   }
 
   /// What a request asks of the cache (its `Cache-Control`, `Pragma`, or the app's
@@ -169,6 +183,16 @@ struct ReferenceCache {
     return now - variant.receivedAt < lifetime
   }
 
+  /// Whether `variant`, stale at `now`, answers while it is revalidated behind (RFC 5861 §3):
+  /// within its `stale-while-revalidate` window, and neither `no-cache` nor
+  /// `must-revalidate`.
+  static func answersWhileRevalidated(_ variant: Variant, at now: Int) -> Bool {
+    guard let window = variant.staleWhileRevalidate, let lifetime = variant.lifetime,
+      !variant.noCache, !variant.mustRevalidate
+    else { return false }
+    return now - variant.receivedAt - lifetime < window
+  }
+
   /// Keeps `variant` in place of the one that answers `language` (first match).
   mutating func keep(_ variant: Variant, _ key: Key, _ language: String) {
     remove(key, language)
@@ -196,8 +220,8 @@ struct ReferenceCache {
     let variant = Variant(
       language: style.varies ? language : nil, body: body, etag: etag, lifetime: style.lifetime,
       noCache: style.noCacheDirective, receivedAt: now,
-      mustRevalidate: style == .mustRevalidate,
-      staleIfError: style == .staleIfError ? 90 : nil)
+      mustRevalidate: style == .mustRevalidate, staleIfError: style.staleIfError,
+      staleWhileRevalidate: style.staleWhileRevalidate)
     keep(variant, key, language)
   }
 }

@@ -46,6 +46,9 @@ final class ModelServer: Transport, @unchecked Sendable {
   /// The next GET is answered as usual (an outage that no request reached is over).
   func recover() { lock.withLock { state.failing = nil } }
 
+  /// `path` changes on the server without this client asking (another device's write).
+  func change(_ path: String) { lock.withLock { state.versions[path, default: 1] += 1 } }
+
   /// Holds the next request that arrives.
   func hold() { lock.withLock { holding = true } }
 
@@ -133,6 +136,11 @@ struct ServerState {
     language: String, server: String
   ) -> Answer {
     let path = path == "r" ? "a" : path
+    if method == .head {
+      // The headers a GET would have now, no body: it changes nothing.
+      return Answer(
+        status: 200, etag: style.etag(path, versions[path, default: 1]), body: "", path: path)
+    }
     guard method == .get else {
       versions[path, default: 1] += 1
       return Answer(status: 204, body: "", path: path)
