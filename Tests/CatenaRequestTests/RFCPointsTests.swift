@@ -84,6 +84,26 @@ struct RFCPointsTests {
     #expect(server.requests.last?.headers["If-Modified-Since"] != nil)
   }
 
+  @Test(arguments: [("public", 1), ("", 2)])
+  func aPublicResponseOfAnyStatusGetsAHeuristicLifetime(control: String, sent: Int) async throws {
+    let made = clock.now
+    let server = ScriptedTransport { [self] _, number in
+      HTTPResponse(
+        status: 599,
+        headers: [
+          "Date": httpDate(made), "Last-Modified": httpDate(made.addingTimeInterval(-86_400)),
+          "Cache-Control": control,
+        ],
+        body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    for _ in 0..<2 {
+      _ = try await Get("x").validate(statuses: 200..<600).value(on: api)
+      clock.advance(3_600)  // within a tenth of its day
+    }
+    #expect(server.count == sent, "a 599 with `\(control)`: \(sent) sent")
+  }
+
   @Test(arguments: [204, 308, 405, 414, 501])
   func c21OtherHeuristicallyCacheableStatusesAreKept(status: Int) async throws {
     let server = ScriptedTransport { _, _ in
@@ -136,6 +156,37 @@ struct RFCPointsTests {
       .value(on: api)
     #expect(answer.status == status)
     #expect(try await Get("feed").cache(.cacheOnly).value(on: api).text == "v1")
+  }
+
+  @Test func aRedirectedHeadLeavesTheGetKeptAlone() async throws {
+    let server = ScriptedTransport { request, number in
+      request.method == .head
+        ? HTTPResponse(
+          status: 200, headers: ["Cache-Control": "max-age=3600"],
+          url: URL(string: "https://api.example.com/b"))
+        : HTTPResponse(
+          status: 200, headers: ["Cache-Control": "max-age=1"], body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    _ = try await get("a", api)
+    _ = try await Head("a").value(on: api)
+    clock.advance(2)
+    #expect(try await get("a", api).text == "v3", "stale: the HEAD answered for /b")
+  }
+
+  @Test func aHeadNamesTheTagKeptQuotedOrBare() async throws {
+    let server = ScriptedTransport { request, number in
+      request.method == .head
+        ? HTTPResponse(status: 200, headers: ["Cache-Control": "max-age=3600", "ETag": "\"abc\""])
+        : HTTPResponse(
+          status: 200, headers: ["Cache-Control": "max-age=1", "ETag": "abc"],
+          body: Data("v\(number)".utf8))
+    }
+    let api = client(server)
+    _ = try await get("a", api)
+    _ = try await Head("a").value(on: api)
+    clock.advance(2)
+    #expect(try await get("a", api).text == "v1", "updated: fresh for an hour")
   }
 
   @Test func aHeadOfACompressedResponseComparesTheStatedLengths() async throws {
@@ -265,68 +316,6 @@ struct RFCPointsTests {
     #expect(try await get("doc", api).text == "v1", "revalidated: the 304 matched")
     #expect(server.requests.last?.headers["If-None-Match"] == "abc")
     #expect(events.count(.revalidated) == 1)
-  }
-
-  /// A server whose `fr` and `en` are one representation (`"same"`), `de` another
-  /// (`"other"`): it answers a request that names the tag of what it would send with a `304`
-  /// naming it (`tagless`: with no `ETag`).
-  func languages(tagless: Bool = false) -> ScriptedTransport {
-    ScriptedTransport { request, number in
-      let language = request.headers["Accept-Language"] ?? "-"
-      let tag = language == "de" ? "\"other\"" : "\"same\""
-      let asked = (request.headers["If-None-Match"] ?? "").split(separator: ",").map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
-      if asked.contains(tag) {
-        return HTTPResponse(status: 304, headers: tagless ? [:] : ["ETag": tag])
-      }
-      return HTTPResponse(
-        status: 200,
-        headers: ["Cache-Control": "max-age=60", "ETag": tag, "Vary": "Accept-Language"],
-        body: Data("v\(number) \(language)".utf8))
-    }
-  }
-
-  func get(_ path: String, in language: String, _ api: Client) async throws -> String {
-    try await Get(path).header("Accept-Language", language).value(on: api).text
-  }
-
-  @Test func aRequestForAVariantNotKeptNamesTheOthersAndA304SelectsOne() async throws {
-    let server = languages()
-    let api = client(server)
-    #expect(try await get("doc", in: "en", api) == "v1 en")
-    #expect(try await get("doc", in: "de", api) == "v2 de")
-    #expect(try await get("doc", in: "fr", api) == "v1 en", "the server said: en's")
-    let asked = server.requests.last?.headers["If-None-Match"] ?? ""
-    #expect(
-      Set(asked.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        == ["\"same\"", "\"other\""], "the tags of both variants kept")
-    #expect(events.count(.revalidated) == 1)
-    #expect(try await get("doc", in: "fr", api) == "v1 en", "kept for fr now: a hit")
-    #expect(try await get("doc", in: "de", api) == "v2 de", "de's own stays")
-    #expect(server.requests.count == 3)
-    #expect(server.requests.first?.headers["If-None-Match"] == nil, "nothing kept: none asked")
-  }
-
-  @Test func a304ThatNamesNoVariantKeptIsAskedAgainWithoutValidators() async throws {
-    let server = languages(tagless: true)
-    let api = client(server)
-    #expect(try await get("doc", in: "en", api) == "v1 en")
-    #expect(try await get("doc", in: "fr", api) == "v3 fr", "asked again, answered whole")
-    #expect(server.requests.count == 3)
-    #expect(server.requests[1].headers["If-None-Match"] == "\"same\"")
-    #expect(server.requests[2].headers["If-None-Match"] == nil)
-    #expect(try await get("doc", in: "fr", api) == "v3 fr", "kept for fr")
-  }
-
-  @Test func noOtherVariantIsAskedAboutWithoutTheCacheOrForNetworkOnly() async throws {
-    let server = languages()
-    let api = client(server)
-    _ = try await get("doc", in: "en", api)
-    let fresh = try await Get("doc").header("Accept-Language", "fr").cache(.networkOnly)
-      .value(on: api)
-    #expect(fresh.text == "v2 fr")
-    #expect(server.requests.last?.headers["If-None-Match"] == nil)
   }
 
   @Test(arguments: [

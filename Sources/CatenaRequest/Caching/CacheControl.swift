@@ -11,6 +11,9 @@ struct CacheControl: Equatable {
   /// The fields a qualified `no-cache="…"` names (lowercased): not kept.
   var noCacheFields: [String] = []
   var mustRevalidate = false
+  /// `public`: the response may be kept, and given a heuristic lifetime, whatever its status
+  /// (§5.2.2.9, §4.2.2).
+  var isPublic = false
   var staleWhileRevalidate: Int?
   var staleIfError: Int?
   /// Request directives (§5.2.1): the freshness left that the asker wants, the staleness it
@@ -63,6 +66,7 @@ struct CacheControl: Equatable {
           noCache = true
         }
       case "must-revalidate": mustRevalidate = true
+      case "public": isPublic = true
       case "stale-while-revalidate": staleWhileRevalidate = seconds ?? nil
       case "stale-if-error": staleIfError = seconds ?? nil
       case "min-fresh": minFresh = seconds ?? 0

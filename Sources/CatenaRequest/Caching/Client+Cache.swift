@@ -204,7 +204,7 @@ final class CacheExchange: CacheStep {
     where cache.holds(.validated304) || conditional.headers[name] == nil {
       try conditional.headers.set(name, value)
     }
-    if candidate == nil, policy != .networkOnly, !unconditional, let keeping,
+    if candidate == nil, policy != .networkOnly, !unconditional, !asked.noStore, let keeping,
       cache.holds(.validated304)
     {
       // Another variant may be what the server would send this request too (§4.3.1).
@@ -228,7 +228,10 @@ final class CacheExchange: CacheStep {
   func settle(_ outgoing: Outgoing, sent: HTTPRequest, _ received: Received) -> Received? {
     var outgoing = firstPartition(outgoing)
     guard base.method == .get else {
-      if base.method == .head, received.status == 200 { updateStoredGet(outgoing, received) }
+      // Only the URL asked: a HEAD redirected elsewhere says nothing of it.
+      if base.method == .head, received.status == 200, received.url ?? sent.url == sent.url {
+        updateStoredGet(outgoing, received)
+      }
       client.record(.notStored(.statusNotStorable), base)
       return received
     }
@@ -279,11 +282,12 @@ final class CacheExchange: CacheStep {
       // The response whose validators went, or, asked with the other variants' tags, the one
       // the `304`'s `ETag` names (§4.3.4), then kept for this request's variant too. Else the
       // request is sent again without validators.
-      let tag = response.headers["ETag"].map(StoredResponse.quoted)
+      let tag = response.headers["ETag"]
       let selected =
         stored
         ?? others.first { other in
-          tag != nil && other.response.headers["ETag"].map(StoredResponse.quoted) == tag
+          guard let tag, let kept = other.response.headers["ETag"] else { return false }
+          return StoredResponse.names(tag, kept)
         }
       guard let selected,
         let (merged, refused) = cache.refresh(
@@ -361,7 +365,7 @@ final class CacheExchange: CacheStep {
     let stored = kept.response.headers
     let same: Bool? =
       if let tag = head.headers["ETag"] {
-        tag == stored["ETag"]
+        stored["ETag"].map(StoredResponse.quoted) == StoredResponse.quoted(tag)
       } else if let modified = head.headers["Last-Modified"], stored["ETag"] == nil {
         modified == stored["Last-Modified"]
       } else if stored["ETag"] == nil, stored["Last-Modified"] == nil {

@@ -236,8 +236,10 @@ public final class HTTPCache: @unchecked Sendable {
   }
 
   /// The responses kept for `request`'s URL in `partition` for other variants than the one
-  /// it matches, that have an `ETag` (at most `limit`): what a request whose own variant is
-  /// not kept asks the server about (RFC 9111 §4.3.1).
+  /// it matches (at most `limit`), that a request whose own variant is not kept asks the
+  /// server about (RFC 9111 §4.3.1): those with a strong `ETag` (the same bytes, §8.8.1),
+  /// varying from `request` on no credential header (another token's or cookie's response is
+  /// never offered). Read without being kept in memory.
   func variants(
     otherThan request: HTTPRequest, partition: String?, limit: Int = 4
   ) -> [StoredResponse] {
@@ -249,21 +251,28 @@ public final class HTTPCache: @unchecked Sendable {
       let other = { (varied: [String: String?]) in
         !Self.matches(varied, request) && !seen.contains(varied)
       }
-      guard let next = lookup(key, other) else { break }
+      guard let next = lookup(key, other, keeping: false) else { break }
       seen.append(next.varied)
-      if next.response.headers["ETag"] != nil { found.append(next) }
+      let sameCredentials = next.varied.allSatisfy { name, value in
+        !request.isSensitive(name) || Self.variedValue(name, of: request) == value
+      }
+      if sameCredentials, next.response.headers["ETag"]?.hasPrefix("\"") == true {
+        found.append(next)
+      }
     }
     return found
   }
 
   /// The response kept under `key` whose varied headers `matches`, from memory, else from
-  /// disk (then kept in memory too).
-  private func lookup(_ key: Key, _ matches: ([String: String?]) -> Bool) -> StoredResponse? {
+  /// disk (then kept in memory too, when `keeping`).
+  private func lookup(
+    _ key: Key, _ matches: ([String: String?]) -> Bool, keeping: Bool = true
+  ) -> StoredResponse? {
     // A file that changed while it was read is looked up again (twice at most).
     for _ in 0..<3 {
       let found = lock.withLock { () -> DiskStore.Found in
         if let variants = entries[key], let match = variants.first(where: { matches($0.varied) }) {
-          order.touch(key)
+          if keeping { order.touch(key) }
           return .inMemory(match)
         }
         return disk?.find(key, matches) ?? .none
@@ -275,7 +284,7 @@ public final class HTTPCache: @unchecked Sendable {
         guard let disk, let read = disk.read(ticket, key: key) else { return nil }
         let check = lock.withLock { () -> DiskStore.Check in
           let check = disk.check(ticket, key, read)
-          if check == .current, read.cost <= memoryLimit {
+          if check == .current, keeping, read.cost <= memoryLimit {
             keepInMemory(read, key, replacing: { $0 == read.varied })
           }
           return check
@@ -425,11 +434,11 @@ public final class HTTPCache: @unchecked Sendable {
   }
 
   /// Whether `notModified` says `stored` is still good (§4.3.4): the same `ETag` when it has
-  /// one, else the same `Last-Modified` when it has one; a `304` with neither confirms the
+  /// one (a weak one names the tags it matches weakly), else the same `Last-Modified` when it has one; a `304` with neither confirms the
   /// response whose validators were sent.
   static func validates(_ notModified: HTTPResponse, _ stored: HTTPResponse) -> Bool {
     if let tag = notModified.headers["ETag"] {
-      return stored.headers["ETag"].map(StoredResponse.quoted) == StoredResponse.quoted(tag)
+      return stored.headers["ETag"].map { StoredResponse.names(tag, $0) } ?? false
     }
     if let modified = notModified.headers["Last-Modified"] {
       return stored.headers["Last-Modified"] == modified
@@ -598,10 +607,10 @@ public final class HTTPCache: @unchecked Sendable {
     kept.headers = keptHeaders(of: response)
     let stored = StoredResponse(
       response: kept, requestTime: sentAt, responseTime: receivedAt, varied: varied)
-    // A status that is not heuristically cacheable is kept only with a lifetime it states
-    // (§3: a `302` or a `500` with `max-age`, as browsers keep them); the others with one, or
-    // validators (§4.2.2).
-    guard heuristicallyCacheable.contains(response.status) else {
+    // A status that is not heuristically cacheable (nor `public`) is kept only with a
+    // lifetime it states (§3: a `302` or a `500` with `max-age`, as browsers keep them); the
+    // others with one, or validators (§4.2.2).
+    guard stored.heuristicallyCacheable else {
       return stored.explicitLifetime == nil ? .refused(.statusNotStorable) : .kept(stored)
     }
     let validates = response.headers["ETag"] != nil || response.headers["Last-Modified"] != nil

@@ -19,16 +19,22 @@ struct StoredResponse: Sendable {
 
   /// How long the response is fresh after it was made: `max-age`, else `Expires` minus `Date`,
   /// else a tenth of the time since its `Last-Modified` (at most a week) for a status that is
-  /// heuristically cacheable (§4.2.2); nil when none applies.
+  /// heuristically cacheable or a `public` response (§4.2.2); nil when none applies.
   var freshnessLifetime: TimeInterval? {
     if let explicit = explicitLifetime { return explicit }
-    guard HTTPCache.heuristicallyCacheable.contains(response.status),
+    guard heuristicallyCacheable,
       let modified = response.headers["Last-Modified"].flatMap({
         HTTPDate.parse($0, now: responseTime)
       })
     else { return nil }
     let date = response.headers["Date"].flatMap { HTTPDate.parse($0, now: responseTime) }
     return min(max(0, (date ?? responseTime).timeIntervalSince(modified) / 10), 7 * 86_400)
+  }
+
+  /// Whether it may be kept without a lifetime it states, and given a heuristic one: a status
+  /// heuristically cacheable (RFC 9110 §15.1), or any status marked `public` (RFC 9111 §4.2.2).
+  var heuristicallyCacheable: Bool {
+    HTTPCache.heuristicallyCacheable.contains(response.status) || control.isPublic
   }
 
   /// The lifetime the response states: `max-age`, else `Expires` minus `Date`; nil without.
@@ -142,6 +148,16 @@ struct StoredResponse: Sendable {
   /// the server sent bare (or the other way round) validates the same response.
   static func quoted(_ etag: String) -> String {
     etag.hasPrefix("\"") || etag.hasPrefix("W/\"") ? etag : "\"\(etag)\""
+  }
+
+  /// Whether a `304`'s `tag` names a response kept with `stored` (RFC 9111 §4.3.4): a strong
+  /// tag the same strong tag, a weak one any tag it matches weakly (`W/"x"` names `"x"`).
+  static func names(_ tag: String, _ stored: String) -> Bool {
+    guard tag.hasPrefix("W/") else { return quoted(tag) == quoted(stored) }
+    func opaque(_ tag: String) -> String {
+      quoted(tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag)
+    }
+    return opaque(tag) == opaque(stored)
   }
 
   /// The validators to send when asking whether it is still good (§4.3.1): the `ETag` as the

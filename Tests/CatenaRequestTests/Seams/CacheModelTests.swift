@@ -119,18 +119,21 @@ struct ReferenceWorld {
   ) -> String {
     let place = partition(guest: guest)
     let key = ReferenceCache.Key(partition: place.name, path: path)
-    let found = place.keeps && path != "r" ? (snapshot ?? cache).variant(key, language) : nil
+    let kept = place.keeps && path != "r" ? snapshot ?? cache : ReferenceCache()
+    let found = kept.variant(key, language)
     if let asked {
       if let found, asked.accepts(found, at: now) { return found.body }
       if asked.offline { return "notCached" }
     } else if let found, ReferenceCache.isFresh(found, at: now) {
       return found.body
     } else if let found, ReferenceCache.answersWhileRevalidated(found, at: now) {
-      // The stale body now; its revalidation runs behind, and ends before the next step.
-      _ = send(path, style, found, place, guest: guest, held: nil)
+      // The stale body now; its revalidation runs behind (a write may come while the server
+      // holds it), and ends before the next step.
+      _ = send(path, style, found, [], place, guest: guest, held: held)
       return found.body
     }
-    return send(path, style, found, place, guest: guest, held: held)
+    let others = found == nil ? kept.others(key, language) : []
+    return send(path, style, found, others, place, guest: guest, held: held)
   }
 
   /// Whether a GET of `path` now would be answered stale while revalidated behind.
@@ -142,19 +145,35 @@ struct ReferenceWorld {
       && ReferenceCache.answersWhileRevalidated(found, at: now)
   }
 
-  /// The GET of `path` sent, with the validator of `found`: the body shown, what is kept.
+  /// The GET of `path` sent, with the validator of `found`, or without one the tags of the
+  /// `others` variants kept: the body shown, what is kept.
   private mutating func send(
     _ path: String, _ style: Style, _ found: ReferenceCache.Variant?,
-    _ place: (keeps: Bool, name: String?), guest: Bool, held: ((inout Self) -> Bool)?
+    _ others: [ReferenceCache.Variant], _ place: (keeps: Bool, name: String?), guest: Bool,
+    held: ((inout Self) -> Bool)?
   ) -> String {
     let key = ReferenceCache.Key(partition: place.name, path: path)
     let wire = wireUser(guest: guest)
-    var answer = ask(path, style, found?.etag, wire, guest: guest)
+    let tags = others.compactMap(\.etag)
+    var answer = ask(
+      path, style, found?.etag ?? (tags.isEmpty ? nil : tags.joined(separator: ", ")), wire,
+      guest: guest)
     var fenced = false
     if let held { fenced = held(&self) }
     let keyPath = ReferenceCache.Key(partition: place.name, path: answer.path)
+    if answer.status == 304, found == nil, !others.isEmpty {
+      // The variant the 304 names answers, kept for this language too; none: asked again.
+      guard let selected = others.first(where: { ReferenceCache.names(answer.etag, $0.etag) })
+      else {
+        answer = ask(path, style, nil, wire, guest: guest)
+        return keep(answer, style, keyPath, place.keeps, fenced: false)
+      }
+      guard !fenced else { return selected.body }
+      refresh(selected, etag: answer.etag, style, key, varies: true)
+      return selected.body
+    }
     if answer.status == 304, let found {
-      guard answer.etag == found.etag else {
+      guard ReferenceCache.names(answer.etag, found.etag) else {
         cache.remove(key, language)
         answer = ask(path, style, nil, wire, guest: guest)
         return keep(answer, style, keyPath, place.keeps, fenced: false)
@@ -343,8 +362,7 @@ final class CatenaWorld {
   /// The app launched again: what was asked written, the directory given up, and a new cache
   /// made on it, with nothing in memory.
   func relaunch() async {
-    await cache.flush()
-    cache.closeDirectory()
+    cache.closeDirectory()  // what was asked is still written, before the next cache reads
     cache = Self.cache(disk, clock, cache.rulesOff)
     api.cache = cache
   }
@@ -546,7 +564,6 @@ private func perform(
     } else {
       reference.apply(write)
       _ = try await asked.value
-      try await catena.settle()  // a revalidation behind ends before the write, as above
     }
     try await catena.apply(write)
     catena.server.release()

@@ -25,18 +25,22 @@ enum Style: CaseIterable {
   case staleIfError
   /// `max-age=60, stale-while-revalidate=90` with a strong `ETag`.
   case staleWhileRevalidate
+  /// `max-age=60`, `Vary: Accept-Language`, and a strong `ETag` of the version alone (the
+  /// server says every language is the same bytes): a request for a language not kept names
+  /// the others' tags, and a `304` answers with theirs.
+  case varyETag
 
   var lifetime: Int? {
     switch self {
     case .maxAge, .maxAgeVary, .privateMaxAge, .mustRevalidate, .staleIfError,
-      .staleWhileRevalidate:
+      .staleWhileRevalidate, .varyETag:
       60
     case .lying304: 0
     default: nil
     }
   }
 
-  var varies: Bool { self == .maxAgeVary }
+  var varies: Bool { self == .maxAgeVary || self == .varyETag }
   var noStore: Bool { self == .noStore }
   var noCacheDirective: Bool { self == .noCache }
   /// How long past its lifetime a response answers a server error (`stale-if-error`).
@@ -50,7 +54,7 @@ enum Style: CaseIterable {
     switch self {
     case .weakETagOnly: "W/\"\(path)-\(version)\""
     case .privateMaxAge, .noCache, .mustRevalidate, .lying304, .staleIfError,
-      .staleWhileRevalidate:
+      .staleWhileRevalidate, .varyETag:
       "\"\(path)-\(version)\""
     default: nil
     }
@@ -59,7 +63,7 @@ enum Style: CaseIterable {
   /// The `Cache-Control` the server sends.
   var cacheControl: String? {
     switch self {
-    case .maxAge, .maxAgeVary: "max-age=60"
+    case .maxAge, .maxAgeVary, .varyETag: "max-age=60"
     case .privateMaxAge: "private, max-age=60"
     case .noCache: "no-cache"
     case .noStore: "no-store"
@@ -175,6 +179,23 @@ struct ReferenceCache {
   /// The variant that answers a request in `language`: the first that matches.
   func variant(_ key: Key, _ language: String) -> Variant? {
     entries[key]?.first { $0.language == nil || $0.language == language }
+  }
+
+  /// The variants kept under `key` for another language than `language`, with a strong
+  /// `ETag`: what a request whose own is not kept names (RFC 9111 §4.3.1).
+  func others(_ key: Key, _ language: String) -> [Variant] {
+    (entries[key] ?? []).filter { variant in
+      variant.language != nil && variant.language != language
+        && variant.etag?.hasPrefix("\"") == true
+    }
+  }
+
+  /// Whether a `304`'s `tag` names a variant kept with `kept`: the same strong tag, or for a
+  /// weak one the same tag without `W/` (RFC 9111 §4.3.4).
+  static func names(_ tag: String?, _ kept: String?) -> Bool {
+    guard let tag, let kept else { return false }
+    guard tag.hasPrefix("W/") else { return tag == kept }
+    return tag.dropFirst(2) == (kept.hasPrefix("W/") ? kept.dropFirst(2) : Substring(kept))
   }
 
   /// Whether `variant` may answer at `now` without asking the server.

@@ -151,7 +151,10 @@ struct ServerState {
     }
     let version = versions[path, default: 1]
     let etag = style.etag(path, version)
-    if let ifNoneMatch, let etag, ifNoneMatch == etag || style == .lying304 {
+    let asked = ifNoneMatch?.split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    if let asked, let etag, asked.contains(etag) || style == .lying304 {
       return Answer(status: 304, etag: etag, body: "", path: path)
     }
     counter += 1
