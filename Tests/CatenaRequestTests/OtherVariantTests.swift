@@ -16,11 +16,7 @@ struct OtherVariantTests {
   let events = EventLog()
 
   func client(_ transport: any Transport) -> Client {
-    var client = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
-    let clock = clock
-    client.cache = HTTPCache(now: { clock.now })
-    client.monitors = [events]
-    return client
+    cachingClient(transport, clock: clock, events: events)
   }
 
   /// A server whose `fr` and `en` are one representation (`same`), `de` another (`other`),
