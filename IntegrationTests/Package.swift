@@ -10,6 +10,7 @@ let package = Package(
   dependencies: [
     .package(name: "Catena", path: ".."),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
   ],
   targets: [
     .target(
@@ -32,6 +33,8 @@ let package = Package(
       dependencies: [
         .product(name: "CatenaRequest", package: "Catena"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        // Already built for HummingbirdTesting's live client.
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]),
     // Its `write`, which kills it at a chosen byte (Linux).
     .target(name: "CrashPoint"),

@@ -5,6 +5,11 @@
 #
 #   bash IntegrationTests/CacheTests/run.sh PATH_TO_CACHE_TESTS [--out results.json]
 #
+# CACHE_TESTS_TRANSPORT=nio sends over AsyncHTTPClient instead of URLSession: on Linux,
+# URLSession's libcurl refuses a response with a content coding it does not know before the
+# cache sees it (Apple's URLSession passes it), so three of the suite's tests never reach the
+# cache through it.
+#
 # Needs Node.js 18 or later; the suite needs no npm packages for this.
 set -euo pipefail
 suite=$(cd "$1" && pwd)
@@ -19,7 +24,7 @@ bridge="$(swift build --package-path "$here/.." --show-bin-path)/cache-tests-bri
   npm_config_pidfile="$(mktemp)" exec node test-engine/server/server.mjs) > /dev/null &
 server=$!
 ports=$(mktemp)
-"$bridge" "http://localhost:$port" > "$ports" &
+"$bridge" "http://localhost:$port" ${CACHE_TESTS_TRANSPORT:-} > "$ports" &
 bridged=$!
 trap 'kill $server $bridged 2>/dev/null' EXIT
 for _ in $(seq 100); do [ -s "$ports" ] && break; sleep 0.1; done

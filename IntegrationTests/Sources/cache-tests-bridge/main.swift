@@ -4,8 +4,11 @@
 // client (as a browser has one cache) to the suite's server and answers what the app would
 // get.
 //
-//   cache-tests-bridge BASE     serves on a free loopback port, printing it first; BASE is the
-//                               suite server's URL (`http://localhost:8000`)
+//   cache-tests-bridge BASE [nio]   serves on a free loopback port, printing it first; BASE is
+//                                   the suite server's URL (`http://localhost:8000`); `nio`
+//                                   sends over AsyncHTTPClient instead of URLSession (every
+//                                   response as the server sent it: Linux's URLSession refuses
+//                                   an unknown content coding before the cache sees it)
 //
 // A request is a JSON object: `url`, `method`, `headers` (`[[name, value]]`), `body`, and
 // fetch's `cache` mode, which maps to Catena's policies: `no-store` → `networkOnly` with the
@@ -38,7 +41,7 @@ struct Answered: Encodable {
 
 guard CommandLine.arguments.count >= 2, let base = URL(string: CommandLine.arguments[1] + "/")
 else {
-  print("usage: cache-tests-bridge BASE")
+  print("usage: cache-tests-bridge BASE [nio]")
   exit(2)
 }
 
@@ -46,7 +49,7 @@ else {
 struct Bridge: Sendable {
   let api: Client
 
-  init(base: URL) {
+  init(base: URL, nio: Bool) {
     // No cookie jar: Catena treats a cookie on the wire as a credential, and keeps nothing
     // for a request that carries one without a partition; a browser keeps them. The suite's
     // own cookie tests are named in the run's failures.
@@ -54,7 +57,9 @@ struct Bridge: Sendable {
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
     configuration.httpCookieAcceptPolicy = .never
-    var api = Client(baseURL: base, transport: URLSessionTransport(configuration: configuration))
+    let transport: any Transport =
+      nio ? NIOTransport() : URLSessionTransport(configuration: configuration)
+    var api = Client(baseURL: base, transport: transport)
     api.cache = HTTPCache(memoryLimit: 64 << 20)
     self.api = api
   }
@@ -88,7 +93,7 @@ struct Bridge: Sendable {
   }
 }
 
-let bridge = Bridge(base: base)
+let bridge = Bridge(base: base, nio: CommandLine.arguments.dropFirst(2).first == "nio")
 
 let router = Router()
 router.post("fetch") { request, _ -> Response in
