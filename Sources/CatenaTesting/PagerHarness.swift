@@ -20,9 +20,7 @@ public import CatenaPaging
 /// does a `FixtureTransport` without a delay); it throws ``PagerHarness/Stuck`` when a load
 /// does not end.
 @MainActor
-public final class PagerHarness<
-  Item: Identifiable & Sendable & Equatable, SectionID: Hashable, Cell: AnyObject
->
+public final class PagerHarness<Item: Identifiable & Sendable & Equatable, SectionID: Hashable>
 where Item.ID: Sendable {
   /// The pager under test.
   public let pager: Pager<Item>
@@ -135,10 +133,3 @@ where Item.ID: Sendable {
 
   private var visiblePaths: [ItemPath] { table.visibleItemPaths }
 }
-
-/// Renamed: the harness drives the app's own pager, data source and table.
-@available(*, unavailable, renamed: "PagerHarness")
-public typealias PagedListHarness<Item: Identifiable & Sendable & Equatable> = PagerHarness<
-  Item, String, TextCell
->
-where Item.ID: Sendable

@@ -96,7 +96,7 @@ public enum LoadCause: Hashable, Sendable {
   /// The app's code asked (``Pager/loadNext()``, ``Pager/loadPrevious()``), or the first load
   /// continued to fill its larger size.
   case code
-  /// The list came back after its ``PagerConfiguration/staleTime`` (it appeared again, the
+  /// The list came back after its ``PagerConfiguration/refetchAfter`` (it appeared again, the
   /// app returned to the foreground, the network came back): its pages load again in place.
   case refetch
 

@@ -1,9 +1,9 @@
-public import Foundation
+package import Foundation
 
 extension Pager {
   /// Tells the pager that its list is on screen (UIKit: the view controller's
   /// `viewWillAppear`; SwiftUI: `.onAppear` or `.task`). The first time, it loads the first
-  /// page; after that, a list older than its ``PagerConfiguration/staleTime`` loads its pages
+  /// page; after that, a list older than its ``PagerConfiguration/refetchAfter`` loads its pages
   /// again, each in place, keeping the rows the user reads. While the list is shown, a return
   /// to the foreground and the network coming back do the same.
   ///
@@ -29,8 +29,8 @@ extension Pager {
   /// Loads the pages again when the list is shown, has loaded, and is older than its stale
   /// time; nothing while a refresh, a refetch or a change of source runs.
   func refetchIfStale() {
-    guard isShown, let staleTime = configuration.staleTime, let landed,
-      now() - landed >= staleTime
+    guard isShown, let refetchAfter = configuration.refetchAfter, let landed,
+      now() - landed >= refetchAfter
     else { return }
     refetch()
   }
@@ -145,7 +145,7 @@ extension Pager {
   }
 }
 
-/// Calls back when the app returns to the foreground (``Foundation/Notification/Name/appWillEnterForeground``),
+/// Calls back when the app returns to the foreground (`Notification.Name.appWillEnterForeground`),
 /// on the main actor; stops when it goes away.
 final class ForegroundObserver: @unchecked Sendable {
   // NB: set once in `init`, read in `deinit`.
@@ -165,11 +165,11 @@ final class ForegroundObserver: @unchecked Sendable {
 }
 
 extension Notification.Name {
-  /// What a ``Pager`` with a ``PagerConfiguration/staleTime`` hears as the app returning to
-  /// the foreground: UIKit's `willEnterForegroundNotification` on iOS, tvOS and visionOS,
-  /// AppKit's `willBecomeActiveNotification` on macOS; elsewhere, a name the app posts
-  /// itself.
-  public static let appWillEnterForeground: Notification.Name = {
+  /// What a pager hears as the app returning to the foreground: UIKit's
+  /// `willEnterForegroundNotification` on iOS, tvOS and visionOS, AppKit's
+  /// `willBecomeActiveNotification` on macOS; elsewhere a name only tests post (an app
+  /// without those calls `Pager.appeared()`).
+  package static let appWillEnterForeground: Notification.Name = {
     #if os(macOS)
       Notification.Name("NSApplicationWillBecomeActiveNotification")
     #elseif canImport(UIKit)

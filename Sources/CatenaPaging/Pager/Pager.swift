@@ -112,7 +112,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// Where the pager learns that the network went away and came back (usually the client's:
   /// `houses.reachability = api.reachability`); nil: it never shows "offline". When the
   /// network comes back, failed loads run again, and a list that is shown and older than its
-  /// ``PagerConfiguration/staleTime`` loads its pages again.
+  /// ``PagerConfiguration/refetchAfter`` loads its pages again.
   public var reachability: (any Reachability)? {
     didSet { followReachability() }
   }
@@ -207,7 +207,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   {
     self.configuration = configuration
     self.stored = PagerState(source: source)
-    if configuration.staleTime != nil {
+    if configuration.refetchAfter != nil {
       foreground = ForegroundObserver { [weak self] in self?.refetchIfStale() }
     }
   }

@@ -31,17 +31,18 @@ public struct PagerConfiguration: Sendable {
   /// fails the load. Either way the load reports how many it dropped, once.
   public var duplicates: DuplicatePolicy
   /// How long after its pages last loaded from the first (a refresh, or a refetch) the list
-  /// counts as fresh. Once older, the list loads its pages again, each in place, when it
+  /// counts as fresh (not `CachePolicy.staleTime(_:)`, which says how long one
+  /// HTTP response kept counts as fresh). Once older, the list loads its pages again, each in place, when it
   /// appears again (``Pager/appeared()``), when the app returns to the foreground while it is
   /// shown, and when the network comes back (``Pager/reachability``); never two at once. Nil
   /// (the default): only the app's code and the user reload it.
-  public var staleTime: Duration?
+  public var refetchAfter: Duration?
 
   /// A configuration; only the page size is commonly set.
   public init(
     pageSize: Int = 20, firstPage: Int = 1, initialLoadSize: Int? = nil,
     prefetchDistance: Int? = nil, maxLoadedPages: Int? = nil, placeholders: Bool = false,
-    duplicates: DuplicatePolicy = .keepFirst, staleTime: Duration? = nil
+    duplicates: DuplicatePolicy = .keepFirst, refetchAfter: Duration? = nil
   ) {
     self.pageSize = max(pageSize, 1)
     self.firstPage = firstPage
@@ -50,6 +51,6 @@ public struct PagerConfiguration: Sendable {
     self.maxLoadedPages = maxLoadedPages.map { max($0, 2) }
     self.placeholders = placeholders
     self.duplicates = duplicates
-    self.staleTime = staleTime
+    self.refetchAfter = refetchAfter
   }
 }

@@ -13,7 +13,7 @@ final class InstantList {
   let pager: Pager<Row>
   let table = HeadlessTable(viewportHeight: 10 * 44)
   let dataSource: SectionedDataSource<String, PagerRow<Row>>
-  let harness: PagerHarness<Row, String, TextCell>
+  let harness: PagerHarness<Row, String>
   /// Every batch and reload the table saw.
   var changes: [TableEvent] {
     table.events.filter {

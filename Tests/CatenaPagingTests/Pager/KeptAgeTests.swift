@@ -10,8 +10,9 @@ final class KeptList {
   let pager: Pager<Row>
   var clock = ContinuousClock.now
 
-  init(staleTime: Duration? = nil) {
-    pager = Pager(PagerConfiguration(pageSize: 2, staleTime: staleTime), source: answers.source)
+  init(refetchAfter: Duration? = nil) {
+    pager = Pager(
+      PagerConfiguration(pageSize: 2, refetchAfter: refetchAfter), source: answers.source)
     pager.now = { [unowned self] in self.clock }
   }
 
@@ -111,7 +112,7 @@ struct KeptAgeTests {
   }
 
   @Test func aListOpeningOnAnOldKeptPageMarksItsRowsUntilTheServerAnswers() async throws {
-    let list = KeptList(staleTime: .seconds(60))
+    let list = KeptList(refetchAfter: .seconds(60))
     list.pager.appeared()
     try await list.asked(1)
     // Older than the list's stale time: shown, marked, and its load asks the server at once.
@@ -126,7 +127,7 @@ struct KeptAgeTests {
   }
 
   @Test func keptRowsStayMarkedWhenTheServerCannotBeReached() async throws {
-    let list = KeptList(staleTime: .seconds(60))
+    let list = KeptList(refetchAfter: .seconds(60))
     list.pager.appeared()
     try await list.asked(1)
     list.answers.answer(1, rows(0..<2), keptAge: .seconds(3600))

@@ -23,7 +23,7 @@ final class MessageList {
   let table: HeadlessTable
   let dataSource: SectionedDataSource<String, PagerRow<Message>>
   let binding: PagerBinding<Message>
-  let harness: PagerHarness<Message, String, TextCell>
+  let harness: PagerHarness<Message, String>
 
   init(_ count: Int, keying: PageKeying, configuration: PagerConfiguration?) {
     pages = FixturePages(count: count) { Message($0) }

@@ -14,11 +14,12 @@ final class StaleList {
   let pager: Pager<Row>
   let table = HeadlessTable(viewportHeight: 10 * 44)
   let dataSource: SectionedDataSource<String, PagerRow<Row>>
-  let harness: PagerHarness<Row, String, TextCell>
+  let harness: PagerHarness<Row, String>
   var clock = ContinuousClock.now
 
-  init(staleTime: Duration? = .seconds(60)) {
-    pager = Pager(PagerConfiguration(pageSize: 10, staleTime: staleTime), source: source.source)
+  init(refetchAfter: Duration? = .seconds(60)) {
+    pager = Pager(
+      PagerConfiguration(pageSize: 10, refetchAfter: refetchAfter), source: source.source)
     (dataSource, harness) = bindRows(pager, on: table)
     pager.now = { [unowned self] in self.clock }
     pager.reachability = network
@@ -153,7 +154,7 @@ struct RefetchTests {
   }
 
   @Test func withoutAStaleTimeNothingRefetches() async throws {
-    let list = StaleList(staleTime: nil)
+    let list = StaleList(refetchAfter: nil)
     try await list.open()
     list.clock += .seconds(3600)
     list.pager.disappeared()

@@ -7,7 +7,7 @@ import CatenaTesting
 @MainActor
 func bindRows(
   _ pager: Pager<Row>, on table: HeadlessTable
-) -> (SectionedDataSource<String, PagerRow<Row>>, PagerHarness<Row, String, TextCell>) {
+) -> (SectionedDataSource<String, PagerRow<Row>>, PagerHarness<Row, String>) {
   let dataSource = SectionedDataSource<String, PagerRow<Row>>()
     .bind(table)
     .configureCell(TextCell.self, reuseIdentifier: "row") { cell, _, row in
