@@ -101,8 +101,8 @@ func run() async {
   let server = ListingServer()
   let transport = FixtureTransport()
     .route(.get, "listings") { request in await server.respond(to: request) }
-  var api = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
-  api.cache = HTTPCache()
+  let api = Client(
+    baseURL: URL(string: "https://api.example.com/"), transport: transport, cache: HTTPCache())
   print("Instant list (embedded fixtures, an HTTP cache in memory)\n")
 
   print("── first open: nothing kept")

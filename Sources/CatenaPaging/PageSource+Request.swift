@@ -247,6 +247,7 @@ extension PageSource {
 
   /// This source, dropping what `client`'s cache keeps under `tag` after an edit.
   func invalidating(_ tag: String, on client: Client?) -> PageSource {
+    client?.madePageSource()  // it keeps this copy: later changes are said in debug builds
     var source = self
     source.invalidate = { (client ?? .default).cache?.invalidate(tag: tag) }
     return source

@@ -8,50 +8,61 @@ public import Foundation
 /// nonisolated callbacks run.
 ///
 /// ```swift
-/// let api = Client(baseURL: URL(string: "https://api.example.com/v1/"), transport: transport)
+/// let api = Client(
+///   baseURL: URL(string: "https://api.example.com/v1/"), transport: URLSessionTransport(),
+///   cache: HTTPCache(directory: HTTPCache.cachesDirectory(named: "api")),
+///   reachability: SystemReachability.shared)
 /// let user = try await Get("user/info").decode(User.self, at: "data").value(on: api)
 /// ```
+///
+/// A client is a value: what keeps one (a page source made with `on: api`) keeps the copy it
+/// was given. Give every setting when the client is made (`init` takes them all), then make
+/// the page sources: a setting changed after a page source was made from the client does not
+/// reach that source, and debug builds say so.
 public struct Client: Sendable {
   /// Where relative paths are resolved; requests never leave its host unless
   /// ``allowsAbsoluteURLs``.
-  public var baseURL: URL?
+  public var baseURL: URL? { didSet { use.changed("baseURL") } }
   /// Headers every request carries (a request's own headers win).
-  public var defaultHeaders: HTTPHeaders
+  public var defaultHeaders: HTTPHeaders { didSet { use.changed("defaultHeaders") } }
   /// What sends the requests. A copy of a client given another transport shares no
   /// transfer with the original (``RequestConvertible/shared(_:)``).
   public var transport: any Transport {
-    didSet { if cache?.holds(.transportIdentity) ?? true { sharedTransfers = SharedTransfers() } }
+    didSet {
+      use.changed("transport")
+      if cache?.holds(.transportIdentity) ?? true { sharedTransfers = SharedTransfers() }
+    }
   }
   /// Whether a request may name an absolute URL on another host.
-  public var allowsAbsoluteURLs: Bool
+  public var allowsAbsoluteURLs: Bool { didSet { use.changed("allowsAbsoluteURLs") } }
   /// Adapt requests before sending and inspect responses, in order.
-  public var interceptors: [any Interceptor]
+  public var interceptors: [any Interceptor] { didSet { use.changed("interceptors") } }
   /// When failures are sent again; nil for never.
-  public var retry: RetryPolicy?
+  public var retry: RetryPolicy? { didSet { use.changed("retry") } }
   /// Credentials for every request, refreshed once on 401.
-  public var authentication: Authentication?
+  public var authentication: Authentication? { didSet { use.changed("authentication") } }
   /// Where a ``Call``'s nonisolated callbacks run: the main actor unless configured.
-  public var delivery: Delivery
+  public var delivery: Delivery { didSet { use.changed("delivery") } }
   /// The deadline of each exchange, from sending to the last byte of the body, unless a
   /// request sets its own; nil for none. For a streamed body or a ``Download`` it bounds the
   /// wait for the head (a download's own deadline bounds its whole body).
-  public var timeout: Duration?
+  public var timeout: Duration? { didSet { use.changed("timeout") } }
   /// How long a transfer may go without a byte, unless a request sets its own; nil for the
   /// transport's default (60 s for `URLSessionTransport`'s default configuration).
-  public var idleTimeout: Duration?
+  public var idleTimeout: Duration? { didSet { use.changed("idleTimeout") } }
   /// The most bytes a response body may decode to, unless a request sets its own; nil for no
   /// bound. 64 MiB by default: bodies are held in memory.
-  public var maxResponseBytes: Int?
+  public var maxResponseBytes: Int? { didSet { use.changed("maxResponseBytes") } }
   /// Names of headers that carry credentials on every request, besides
   /// the credential headers Catena knows (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-API-Key`, `X-Auth-Token`): sent only to the origin they were
   /// set for.
-  public var sensitiveHeaders: Set<String>
+  public var sensitiveHeaders: Set<String> { didSet { use.changed("sensitiveHeaders") } }
   /// See what happens to each request (sent, shared with an identical one in flight, answered
   /// from the cache), in order; they change nothing.
-  public var monitors: [any RequestMonitor] = []
+  public var monitors: [any RequestMonitor] = [] { didSet { use.changed("monitors") } }
   /// Keeps GET responses and answers from them while fresh (nil: no cache). The transport's
   /// own cache is off (`URLSessionTransport`), so that a `304` reaches this one.
-  public var cache: HTTPCache?
+  public var cache: HTTPCache? { didSet { use.changed("cache") } }
   /// Whether the network can be reached (nil: requests never wait for it). While it says
   /// the network is unreachable, a request waits for it before it is sent, within its
   /// deadline (``timeout``; without one, until it is cancelled), and fails with
@@ -61,10 +72,12 @@ public struct Client: Sendable {
   /// ```swift
   /// api.reachability = SystemReachability.shared
   /// ```
-  public var reachability: (any Reachability)?
+  public var reachability: (any Reachability)? { didSet { use.changed("reachability") } }
   /// The transfers identical requests share (``RequestConvertible/shared(_:)``); copies of a
   /// client share them too, until one is given another transport.
   private(set) var sharedTransfers = SharedTransfers()
+  /// Whether a page source was made from this client or a copy, and what changed since.
+  private let use = ClientUse()
 
   /// The default ``maxResponseBytes``: 64 MiB.
   public static let defaultMaxResponseBytes = 64 << 20
@@ -75,8 +88,13 @@ public struct Client: Sendable {
     allowsAbsoluteURLs: Bool = false, interceptors: [any Interceptor] = [],
     retry: RetryPolicy? = nil, authentication: Authentication? = nil,
     delivery: Delivery = .mainActor, timeout: Duration? = nil, idleTimeout: Duration? = nil,
-    maxResponseBytes: Int? = Client.defaultMaxResponseBytes, sensitiveHeaders: Set<String> = []
+    maxResponseBytes: Int? = Client.defaultMaxResponseBytes, sensitiveHeaders: Set<String> = [],
+    monitors: [any RequestMonitor] = [], cache: HTTPCache? = nil,
+    reachability: (any Reachability)? = nil
   ) {
+    self.monitors = monitors
+    self.cache = cache
+    self.reachability = reachability
     self.delivery = delivery
     self.timeout = timeout
     self.idleTimeout = idleTimeout
@@ -90,6 +108,13 @@ public struct Client: Sendable {
     self.retry = retry
     self.authentication = authentication
   }
+
+  /// A page source was made from this client: a setting changed from now on does not reach it
+  /// (debug builds say so).
+  package func madePageSource() { use.madePageSource() }
+
+  /// The settings changed after a page source was made from this client or a copy, in order.
+  package var changedAfterPageSources: [String] { use.changedAfterPageSources }
 
   /// Sends `request` the usual way: the whole body in memory, then ``RequestConvertible/interpret(_:)``.
   /// `revalidating` asks the server whatever the cache keeps (see

@@ -15,10 +15,10 @@ struct Article: Decodable, Sendable {
 let api = makeAPI(transport: URLSessionTransport())
 
 func makeAPI(transport: any Transport) -> Client {
-  var api = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
-  api.cache = HTTPCache(memoryLimit: 16 << 20)
-  api.monitors = [RequestLog()]  // "GET https://api.example.com/feed: cacheHit"
-  return api
+  Client(
+    baseURL: URL(string: "https://api.example.com/"), transport: transport,
+    monitors: [RequestLog()],  // "GET https://api.example.com/feed: cacheHit"
+    cache: HTTPCache(memoryLimit: 16 << 20))
 }
 
 func loadFeed(on client: Client = api) async throws -> [Article] {

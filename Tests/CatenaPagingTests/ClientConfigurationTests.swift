@@ -1,0 +1,52 @@
+import CatenaPaging
+import CatenaRequest
+import CatenaTesting
+import Foundation
+import Testing
+
+/// A client is given whole when it is made (its cache, monitors and reachability too), and a
+/// page source keeps the client it was given: a setting changed after is said, not silently
+/// lost.
+@MainActor
+@Suite("A client configured once, before its page sources")
+struct ClientConfigurationTests {
+  let transport = FixtureTransport()
+    .route(
+      .get, "rows", json: #"{"items": [{"id": 1}]}"#,
+      headers: ["Content-Type": "application/json", "Cache-Control": "max-age=60"])
+
+  @Test func aClientMadeWithItsCacheAndMonitorsReachesItsPageSources() async throws {
+    let log = Events()
+    let api = Client(
+      baseURL: URL(string: "https://api.example.com/"), transport: transport, monitors: [log],
+      cache: HTTPCache(), reachability: nil)
+    let pager = Pager(source: rows(on: api))
+    await pager.refresh().value
+    #expect(log.kinds.contains(.cacheMiss), "the monitors saw the cache asked")
+    #expect(api.cache?.byteCount ?? 0 > 0, "the page is kept")
+    #expect(api.changedAfterPageSources.isEmpty)
+  }
+
+  @Test func aSettingChangedAfterAPageSourceWasMadeIsSaidAndReachesItNot() async throws {
+    var api = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
+    api.cache = HTTPCache()  // before any source: reaches the ones made after
+    #expect(api.changedAfterPageSources.isEmpty)
+    let source = rows(on: api)
+    let cache = HTTPCache()
+    api.cache = cache
+    api.cache = cache
+    api.timeout = .seconds(5)
+    #expect(api.changedAfterPageSources == ["cache", "timeout"], "each said once")
+    await Pager(source: source).refresh().value
+    #expect(cache.byteCount == 0, "the source kept the client it was given")
+  }
+}
+
+/// The kinds of events a client's monitor saw.
+final class Events: RequestMonitor, @unchecked Sendable {
+  // NB: `lock` guards `seen`.
+  private let lock = NSLock()
+  private var seen: [RequestEvent.Kind] = []
+  func record(_ event: RequestEvent) { lock.withLock { seen.append(event.kind) } }
+  var kinds: [RequestEvent.Kind] { lock.withLock { seen } }
+}
