@@ -193,7 +193,7 @@ extension PageSource {
       result.next = response.headers.link(rel: rel)?.url(relativeTo: response.url).map(PageKey.link)
       return result
     }
-    .invalidating(tag, on: client)
+    .sent(on: client, tag: tag)
   }
 
   /// Pages of `Decodable` items: like ``request(_:on:by:_:transform:)``, decoding each
@@ -236,7 +236,7 @@ extension PageSource {
         { request.values(on: client, shown: response) { answer in try answer.page(page) } }
       )
     }
-    return source.invalidating(tag, on: client)
+    return source.sent(on: client, tag: tag)
   }
 
   /// The cache tag of the pages of a request source whose requests look like `request`: its
@@ -245,11 +245,14 @@ extension PageSource {
     "catena.pages " + request.definition.path
   }
 
-  /// This source, dropping what `client`'s cache keeps under `tag` after an edit.
-  func invalidating(_ tag: String, on client: Client?) -> PageSource {
+  /// This source, sending through `client` (`Client.default` when nil, read when used):
+  /// dropping what its cache keeps under `tag` after an edit, and offline when its
+  /// reachability says so.
+  func sent(on client: Client?, tag: String) -> PageSource {
     client?.madePageSource()  // it keeps this copy: later changes are said in debug builds
     var source = self
     source.invalidate = { (client ?? .default).cache?.invalidate(tag: tag) }
+    source.reachability = { (client ?? .default).reachability }
     return source
   }
 }

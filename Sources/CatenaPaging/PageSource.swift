@@ -1,3 +1,5 @@
+package import CatenaRequest
+
 /// Where a ``Pager`` gets its pages: an `async` function of where the page is and how
 /// many items it should hold.
 ///
@@ -35,6 +37,9 @@ public struct PageSource<Item: Sendable>: Sendable {
   /// follow it (the server's, when it differs): how a request source opens a list in the
   /// same turn. Nil for other sources.
   var kept: Kept?
+  /// Where the pager learns that the network went away and came back: the reachability of
+  /// the client a request source sends through; nil for other sources (never offline).
+  package var reachability: (@Sendable () -> (any Reachability)?)?
 
   /// A kept page read at once, and the answers after it.
   struct Kept: Sendable {
@@ -63,6 +68,7 @@ public struct PageSource<Item: Sendable>: Sendable {
     self.answers = nil
     self.invalidate = nil
     self.kept = nil
+    self.reachability = nil
   }
 
   /// A source whose load may answer more than once: the page a cache keeps, at once, then the
@@ -102,6 +108,7 @@ public struct PageSource<Item: Sendable>: Sendable {
     self.answers = answers
     self.invalidate = nil
     self.kept = nil
+    self.reachability = nil
     self.fetch = { key, size in
       var last: Page<Item>?
       for try await page in answers(key, size) { last = page }
@@ -168,6 +175,7 @@ public struct PageSource<Item: Sendable>: Sendable {
       }
     }
     converted.invalidate = invalidate
+    converted.reachability = reachability
     converted.kept = kept.map { kept in
       PageSource<Other>.Kept { key, size in
         kept.page(key, size).map { kept in

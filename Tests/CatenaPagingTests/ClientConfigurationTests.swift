@@ -42,6 +42,26 @@ struct ClientConfigurationTests {
   }
 }
 
+extension ClientConfigurationTests {
+  @Test func aRequestSourceIsOfflineWhenItsClientsReachabilitySaysSo() async throws {
+    let network = ManualReachability(reachable: false)
+    let api = Client(
+      baseURL: URL(string: "https://api.example.com/"), transport: transport,
+      reachability: network)
+    let pager = Pager(source: rows(on: api))
+    #expect(pager.loadStates.isOffline, "one setting, the client's: offline at once")
+    #expect(pager.rows().first?.status == .offline)
+    #expect("\(pager.loadStates)".hasSuffix("· offline"))
+    network.isReachable = true
+    try await turns("the pager to hear the network back") { !pager.loadStates.isOffline }
+  }
+
+  @Test func aSourceThatSendsThroughNoClientIsNeverOffline() {
+    let pager = Pager(source: FixturePages(count: 3) { Row($0) }.source)
+    #expect(!pager.loadStates.isOffline)
+  }
+}
+
 /// The kinds of events a client's monitor saw.
 final class Events: RequestMonitor, @unchecked Sendable {
   // NB: `lock` guards `seen`.

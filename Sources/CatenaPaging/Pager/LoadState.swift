@@ -48,12 +48,22 @@ public struct LoadStates: Equatable, Sendable, CustomStringConvertible {
   public var prepend: LoadState
   /// The pages after the window.
   public var append: LoadState
+  /// Whether the reachability of the client the source sends through says the network is
+  /// unreachable: the list shows an ``PagerStatus/offline`` row above its rows instead of
+  /// loading and failure rows, and loads what waits when the network is back (failed loads
+  /// run again, and a list shown and older than its ``PagerConfiguration/refetchAfter`` loads
+  /// its pages again). Never for a source that sends through no client.
+  public var isOffline: Bool
 
   /// States for each direction.
-  public init(refresh: LoadState = .idle, prepend: LoadState = .idle, append: LoadState = .idle) {
+  public init(
+    refresh: LoadState = .idle, prepend: LoadState = .idle, append: LoadState = .idle,
+    isOffline: Bool = false
+  ) {
     self.refresh = refresh
     self.prepend = prepend
     self.append = append
+    self.isOffline = isOffline
   }
 
   /// The state of `direction`.
@@ -77,9 +87,9 @@ public struct LoadStates: Equatable, Sendable, CustomStringConvertible {
   /// Whether any direction is loading.
   public var isLoading: Bool { refresh.isLoading || prepend.isLoading || append.isLoading }
 
-  /// "refresh idle · prepend end · append loading".
+  /// "refresh idle · prepend end · append loading", and "· offline" when it is.
   public var description: String {
-    "refresh \(refresh) · prepend \(prepend) · append \(append)"
+    "refresh \(refresh) · prepend \(prepend) · append \(append)" + (isOffline ? " · offline" : "")
   }
 }
 

@@ -110,11 +110,12 @@ extension Pager {
     }
   }
 
-  /// Follows ``reachability`` (or stops following, when it is nil).
+  /// Follows the reachability of the client the source sends through (or stops following,
+  /// for a source without one).
   func followReachability() {
     reachabilityLoop?.cancel()
     reachabilityLoop = nil
-    guard let reachability else {
+    guard let reachability = source.reachability?() else {
       setOffline(false)
       return
     }
@@ -131,8 +132,8 @@ extension Pager {
   /// Shows the list offline or back online; back online, failed loads run again and a stale
   /// list that is shown loads its pages again.
   private func setOffline(_ offline: Bool) {
-    guard offline != isOffline else { return }
-    isOffline = offline
+    guard offline != loadStates.isOffline else { return }
+    loadStates.isOffline = offline
     notify(.states)
     guard !offline else { return }
     if loadStates.refresh.error != nil || loadStates.prepend.error != nil

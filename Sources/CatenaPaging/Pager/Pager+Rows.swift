@@ -42,7 +42,7 @@ extension Pager {
     } else if let error = states.refresh.error {
       top = .failed(.refresh, error.message)
     }
-    if isOffline {
+    if loadStates.isOffline {
       // What waits for the network, or failed without it, loads when it is back: the list
       // says it is offline instead of loading or failing.
       whole = nil
@@ -56,8 +56,8 @@ extension Pager {
     }
     if whole == nil {
       switch states.append {
-      case .loading where !isOffline: bottom = .loading(.append)
-      case .failed(let error) where !isOffline: bottom = .failed(.append, error.message)
+      case .loading where !loadStates.isOffline: bottom = .loading(.append)
+      case .failed(let error) where !loadStates.isOffline: bottom = .failed(.append, error.message)
       case .end: bottom = shown.isEmpty ? nil : .end
       default: break
       }

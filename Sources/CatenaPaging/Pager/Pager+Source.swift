@@ -61,6 +61,7 @@ extension Pager {
   private func switchSource(to source: PageSource<Item>) -> Task<Void, Never> {
     self.source = source
     pagesFromSource = pages.isEmpty
+    followReachability()
     return refresh()
   }
 }

@@ -1,4 +1,4 @@
-public import CatenaRequest
+import CatenaRequest
 import Foundation
 public import Observation
 
@@ -101,21 +101,6 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
     get { observed(observation.paths.droppedCount) { $0.droppedCount } }
     set { change(observation.paths.droppedCount) { $0.droppedCount = newValue } }
   }
-  /// Whether ``reachability`` says the network is unreachable: the list shows an
-  /// ``PagerStatus/offline`` row above its rows instead of loading and failure rows, and loads
-  /// what waits when the network is back.
-  public internal(set) var isOffline: Bool {
-    get { observed(observation.paths.isOffline) { $0.isOffline } }
-    set { change(observation.paths.isOffline) { $0.isOffline = newValue } }
-  }
-
-  /// Where the pager learns that the network went away and came back (usually the client's:
-  /// `houses.reachability = api.reachability`); nil: it never shows "offline". When the
-  /// network comes back, failed loads run again, and a list that is shown and older than its
-  /// ``PagerConfiguration/refetchAfter`` loads its pages again.
-  public var reachability: (any Reachability)? {
-    didSet { followReachability() }
-  }
 
   /// Whether the list is known to hold nothing: loaded, no item, no page either way, and no
   /// refresh running or failed. False before the first load ends.
@@ -210,6 +195,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
     if configuration.refetchAfter != nil {
       foreground = ForegroundObserver { [weak self] in self?.refetchIfStale() }
     }
+    followReachability()
   }
 
   deinit {
@@ -362,7 +348,6 @@ struct PagerState<Item: Identifiable & Sendable> where Item.ID: Sendable {
   @usableFromInline var pendingEditCount = 0
   @usableFromInline var lastDroppedDuplicates = 0
   @usableFromInline var droppedCount = 0
-  @usableFromInline var isOffline = false
 
   init(source: PageSource<Item>) { self.source = source }
 }
@@ -392,7 +377,6 @@ final class PagerKeyPaths<Item: Identifiable & Sendable> where Item.ID: Sendable
   @usableFromInline let pendingEditCount = \Pager<Item>.pendingEditCount
   @usableFromInline let lastDroppedDuplicates = \Pager<Item>.lastDroppedDuplicates
   @usableFromInline let droppedCount = \Pager<Item>.droppedCount
-  @usableFromInline let isOffline = \Pager<Item>.isOffline
 
   private init() {}
 

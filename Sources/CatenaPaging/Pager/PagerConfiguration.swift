@@ -34,7 +34,7 @@ public struct PagerConfiguration: Sendable {
   /// counts as fresh (not `CachePolicy.staleTime(_:)`, which says how long one
   /// HTTP response kept counts as fresh). Once older, the list loads its pages again, each in place, when it
   /// appears again (``Pager/appeared()``), when the app returns to the foreground while it is
-  /// shown, and when the network comes back (``Pager/reachability``); never two at once. Nil
+  /// shown, and when the network comes back (``LoadStates/isOffline``); never two at once. Nil
   /// (the default): only the app's code and the user reload it.
   public var refetchAfter: Duration?
 

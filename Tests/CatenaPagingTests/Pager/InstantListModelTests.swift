@@ -194,8 +194,8 @@ struct InstantListModelTests {
       let size = 3 + random.below(3)
       let scripted = ScriptedLoads()
       let network = ManualReachability()
-      let pager = Pager(PagerConfiguration(pageSize: size), source: scripted.source)
-      pager.reachability = network
+      let pager = Pager(
+        PagerConfiguration(pageSize: size), source: scripted.source.following(network))
       let table = HeadlessTable(viewportHeight: Double(4 + random.below(6)) * 44)
       let (dataSource, _) = bindRows(pager, on: table)
       var model = InstantListModel(
@@ -271,7 +271,7 @@ struct InstantListModelTests {
           await Task.detached {}.value
           observeRequests()
           let signature = scripted.count * 7919 + pager.items.count
-          let heard = pager.isOffline == !model.online && scripted.allTaken
+          let heard = pager.loadStates.isOffline == !model.online && scripted.allTaken
           quiet = signature == last && heard ? quiet + 1 : 0
           last = signature
         }
@@ -334,7 +334,7 @@ struct InstantListModelTests {
         #expect(pager.items == expected, "seed \(seed): the pager's rows")
         #expect(shown == pager.items, "seed \(seed): the table shows the pager's rows")
         #expect(Set(shown.map(\.id)).count == shown.count, "seed \(seed): an id twice")
-        #expect(pager.isOffline == !model.online, "seed \(seed)")
+        #expect(pager.loadStates.isOffline == !model.online, "seed \(seed)")
         if !model.online {
           #expect(dataSource.snapshot?.allItems.first?.status == .offline, "seed \(seed)")
         }

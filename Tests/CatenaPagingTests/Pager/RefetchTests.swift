@@ -19,10 +19,10 @@ final class StaleList {
 
   init(refetchAfter: Duration? = .seconds(60)) {
     pager = Pager(
-      PagerConfiguration(pageSize: 10, refetchAfter: refetchAfter), source: source.source)
+      PagerConfiguration(pageSize: 10, refetchAfter: refetchAfter),
+      source: source.source.following(network))
     (dataSource, harness) = bindRows(pager, on: table)
     pager.now = { [unowned self] in self.clock }
-    pager.reachability = network
   }
 
   var shown: [String] { harness.rows.map { $0.item?.title ?? "[\($0.text)]" } }
@@ -117,7 +117,7 @@ struct RefetchTests {
     let list = StaleList()
     try await list.open()
     list.network.isReachable = false
-    try await turns("the pager to hear") { list.pager.isOffline }
+    try await turns("the pager to hear") { list.pager.loadStates.isOffline }
     #expect(list.shown.first == "[Offline]")
     list.pager.refresh()
     try await turns("page 1 to be asked") { list.source.waitingKeys.contains(.index(1)) }
@@ -132,7 +132,7 @@ struct RefetchTests {
     try await list.answer(1, rows(0..<10))
     try await list.answer(2, rows(10..<20))
     try await list.settle()
-    #expect(!list.pager.isOffline)
+    #expect(!list.pager.loadStates.isOffline)
     #expect(list.pager.loadStates.refresh.error == nil)
     #expect(!list.shown.contains("[Offline]"))
   }
@@ -141,7 +141,7 @@ struct RefetchTests {
     let list = StaleList()
     try await list.open()
     list.network.isReachable = false
-    try await turns("the pager to hear") { list.pager.isOffline }
+    try await turns("the pager to hear") { list.pager.loadStates.isOffline }
     list.clock += .seconds(61)
     list.network.isReachable = true
     NotificationCenter.default.post(name: .appWillEnterForeground, object: nil)
