@@ -12,7 +12,8 @@ public import CatenaDiff
 public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
   public enum Kind: Hashable, Sendable {
-    /// An item with this id is already in the snapshot.
+    /// An item with this id is already in the snapshot, the outline, or the pages a pager
+    /// loaded (under ``DuplicatePolicy/fail``; a pager names no position).
     case duplicateItemID
     /// A section with this id is already in the snapshot.
     case duplicateSectionID
@@ -71,6 +72,8 @@ public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertibl
   public var description: String {
     let at = { (path: ItemPath?) in path.map(String.init(describing:)) ?? "?" }
     switch kind {
+    case .duplicateItemID where existing == nil && incoming == nil:
+      return "duplicate item id \(id): already loaded, and in the page again"
     case .duplicateItemID:
       return "duplicate item id \(id): already at (\(at(existing))), added again at "
         + "(\(at(incoming)))"
@@ -110,9 +113,13 @@ public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertibl
   }
 }
 
-/// What ``Snapshot`` does when an appended item's id is already present.
+/// What to do when an item's id is already present: in a ``Snapshot`` (`appendItems`, where
+/// the default is ``fail``: a repeated id there is a bug to see) or in a pager's pages
+/// (`PagerConfiguration.duplicates`, where the default is ``keepFirst``: a server's pages
+/// shift while they are read).
 public enum DuplicatePolicy: Hashable, Sendable {
-  /// Throw ``DataSourceError`` naming both positions (the default).
+  /// Throw ``DataSourceError`` (``DataSourceError/Kind/duplicateItemID``), naming the
+  /// positions where a snapshot has them.
   case fail
   /// Keep the item already present, drop the new one, and record it in
   /// ``Snapshot/droppedDuplicates``.

@@ -123,7 +123,7 @@ extension Pager {
       return
     }
     heldBack[mine] = nil
-    do throws(DuplicateItems) {
+    do throws(DataSourceError) {
       if load.answered != nil, pages.contains(where: { $0.request == load.request }) {
         running[direction]?.answered = try replace(load.request, with: page)
       } else {
@@ -179,7 +179,7 @@ extension Pager {
       updateStates()
       continueFirstLoad(after: direction)
     case .success(let page?):
-      do throws(DuplicateItems) {
+      do throws(DataSourceError) {
         let outcome = try take(page, direction, load)
         log?.write(.ended(direction, load.request.key, outcome, elapsed: elapsed))
         if direction == .refresh { landed = now() }
@@ -205,7 +205,7 @@ extension Pager {
   /// its items, and what it says of its neighbours. Nothing when that page has left the window.
   func replace(
     _ request: PageRequest, with page: Page<Item>
-  ) throws(DuplicateItems) -> LoadOutcome {
+  ) throws(DataSourceError) -> LoadOutcome {
     guard let index = pages.firstIndex(where: { $0.request == request }) else {
       return .loaded(items: 0, duplicates: 0, pagesDropped: 0)
     }
@@ -229,7 +229,7 @@ extension Pager {
       return true
     }
     if configuration.duplicates == .fail, !repeated.isEmpty {
-      throw DuplicateItems(ids: repeated.map { String(describing: $0) })
+      throw Self.duplicates(repeated)
     }
     var moved = 0
     for other in pages.indices where other != index {
@@ -255,7 +255,7 @@ extension Pager {
   /// Puts `page` into the window; returns what the log says of it.
   private func take(
     _ page: Page<Item>, _ direction: LoadDirection, _ load: RunningLoad
-  ) throws(DuplicateItems) -> LoadOutcome {
+  ) throws(DataSourceError) -> LoadOutcome {
     let request = load.request
     var loaded = LoadedPage(request: request, items: page.items)
     loaded.dropped = page.dropped
@@ -324,7 +324,7 @@ extension Pager {
   /// many of those kept were not loaded before.
   private func admit(
     _ incoming: inout [Item], into pages: [LoadedPage<Item>]
-  ) throws(DuplicateItems) -> (dropped: Int, fresh: Int) {
+  ) throws(DataSourceError) -> (dropped: Int, fresh: Int) {
     var seen = Set<Item.ID>()
     var loaded = Set<Item.ID>()
     for page in pages { for item in page.items { loaded.insert(item.id) } }
@@ -344,7 +344,7 @@ extension Pager {
     guard !repeated.isEmpty else { return (0, incoming.count) }
     switch configuration.duplicates {
     case .fail:
-      throw DuplicateItems(ids: repeated.map { String(describing: $0) })
+      throw Self.duplicates(repeated)
     case .keepFirst:
       incoming = kept
       return (repeated.count, kept.count)
@@ -442,14 +442,10 @@ extension Pager {
   }
 }
 
-/// Items of a page whose ids were already loaded, under `DuplicatePolicy.fail`.
-public struct DuplicateItems: Error, Sendable, CustomStringConvertible {
-  /// The repeated ids, as text.
-  public let ids: [String]
-
-  /// "the page repeats 2 loaded ids: 7, 9".
-  public var description: String {
-    "the page repeats \(ids.count) loaded id\(ids.count == 1 ? "" : "s"): "
-      + ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? ", …" : "")
+extension Pager {
+  /// The error of a page that repeats `repeated` (ids already loaded), under
+  /// `DuplicatePolicy.fail`: the one a snapshot throws, naming the first.
+  static func duplicates(_ repeated: [Item.ID]) -> DataSourceError {
+    DataSourceError(kind: .duplicateItemID, id: repeated.first.map { String(describing: $0) } ?? "")
   }
 }

@@ -1,3 +1,4 @@
+import CatenaDataSource
 package import Foundation
 
 extension Pager {
@@ -84,7 +85,7 @@ extension Pager {
       let before = pages
       var items = 0
       var duplicates = 0
-      do throws(DuplicateItems) {
+      do throws(DataSourceError) {
         for (request, page) in fresh {
           _ = try replace(request, with: page)
           items += page.items.count

@@ -147,7 +147,7 @@ struct OneWayBindingTests {
     await strict.refresh().value
     await strict.loadNext()?.value
     let failure = strict.loadStates.append.error
-    #expect((failure?.underlyingError as? DuplicateItems)?.ids == ["2"], "an error, not a crash")
+    #expect((failure?.underlyingError as? DataSourceError)?.id == "2", "an error, not a crash")
     #expect(strictSource.snapshot?.allItems.compactMap(\.item) == rows(0..<3))
   }
 

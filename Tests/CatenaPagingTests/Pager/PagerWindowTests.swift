@@ -118,7 +118,9 @@ struct PagerWindowTests {
       #expect(pager.lastDroppedDuplicates == 3)
     case .fail:
       #expect(pager.items.map(\.id) == Array(0..<10))
-      #expect(pager.loadStates.append.error?.underlyingError is DuplicateItems)
+      #expect(
+        (pager.loadStates.append.error?.underlyingError as? DataSourceError)?.kind
+          == .duplicateItemID)
     }
     #expect(Set(pager.items.map(\.id)).count == pager.items.count, "never an id twice")
   }
