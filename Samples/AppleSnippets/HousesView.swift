@@ -30,9 +30,9 @@
         if houses.isEmpty { ContentUnavailableView("No houses yet", systemImage: "house") }
       }
       // Pull to refresh: the spinner stays until the first page has arrived or failed.
-      .refreshable { await houses.refreshing() }
+      .refreshable { await houses.refresh().ended() }
       // The first load; leaving the screen cancels the task, and with it the load.
-      .task { await houses.refreshing() }
+      .task { await houses.refresh().ended() }
     }
 
     @ViewBuilder private var footer: some View {

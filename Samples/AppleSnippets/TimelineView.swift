@@ -54,8 +54,8 @@
         .onAppear { messages.rowAppeared(row.id, in: rows) }
       }
       .defaultScrollAnchor(.bottom)  // a chat opens at its newest messages
-      .refreshable { await messages.refreshing() }
-      .task { await messages.refreshing() }  // leaving the screen cancels the first load
+      .refreshable { await messages.refresh().ended() }
+      .task { await messages.refresh().ended() }  // leaving the screen cancels the first load
     }
   }
 // end snippet

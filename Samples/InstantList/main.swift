@@ -111,7 +111,7 @@ func run() async {
   let load = first.pager.refresh()
   first.show("while the server is asked")
   await server.release()
-  await load.value
+  await load.ended()
   first.show("the server's page")
 
   print("\n── two listings published; the list opened again")
@@ -122,7 +122,7 @@ func run() async {
   second.show("in the same turn as refresh(), from the cache")
   let kept = second.changes.count
   await server.release()
-  await again.value
+  await again.ended()
   print("   the server's page, as one change: " + (second.changes.dropFirst(kept).first ?? "none"))
   second.show("the row read stays, two new ones above")
 
@@ -130,7 +130,7 @@ func run() async {
   let third = ListingScreen(api: api)
   let last = third.pager.refresh()
   let keptListings = third.pager.items
-  await last.value
+  await last.ended()
   let notModified = await server.notModified[1] ?? 0
   print("   the server answered page 1 with 304 Not Modified (\(notModified) time)")
   let firstPage = Array(third.pager.items.prefix(keptListings.count))

@@ -26,9 +26,9 @@ public typealias LoadStatus = LoadState
 @available(*, unavailable, renamed: "PageKeying")
 public typealias PageCounting = PageKeying
 
-/// Replaced: observe ``Pager/loadStates`` (it is `Observable`), or await ``Pager/refreshing(at:)``
-/// and ``Pager/loadingNext()``.
-@available(*, unavailable, message: "observe Pager.loadStates, or await refreshing()/loadingNext()")
+/// Replaced: observe ``Pager/loadStates`` (it is `Observable`), or await a load's
+/// ``PagerLoad/ended()``.
+@available(*, unavailable, message: "observe Pager.loadStates, or await refresh().ended()")
 public enum PagingEvent {}
 
 /// Replaced: a page's total or flag decides; give their paths to ``PageFormat``.
@@ -48,8 +48,8 @@ extension Pager {
   @available(*, unavailable, renamed: "loadNext()")
   public func loadNextPage() -> Task<Void, Never>? { fatalError("unavailable") }
 
-  /// Renamed.
-  @available(*, unavailable, renamed: "loadingNext()")
+  /// Replaced: await the load's ``PagerLoad/ended()``.
+  @available(*, unavailable, message: "await loadNext().ended()")
   public func loadingNextPage() async -> LoadState { fatalError("unavailable") }
 
   /// Renamed.
@@ -61,11 +61,13 @@ extension Pager {
   public var hasMore: Bool { fatalError("unavailable") }
 
   /// Replaced: observe ``loadStates``.
-  @available(*, unavailable, message: "observe loadStates (Observable), or await the async forms")
+  @available(*, unavailable, message: "observe loadStates (Observable), or await a load's ended()")
   public func events() -> Never { fatalError("unavailable") }
 
-  /// Replaced: await ``refreshing(at:)``, ``loadingNext()`` or observe ``loadStates``.
-  @available(*, unavailable, message: "await refreshing()/loadingNext(), or observe loadStates")
+  /// Replaced: await a load's ``PagerLoad/ended()``, or observe ``loadStates``.
+  @available(
+    *, unavailable, message: "await refresh().ended()/loadNext().ended(), or observe loadStates"
+  )
   public func loadCompletion(_ body: Any) -> Self { fatalError("unavailable") }
 
   /// Replaced: convert pages in the source (``PageSource/compactMap(_:)``), or observe ``items``.

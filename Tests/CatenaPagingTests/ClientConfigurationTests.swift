@@ -21,7 +21,7 @@ struct ClientConfigurationTests {
       baseURL: URL(string: "https://api.example.com/"), transport: transport, monitors: [log],
       cache: HTTPCache(), reachability: nil)
     let pager = Pager(source: rows(on: api))
-    await pager.refresh().value
+    await pager.refresh().ended()
     #expect(log.kinds.contains(.cacheMiss), "the monitors saw the cache asked")
     #expect(api.cache?.byteCount ?? 0 > 0, "the page is kept")
     #expect(api.changedAfterPageSources.isEmpty)
@@ -37,7 +37,7 @@ struct ClientConfigurationTests {
     api.cache = cache
     api.timeout = .seconds(5)
     #expect(api.changedAfterPageSources == ["cache", "timeout"], "each said once")
-    await Pager(source: source).refresh().value
+    await Pager(source: source).refresh().ended()
     #expect(cache.byteCount == 0, "the source kept the client it was given")
   }
 }

@@ -17,7 +17,7 @@ struct KeyedPagingTests {
 
   /// Loads pages until the pager says no more follow (at most `limit` loads).
   func loadAll(_ list: Pager<House>, limit: Int = 20) async {
-    for _ in 0..<limit where list.loadStates.append == .idle { await list.loadNext()?.value }
+    for _ in 0..<limit where list.loadStates.append == .idle { await list.loadNext().ended() }
   }
 
   func pager(_ source: PageSource<House>, pageSize: Int = 20) -> Pager<House> {
@@ -35,7 +35,7 @@ struct KeyedPagingTests {
       House(json: $0)
     }
     let list = pager(source)
-    await list.refresh().value
+    await list.refresh().ended()
     await loadAll(list)
     #expect(list.loadedPageCount == 3)
     #expect(list.items.map(\.id) == Array(0..<45))
@@ -54,7 +54,7 @@ struct KeyedPagingTests {
       House(json: $0)
     }
     let list = pager(source)
-    await list.refresh().value
+    await list.refresh().ended()
     let second = FixturePages<House>.cursor(forOffset: 20)
     await loadAll(list)
     #expect(list.items.map(\.id) == Array(0..<45))
@@ -70,7 +70,7 @@ struct KeyedPagingTests {
   @Test func anExactMultipleEndsWithoutAnEmptyRequestWhenTheServerSaysSo() async {
     let exact = FixturePages(count: 40) { House(id: $0, title: "House \($0)") }
     let list = pager(exact.source(.server))
-    await list.refresh().value
+    await list.refresh().ended()
     await loadAll(list)
     #expect(list.items.count == 40 && list.loadStates.append == .end)
     #expect(exact.requests.count == 2, "the second page gave no cursor")
@@ -85,7 +85,7 @@ struct KeyedPagingTests {
       House(json: $0)
     }
     let list = pager(source)
-    await list.refresh().value
+    await list.refresh().ended()
     await loadAll(list)
     #expect(list.items.map(\.id) == Array(0..<45))
     #expect(list.loadStates.append == .end)
@@ -112,8 +112,8 @@ struct KeyedPagingTests {
       House(json: $0)
     }
     let list = pager(source, pageSize: 1)
-    await list.refresh().value
-    await list.loadNext()?.value
+    await list.refresh().ended()
+    await list.loadNext().ended()
     let failure = try #require(list.loadStates.append.error)
     let error = try #require(failure.underlyingError as? RequestError)
     #expect(error.kind == .invalidURL)
@@ -131,20 +131,20 @@ struct KeyedPagingTests {
     await pages.waitForRequests(1)
     pages.respond(
       with: Page(items: [House(id: 1, title: "A"), House(id: 2, title: "B")], next: .cursor("x")))
-    await first.value
+    await first.ended()
     let second = list.loadNext()
     await pages.waitForRequests(2)
     // A common server bug: the last page hands back its own cursor.
     pages.respond(with: Page(items: [House(id: 3, title: "C")], next: .cursor("x")))
-    await second?.value
+    await second.ended()
     #expect(list.items.map(\.id) == [1, 2, 3])
     #expect(list.loadStates.append == .end)
-    #expect(list.loadNext() == nil, "no third request")
+    #expect(!list.loadNext().started, "no third request")
     #expect(pages.keys == [nil, .cursor("x")])
     let refreshed = list.refresh()
     await pages.waitForRequests(3)
     pages.respond(with: Page(items: [House(id: 1, title: "A")], next: .cursor("x")))
-    await refreshed.value
+    await refreshed.ended()
     #expect(list.loadStates.append == .idle, "a refresh starts over")
     list.loadNext()
     await pages.waitForRequests(4)
@@ -158,18 +158,18 @@ struct KeyedPagingTests {
     let first = list.refresh()
     await pages.waitForRequests(1)
     pages.respond(with: Page(items: [House(id: 1, title: "A")], next: .cursor("a")))
-    await first.value
+    await first.ended()
     #expect(list.loadStates.append == .idle, "a filtered cursor API sends short pages mid-list")
     let second = list.loadNext()
     await pages.waitForRequests(2)
     pages.respond(
       with: Page(items: [House(id: 2, title: "B")], hasMore: false, next: .cursor("b")))
-    await second?.value
+    await second.ended()
     #expect(list.loadStates.append == .end, "has_more: false wins over a cursor")
     let again = list.refresh()
     await pages.waitForRequests(3)
     pages.respond(with: Page(items: [House(id: 1, title: "A")], total: 1, next: .cursor("a")))
-    await again.value
+    await again.ended()
     #expect(list.loadStates.append == .end, "all of the total arrived")
   }
 
@@ -177,13 +177,13 @@ struct KeyedPagingTests {
     let flaky = FixturePages(count: 45) { House(id: $0, title: "House \($0)") }
       .failing(pages: [2])
     let list = pager(flaky.source(.server))
-    await list.refresh().value
-    await list.loadNext()?.value
+    await list.refresh().ended()
+    await list.loadNext().ended()
     let failure = try #require(list.loadStates.append.error)
     let cursor = PageKey.cursor(FixturePages<House>.cursor(forOffset: 20))
     #expect(failure.direction == .append && failure.key == cursor)
     #expect(list.items.count == 20)
-    await list.loadNext()?.value
+    await list.loadNext().ended()
     #expect(list.items.map(\.id) == Array(0..<40))
   }
 

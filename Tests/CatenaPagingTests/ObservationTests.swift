@@ -34,15 +34,15 @@ struct ObservationTests {
   }
 
   /// Answers request number `count - 1` with `items` and waits for `load`.
-  func answer(_ load: Task<Void, Never>?, _ items: [Row], count: Int) async {
+  func answer(_ load: PagerLoad?, _ items: [Row], count: Int) async {
     await manual.waitForRequests(count)
     manual.respond(with: Page(items: items))
-    await load?.value
+    await load?.ended()
   }
 
   @Test func itemsFireWhenAPageArrivesAndOnlyThen() async {
     let list = pager()
-    var load: Task<Void, Never>?
+    var load: PagerLoad?
     #expect(await !fires({ _ = list.items }, when: { load = list.refresh() }), "a load starts")
     #expect(await fires({ _ = list.items }, when: { await answer(load, rows(0..<3), count: 1) }))
     #expect(
@@ -52,7 +52,7 @@ struct ObservationTests {
           let next = list.loadNext()
           await manual.waitForRequests(2)
           manual.fail()
-          await next?.value
+          await next.ended()
         }), "a failed page adds nothing")
     #expect(
       await !fires(
@@ -75,7 +75,7 @@ struct ObservationTests {
           let load = beside.refresh()
           await other.waitForRequests(1)
           other.respond(with: Page(items: rows(0..<3)))
-          await load.value
+          await load.ended()
         }), "a change of another pager of the same item type")
     #expect(beside.items == rows(0..<3))
     #expect(
@@ -89,7 +89,7 @@ struct ObservationTests {
 
   @Test func loadStatesFireWhenTheyChangeAndNotForAnEqualValue() async {
     let list = pager()
-    var load: Task<Void, Never>?
+    var load: PagerLoad?
     #expect(await fires({ _ = list.loadStates }, when: { load = list.refresh() }))
     #expect(
       await fires({ _ = list.loadStates }, when: { await answer(load, rows(0..<3), count: 1) }))
@@ -114,7 +114,7 @@ struct ObservationTests {
   @Test func aChangeOfSourceFiresTheSourceAndThenTheItems() async {
     let list = pager()
     await answer(list.refresh(), rows(0..<3), count: 1)
-    var load: Task<Void, Never>?
+    var load: PagerLoad?
     #expect(await fires({ _ = list.source }, when: { load = list.refresh(from: manual.source) }))
     #expect(await fires({ _ = list.items }, when: { await answer(load, rows(5..<6), count: 2) }))
   }
@@ -150,12 +150,12 @@ struct ObservationTests {
 
   @Test func refreshingReturnsWhenTheFirstPageHasArrived() async {
     let list = pager()
-    async let state = list.refreshing()
+    async let state = list.refresh().ended().refresh
     await manual.waitForRequests(1)
     manual.respond(with: Page(items: rows(0..<3)))
     #expect(await state == .idle)
     #expect(list.items == rows(0..<3))
-    async let next = list.loadingNext()
+    async let next = list.loadNext().ended().append
     await manual.waitForRequests(2)
     manual.fail()
     #expect(await next.error?.direction == .append)
@@ -163,13 +163,13 @@ struct ObservationTests {
 
   @Test func aRefreshReplacingTheAwaitedLoadEndsItsWait() async {
     let list = pager()
-    async let first = list.refreshing()
+    async let first = list.refresh().ended().refresh
     await manual.waitForRequests(1)
     let second = list.refresh()
     await manual.waitForRequests(2)
     #expect(await first == .loading, "the refresh that replaced it runs")
     manual.respond(number: 1, with: Page(items: rows(5..<6)))
-    await second.value
+    await second.ended()
     #expect(list.items == rows(5..<6))
   }
 
@@ -178,7 +178,7 @@ struct ObservationTests {
     await answer(list.refresh(), rows(0..<3), count: 1)
     let loop = Task {
       var turns = 0
-      while await list.loadingNext() == .idle, turns < 100 { turns += 1 }
+      while await list.loadNext().ended().append == .idle, turns < 100 { turns += 1 }
       return turns
     }
     for page in 2...4 {

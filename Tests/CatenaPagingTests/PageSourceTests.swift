@@ -47,12 +47,12 @@ struct PageSourceTests {
     }
     fixture.route(on: transport, "houses", list: "Data.HouseList", encode: houseJSON)
     let list = Pager(source: housesSource())
-    await list.refresh().value
+    await list.refresh().ended()
     #expect(list.items.map(\.id) == Array(0..<10))
     #expect(
       list.loadStates.append == .idle, "10 of the server's 10: more follow, though 20 were asked")
-    await list.loadNext()?.value
-    await list.loadNext()?.value
+    await list.loadNext().ended()
+    await list.loadNext().ended()
     #expect(list.items.map(\.id) == Array(0..<25))
     #expect(list.loadStates.append == .end)
     let sent = transport.requests.map { $0.url.query ?? "" }
@@ -66,8 +66,8 @@ struct PageSourceTests {
     let list = Pager(
       PagerConfiguration(pageSize: 3),
       source: housesSource(PageFormat(list: "Data.HouseList", total: "Data.Total")))
-    await list.refresh().value
-    await list.loadNext()?.value
+    await list.refresh().ended()
+    await list.loadNext().ended()
     #expect(list.items.count == 6 && list.loadStates.append == .end)
     #expect(transport.requests.count == 2)
   }
@@ -80,7 +80,7 @@ struct PageSourceTests {
     )
     let list = Pager(
       PagerConfiguration(pageSize: 3), source: housesSource(PageFormat(list: "Data.HouseList")))
-    await list.refresh().value
+    await list.refresh().ended()
     #expect(list.items.map(\.id) == [1, 3])
     #expect(list.droppedCount == 1)
     #expect(list.loadStates.append == .idle, "three entries came for a page of three")
@@ -94,7 +94,7 @@ struct PageSourceTests {
       page, _ in Get("houses", ["page": .int(page)])
     }
     let list = Pager(source: source)
-    await list.refresh().value
+    await list.refresh().ended()
     #expect(list.items == [House(id: 1, title: "A")])
     #expect(list.droppedCount == 1 && list.loadStates.append == .idle)
   }
@@ -102,7 +102,7 @@ struct PageSourceTests {
   @Test func aMissingListOrAServerErrorFailsThePageWithATypedError() async throws {
     transport.route(.get, "houses", json: #"{"Data": {"Other": []}}"#)
     let missing = Pager(PagerConfiguration(pageSize: 3), source: housesSource())
-    await missing.refresh().value
+    await missing.refresh().ended()
     let failure = try #require(missing.loadStates.refresh.error)
     let error = try #require(failure.underlyingError as? RequestError)
     #expect(error.kind == .decoding)
@@ -116,7 +116,7 @@ struct PageSourceTests {
       } transform: {
         House(json: $0)
       })
-    await enveloped.refresh().value
+    await enveloped.refresh().ended()
     let serverFailure = try #require(enveloped.loadStates.refresh.error)
     let serverError = try #require(serverFailure.underlyingError as? RequestError)
     #expect(serverError.kind == .server && serverError.serverMessage == "down for maintenance")
@@ -127,11 +127,11 @@ struct PageSourceTests {
       Row($0)
     }.failing(pages: [1])
     let list = Pager(PagerConfiguration(pageSize: 3, firstPage: 0), source: fixture.source)
-    await list.refresh().value
-    await list.loadNext()?.value
+    await list.refresh().ended()
+    await list.loadNext().ended()
     #expect(list.loadStates.append.error != nil && list.items.count == 3)
-    await list.loadNext()?.value
-    await list.loadNext()?.value
+    await list.loadNext().ended()
+    await list.loadNext().ended()
     #expect(list.items == rows(0..<7))
     #expect(fixture.requests.map(\.page) == [0, 1, 1, 2])
     #expect(list.loadStates.append == .end)
@@ -142,10 +142,10 @@ struct PageSourceTests {
       let fixture = FixturePages(count: 100) { Row($0) }.failing(percent: 40, seed: seed)
       let list = Pager(PagerConfiguration(pageSize: 10), source: fixture.source)
       var states: [LoadStates] = []
-      await list.refresh().value
+      await list.refresh().ended()
       states.append(list.loadStates)
       for _ in 0..<8 {
-        await (list.loadedPageCount == 0 ? list.refresh() : list.loadNext())?.value
+        await (list.loadedPageCount == 0 ? list.refresh() : list.loadNext()).ended()
         states.append(list.loadStates)
       }
       return states

@@ -100,7 +100,7 @@ struct ScreenLifetimeTests {
     let load = built.pager.refresh()
     await source.waitForRequests(1)
     source.respond(with: Page(items: rows(0..<10)))
-    await load.value
+    await load.ended()
     built.table.tapRow(at: ItemPath(item: 2, section: 0))
     #expect(built.configured > 0 && built.opened == [2], "the screen was used")
     screen = nil

@@ -24,7 +24,7 @@ func pagerLogLine() async -> String {
     }
     if binding { pager.bind(dataSource, section: 0) }
     pager.log = log
-    await pager.refreshing()
+    await pager.refresh().ended()
     return (pager, table)
   }
   let (off, offTable) = await bound(log: nil)

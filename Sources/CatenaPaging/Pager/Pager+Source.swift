@@ -16,45 +16,43 @@ extension Pager {
   /// - With a `debounce`, the change waits that long, and a newer change or ``cancel()`` in the
   ///   meantime replaces it: typing "house" asks once, not five times.
   ///
-  /// - Returns: a task that ends when the new first page has landed or failed (or when the
-  ///   change was replaced during its debounce).
+  /// - Returns: the change, which ``PagerLoad/ended()`` waits for until the new first page
+  ///   has landed or failed (or the change was replaced during its debounce). Cancelling the
+  ///   awaiting task cancels the load; the old items stay.
+  ///
+  /// In SwiftUI, `.task(id:)` cancels the previous task when the query changes, and its own
+  /// sleep is the debounce:
+  ///
+  /// ```swift
+  /// .task(id: query) {
+  ///   try? await Task.sleep(for: .milliseconds(300))
+  ///   if !Task.isCancelled { await results.refresh(from: .search(query)).ended() }
+  /// }
+  /// ```
   @discardableResult
-  public func refresh(from source: PageSource<Item>, debounce: Duration = .zero) -> Task<
-    Void, Never
-  > {
+  public func refresh(from source: PageSource<Item>, debounce: Duration = .zero) -> PagerLoad {
     pendingSource?.cancel()
     pendingSource = nil
-    guard debounce > .zero else { return switchSource(to: source) }
+    guard debounce > .zero else {
+      let load = switchSource(to: source)
+      return handle { await $0.awaiting(load, .refresh) }
+    }
     let sleep = debounceSleep
     let change = Task { [weak self] in
       do { try await sleep(debounce) } catch { return }
       guard !Task.isCancelled, let self else { return }
       self.pendingSource = nil
-      await self.switchSource(to: source).value
+      await self.awaiting(self.switchSource(to: source), .refresh)
     }
     pendingSource = change
-    return change
-  }
-
-  /// Loads from `source` from now on and returns when its first page has landed or failed:
-  /// the `async` form of ``refresh(from:debounce:)``. In SwiftUI, `.task(id:)` cancels the
-  /// previous task when the query changes, and its own sleep is the debounce:
-  ///
-  /// ```swift
-  /// .task(id: query) {
-  ///   try? await Task.sleep(for: .milliseconds(300))
-  ///   if !Task.isCancelled { await results.refreshing(from: .search(query)) }
-  /// }
-  /// ```
-  ///
-  /// Cancelling the awaiting task cancels the load; the old items stay.
-  ///
-  /// - Returns: how the refresh ended (``LoadState/idle`` when it landed).
-  @discardableResult
-  public func refreshing(from source: PageSource<Item>) async -> LoadState {
-    pendingSource?.cancel()
-    pendingSource = nil
-    return await awaiting(switchSource(to: source), .refresh)
+    return handle { pager in
+      _ = pager
+      await withTaskCancellationHandler {
+        await change.value
+      } onCancel: {
+        change.cancel()
+      }
+    }
   }
 
   /// Makes `source` the pager's and refreshes from it.
@@ -62,6 +60,6 @@ extension Pager {
     self.source = source
     pagesFromSource = pages.isEmpty
     followReachability()
-    return refresh()
+    return startRefresh()
   }
 }

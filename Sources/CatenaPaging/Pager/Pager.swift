@@ -176,8 +176,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   package var debounceSleep: @Sendable (Duration) async throws -> Void = {
     try await Task.sleep(for: $0)
   }
-  /// Who awaits which load (by generation): ``refreshing(at:)``, ``loadingNext()``,
-  /// ``loadingPrevious()``.
+  /// Who awaits which load (by generation): ``PagerLoad/ended()``.
   var waiters: [Int: [CheckedContinuation<Void, Never>]] = [:]
   /// Synchronous observers (the data-source binding): items changed, then states changed.
   @usableFromInline package var listeners: [(PagerChange) -> Void] = []
@@ -209,9 +208,19 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// Loads the first page, or the page at `key`, and replaces the window with it when it
   /// arrives (the old items stay until then). Cancels every running load.
   ///
-  /// - Returns: the load, to await.
+  /// ```swift
+  /// .refreshable { await messages.refresh().ended() }
+  /// ```
+  ///
+  /// - Returns: the load (``PagerLoad/ended()`` waits for it).
   @discardableResult
-  public func refresh(at key: PageKey? = nil) -> Task<Void, Never> {
+  public func refresh(at key: PageKey? = nil) -> PagerLoad {
+    let load = startRefresh(at: key)
+    return handle { await $0.awaiting(load, .refresh) }
+  }
+
+  /// Starts the refresh of ``refresh(at:)``.
+  func startRefresh(at key: PageKey? = nil) -> Task<Void, Never> {
     held = []
     afterLastAnswer = [:]
     cancelRunning()
@@ -226,32 +235,46 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// Loads the pages after the window (the next page, or one dropped before). Also runs a
   /// failed append again, as a tap on "Retry" would.
   ///
-  /// - Returns: the load, to await; nil when none started (one runs, a refresh runs, nothing
-  ///   is loaded yet, or the list ends here).
+  /// When pages after the window are loading already, or a refresh is, it starts nothing and
+  /// the load it returns is that one; so a loop that scrolls to the end neither spins on a
+  /// running load nor asks for a page twice.
+  ///
+  /// - Returns: the load started or joined (``PagerLoad/ended()`` returns at once when none
+  ///   could start: nothing is loaded yet, or the list ends here).
   @discardableResult
-  public func loadNext() -> Task<Void, Never>? { load(.append, cause: .code) }
+  public func loadNext() -> PagerLoad { joining(.append) }
 
   /// Loads the pages before the window (older messages, earlier days). Also runs a failed
-  /// prepend again.
+  /// prepend again; joins a running prepend or refresh as ``loadNext()`` does.
   ///
-  /// - Returns: the load, to await; nil when none started.
+  /// - Returns: the load started or joined.
   @discardableResult
-  public func loadPrevious() -> Task<Void, Never>? { load(.prepend, cause: .code) }
+  public func loadPrevious() -> PagerLoad { joining(.prepend) }
 
   /// Runs every failed load again: a failed refresh (which replaces everything), else a failed
   /// prepend and a failed append. Nothing else starts.
   ///
-  /// - Returns: the loads started, to await.
+  /// ```swift
+  /// Button("Retry") { messages.retry() }
+  /// ```
+  ///
+  /// - Returns: the loads started (``PagerLoad/ended()`` waits for them all).
   @discardableResult
-  public func retry() -> [Task<Void, Never>] {
+  public func retry() -> PagerLoad {
+    let started: [(LoadDirection, Task<Void, Never>)]
     if loadStates.refresh.error != nil, let refreshRequest {
       held = []
       cancelRunning()
       updateStates(notifying: false)
-      return [start(.refresh, refreshRequest, cause: .retry)]
+      started = [(.refresh, start(.refresh, refreshRequest, cause: .retry))]
+    } else {
+      started = [LoadDirection.prepend, .append].compactMap { direction in
+        guard loadStates[direction].error != nil else { return nil }
+        return load(direction, cause: .retry).map { (direction, $0) }
+      }
     }
-    return [LoadDirection.prepend, .append].compactMap { direction in
-      loadStates[direction].error != nil ? load(direction, cause: .retry) : nil
+    return handle(started: !started.isEmpty) { pager in
+      for (direction, load) in started { await pager.awaiting(load, direction) }
     }
   }
 

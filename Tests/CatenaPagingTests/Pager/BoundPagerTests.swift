@@ -60,7 +60,7 @@ struct BoundPagerTests {
     pager.log = ledger.log
     let (table, dataSource) = boundScreen(rows: 5)
     pager.bind(dataSource, section: "rows")
-    await pager.refresh().value
+    await pager.refresh().ended()
     await settled(pager)
     for _ in 0..<50 { await Task.yield() }
     #expect(asked.value == 2, "page 2 added nothing; no page 3")
@@ -74,7 +74,7 @@ struct BoundPagerTests {
     #expect(asked.value == 3)
     #expect(pager.held == [.append])
     // Code asks: it loads.
-    await pager.loadNext()?.value
+    await pager.loadNext().ended()
     #expect(asked.value == 4)
   }
 
@@ -89,7 +89,7 @@ struct BoundPagerTests {
       source: raw.compactMap { $0 < 0 ? nil : Row($0) })
     let (table, dataSource) = boundScreen(rows: 5)
     pager.bind(dataSource, section: "rows")
-    await pager.refresh().value
+    await pager.refresh().ended()
     await settled(pager)
     for _ in 0..<50 { await Task.yield() }
     #expect(asked.value == 2 && pager.held == [.append] && pager.droppedCount == 5)
@@ -125,7 +125,7 @@ struct BoundPagerTests {
       })
     let (table, dataSource) = boundScreen(rows: 5)
     let binding = pager.bind(dataSource, section: "rows")
-    await pager.refresh().value
+    await pager.refresh().ended()
     for _ in 0..<100 {
       table.scrollToBottom()
       await settled(pager)
@@ -143,7 +143,7 @@ struct BoundPagerTests {
       PagerConfiguration(pageSize: 10), source: FixturePages(count: 10) { Row($0) }.source)
     let (_, dataSource) = boundScreen()
     pager.bind(dataSource, section: "rows").filter { $0.id.isMultiple(of: 2) }
-    await pager.refresh().value
+    await pager.refresh().ended()
     #expect(dataSource.snapshot?.allItems.compactMap(\.item).map(\.id) == [0, 2, 4, 6, 8])
     #expect(pager.items.count == 10, "the pager keeps every item")
     #expect(

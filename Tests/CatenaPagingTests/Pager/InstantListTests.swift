@@ -43,7 +43,7 @@ final class InstantList {
     try await asked(answers.requests.count + 1)
     answers.answer(1, shown)
     answers.end(1)
-    await refresh.value
+    await refresh.ended()
   }
 
   /// Loads page 1, then page 2, whose kept rows (20–39) show while its load waits for the
@@ -106,7 +106,7 @@ struct InstantListTests {
     fresh.removeLast()
     list.answers.answer(1, fresh)
     list.answers.end(1)
-    await refresh.value
+    await refresh.ended()
     #expect(list.pager.items == fresh)
     #expect(list.pager.loadStates.refresh == .idle)
     #expect(!list.table.events.contains(.reloadData), "no blink: no reload")
@@ -128,7 +128,7 @@ struct InstantListTests {
     // Three new rows at the top: what the user reads must not move.
     list.answers.answer(1, [Row(200), Row(201), Row(202)] + rows(0..<37, version: 1))
     list.answers.end(1)
-    await refresh.value
+    await refresh.ended()
     #expect(list.harness.visibleRows.first == "v1 15")
     #expect(list.pager.items.count == 40)
   }
@@ -142,7 +142,7 @@ struct InstantListTests {
     list.table.clearEvents()
     list.answers.answer(1, rows(0..<20, version: 1))
     list.answers.end(1)
-    await refresh.value
+    await refresh.ended()
     // No row was replaced, updated or removed; at most the next page's loading row came in.
     #expect(
       list.changes.allSatisfy { event in
@@ -163,7 +163,7 @@ struct InstantListTests {
     list.answers.answer(1, rows(0..<20, version: 1))
     try await list.land { list.pager.items.count == 20 }
     list.answers.fail(1)
-    await refresh.value
+    await refresh.ended()
     #expect(list.pager.items == rows(0..<20, version: 1))
     #expect(list.pager.loadStates.refresh.error != nil)
     #expect(list.rows.count == 22, "the rows, a failure row above, the end below: \(list.rows)")
@@ -174,7 +174,7 @@ struct InstantListTests {
     let refresh = list.pager.refresh()
     try await list.asked(1)
     list.answers.end(1)
-    await refresh.value
+    await refresh.ended()
     #expect(list.pager.loadStates.refresh.error?.message.contains("without a page") == true)
   }
 
@@ -182,7 +182,7 @@ struct InstantListTests {
     let list = InstantList()
     try await list.keptSecondPage()
     #expect(list.pager.loadStates.append == .loading)
-    #expect(list.pager.loadNext() == nil, "page 3 waits for page 2's own answer")
+    #expect(!list.pager.loadNext().started, "page 3 waits for page 2's own answer")
     list.answers.answer(2, rows(20..<35, version: 2))
     list.answers.end(2)
     try await list.secondPageEnded()
@@ -197,12 +197,12 @@ struct InstantListTests {
     list.answers.answer(1, rows(0..<20, version: 1))
     try await list.land { list.pager.items.count == 20 }
     let second = list.pager.refresh()
-    await first.value
+    await first.ended()
     try await list.asked(2)
     list.answers.answer(1, rows(0..<20, version: 9))  // the first load's, too late
     list.answers.answer(1, rows(0..<20, version: 2))
     list.answers.end(1)
-    await second.value
+    await second.ended()
     #expect(list.pager.items.map(\.title).allSatisfy { $0.hasPrefix("v2") })
   }
 
@@ -228,7 +228,7 @@ struct InstantListTests {
     await letTurnsPass(50)
     #expect(list.answers.requests == [1])
     list.answers.end(1)
-    await refresh.value
+    await refresh.ended()
     try await list.asked(2)
     #expect(list.answers.requests == [1, 2])
   }

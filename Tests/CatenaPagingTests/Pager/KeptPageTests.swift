@@ -32,7 +32,7 @@ struct KeptPageTests {
       .route(.get, "rows", json: #"{"items": [{"id": 1}, {"id": 2}]}"#, headers: kept)
     let source = cachedRows(on: transport)
     let first = Pager(source: source)
-    await first.refresh().value
+    await first.refresh().ended()
     #expect(first.items.count == 2)
     let table = HeadlessTable(viewportHeight: 440)
     let pager = Pager(source: source)
@@ -54,7 +54,7 @@ struct KeptPageTests {
       table.events.first == .reloadData,
       "the kept rows are the table's first content: shown at once, not animated in")
     #expect(pager.loadStates.refresh == .loading, "the server is still asked")
-    await refresh.value
+    await refresh.ended()
     #expect(transport.requests.count == 2)
     #expect(pager.loadStates.refresh == .idle)
   }
@@ -75,7 +75,7 @@ struct KeptPageTests {
     var api = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
     api.cache = HTTPCache(now: { clock.now })
     let first = Pager(source: rows(on: api))
-    await first.refresh().value
+    await first.refresh().ended()
     #expect(first.items.count > 0)
     clock.now += 90
     let pager = Pager(source: rows(on: api))
@@ -84,7 +84,7 @@ struct KeptPageTests {
     let refresh = pager.refresh()
     #expect(pager.items.map(\.id) == [1, 2], "in the same turn")
     #expect(pager.keptAge(of: 1) == .seconds(90), "kept 90 s ago, as the cache counts")
-    await refresh.value
+    await refresh.ended()
     #expect(pager.keptAge(of: 1) == nil, "the server sent the same page: confirmed")
   }
 
@@ -99,7 +99,7 @@ struct KeptPageTests {
     let other = Pager(source: rows(on: api))
     let refresh = other.refresh()
     #expect(other.items.isEmpty, "nothing kept in B's partition, and never A's rows")
-    await refresh.value
+    await refresh.ended()
     #expect(other.items.map(\.title) == ["B"])
   }
 
@@ -118,7 +118,7 @@ struct KeptPageTests {
     api.cache = HTTPCache()
     api.authentication = Authentication(session)
     let first = Pager(source: rows(on: api))
-    await first.refresh().value
+    await first.refresh().ended()
     return (api, first)
   }
 

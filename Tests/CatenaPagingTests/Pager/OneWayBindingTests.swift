@@ -32,7 +32,7 @@ struct OneWayBindingTests {
     let pager = pager(fixture, pageSize: 10, within: 3)
     let (table, dataSource) = screen()
     pager.bind(dataSource, section: "rows").statusRows(false)
-    await pager.refresh().value
+    await pager.refresh().ended()
     await settled(pager)
     #expect(table.rowCounts[0] == 10)
     #expect(fixture.requests.count == 1, "the first screen is full: no next page yet")
@@ -61,7 +61,7 @@ struct OneWayBindingTests {
     let pager = pager(fixture, pageSize: 3, within: 8)
     let (table, dataSource) = screen()
     pager.bind(dataSource, section: "rows").statusRows(false)
-    await pager.refresh().value
+    await pager.refresh().ended()
     await settled(pager)
     // Rows 0-4 stay on screen. Pages follow until row 4 is more than 8 rows from the end,
     // including pages whose rows all land below the screen (no row comes on screen then:
@@ -78,7 +78,7 @@ struct OneWayBindingTests {
     var prefetched: [[Int]] = []
     dataSource.prefetch { _, rows in prefetched.append(rows.compactMap(\.item?.id)) }
     pager.bind(dataSource, section: "rows").statusRows(false)
-    await pager.refresh().value
+    await pager.refresh().ended()
     await settled(pager)
     // Rows 0-4 are on screen, 5-9 prefetched: row 7 is within 3 of the end, so page 2
     // loads although no row near the end came on screen. Its rows are prefetched in turn
@@ -95,7 +95,7 @@ struct OneWayBindingTests {
     let pager = pager(fixture, pageSize: 10, within: 3)
     let (table, dataSource) = screen(prefetch: 10)
     pager.bind(dataSource, section: "rows").statusRows(false)
-    await pager.refresh().value
+    await pager.refresh().ended()
     await settled(pager)
     #expect(fixture.requests.map(\.page) == [1, 2])
     #expect(pager.loadStates.append.error?.key == .index(2))
@@ -122,7 +122,7 @@ struct OneWayBindingTests {
     #expect(!table.render().contains("No rows yet"), "not before the list loaded")
     let load = pager.refresh()
     #expect(!table.render().contains("No rows yet"), "not while it loads")
-    await load.value
+    await load.ended()
     #expect(pager.isEmpty)
     #expect(table.render().contains("No rows yet"))
   }
@@ -134,8 +134,8 @@ struct OneWayBindingTests {
     let pager = Pager(PagerConfiguration(pageSize: 3, prefetchDistance: 1), source: source)
     let (_, dataSource) = screen()
     let binding = pager.bind(dataSource, section: "rows")
-    await pager.refresh().value
-    await pager.loadNext()?.value
+    await pager.refresh().ended()
+    await pager.loadNext().ended()
     #expect(dataSource.snapshot?.allItems.compactMap(\.item) == rows(0..<5), "row 2 shown once")
     #expect(pager.lastDroppedDuplicates == 1)
     #expect(binding.errors.isEmpty)
@@ -144,8 +144,8 @@ struct OneWayBindingTests {
       PagerConfiguration(pageSize: 3, prefetchDistance: 1, duplicates: .fail), source: source)
     let (_, strictSource) = screen()
     strict.bind(strictSource, section: "rows").statusRows(false)
-    await strict.refresh().value
-    await strict.loadNext()?.value
+    await strict.refresh().ended()
+    await strict.loadNext().ended()
     let failure = strict.loadStates.append.error
     #expect((failure?.underlyingError as? DataSourceError)?.id == "2", "an error, not a crash")
     #expect(strictSource.snapshot?.allItems.compactMap(\.item) == rows(0..<3))
@@ -160,7 +160,7 @@ struct OneWayBindingTests {
     let pager = Pager(
       PagerConfiguration(pageSize: 2), source: FixturePages(count: 2) { Row($0) }.source)
     pager.bind(dataSource, section: "rows").statusRows(false)
-    await pager.refresh().value
+    await pager.refresh().ended()
     #expect(dataSource.snapshot?.sectionIDs == ["header", "rows"])
     #expect(table.rowCounts == [1, 2])
   }

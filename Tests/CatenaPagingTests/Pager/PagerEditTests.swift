@@ -106,7 +106,7 @@ struct PagerEditTests {
     await source.waitForRequests(2)
     // The server already has the new row when the refresh answers.
     source.respond(with: Page(items: [Row(100, "New")] + rows(0..<9)))
-    await refresh.value
+    await refresh.ended()
     #expect(pager.items.map(\.id) == [100] + Array(0..<9))
     gate.succeed()
     _ = await insert.value
@@ -126,14 +126,14 @@ struct PagerEditTests {
     #expect(await edit.value.isApplied)
     #expect(pager.items[3].title == "Liked")
     source.respond(with: Page(items: rows(0..<9)))  // read before the edit: not liked
-    await refresh.value
+    await refresh.ended()
     #expect(pager.items[3].title == "Liked", "the kept edit is not overwritten")
     #expect(pager.pendingEditCount == 0, "kept: it waits for no request")
     // A later refresh, read after the edit, is the server's own word.
     let later = pager.refresh()
     await source.waitForRequests(3)
     source.respond(with: Page(items: rows(0..<9)))
-    await later.value
+    await later.ended()
     #expect(pager.items[3].title == "Row 3", "the pages hold what the last load read")
   }
 
@@ -144,7 +144,7 @@ struct PagerEditTests {
     let next = pager.loadNext()
     await source.waitForRequests(2)
     source.respond(with: page(10..<15))
-    await next?.value
+    await next.ended()
     #expect(pager.items.last?.id == 15 - 1, "kept edits are folded into the pages as they were")
   }
 
@@ -153,20 +153,20 @@ struct PagerEditTests {
     let first = pager.refresh()
     await source.waitForRequests(1)
     source.respond(with: page(0..<10))
-    await first.value
+    await first.ended()
     let gate = Gate()
     pager.edit(.update(Row(2, "Edited")), request: gate.request)
     for (count, range) in [(2, 10..<20), (3, 20..<30)] {
       let next = pager.loadNext()
       await source.waitForRequests(count)
       source.respond(with: page(range))
-      await next?.value
+      await next.ended()
     }
     #expect(pager.items.first?.id == 10, "page 1 dropped")
     let back = pager.loadPrevious()
     await source.waitForRequests(4)
     source.respond(with: page(0..<10))
-    await back?.value
+    await back.ended()
     #expect(pager.items[2].title == "Edited", "still in flight: shown on the reloaded page")
     gate.fail()
     for _ in 0..<10_000 where pager.pendingEditCount > 0 { await Task.yield() }

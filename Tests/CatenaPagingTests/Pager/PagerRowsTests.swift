@@ -17,7 +17,7 @@ struct PagerRowsTests {
     #expect(pager.rows() == [.status(.firstLoad)])
     await source.waitForRequests(1)
     source.fail()
-    await first.value
+    await first.ended()
     let message = pager.loadStates.refresh.error?.message ?? "?"
     #expect(pager.rows() == [.status(.firstLoadFailed(message))])
     #expect(pager.rows(statusRows: false).isEmpty)
@@ -35,8 +35,8 @@ struct PagerRowsTests {
     await source.waitForRequests(3)
     source.fail(key: .index(1))
     source.respond(key: .index(3), with: page(20..<24))
-    await previous?.value
-    await next?.value
+    await previous.ended()
+    await next.ended()
     let message = pager.loadStates.prepend.error?.message ?? "?"
     let settled = pager.rows()
     #expect(settled.first == .status(.failed(.prepend, message)))

@@ -25,7 +25,7 @@ struct PagerTests {
     await source.waitForRequests(1)
     #expect(source.keys == [.index(1)])
     source.respond(with: page(0..<10))
-    await load.value
+    await load.ended()
     #expect(pager.items.map(\.id) == Array(0..<10))
     #expect(pager.loadStates == LoadStates(refresh: .idle, prepend: .end, append: .idle))
   }
@@ -36,16 +36,16 @@ struct PagerTests {
     let first = pager.refresh()
     await source.waitForRequests(1)
     source.respond(with: page(0..<10))
-    await first.value
+    await first.ended()
     let next = pager.loadNext()
     #expect(pager.loadStates.append == .loading)
     await source.waitForRequests(2)
     #expect(source.keys.last == .index(2))
     source.respond(key: .index(2), with: page(10..<14))
-    await next?.value
+    await next.ended()
     #expect(pager.items.count == 14)
     #expect(pager.loadStates.append == .end)
-    #expect(pager.loadNext() == nil)
+    #expect(!pager.loadNext().started)
   }
 
   @Test func refreshingAtAKeyLoadsBothWaysUntilTheStart() async {
@@ -53,7 +53,7 @@ struct PagerTests {
     let jump = pager.refresh(at: .index(3))
     await source.waitForRequests(1)
     source.respond(key: .index(3), with: page(20..<30))
-    await jump.value
+    await jump.ended()
     #expect(pager.loadStates.prepend == .idle)
     let before = pager.loadPrevious()
     let after = pager.loadNext()
@@ -62,13 +62,13 @@ struct PagerTests {
     #expect(Set(source.waitingKeys) == [.index(2), .index(4)])
     source.respond(key: .index(4), with: page(30..<40))
     source.respond(key: .index(2), with: page(10..<20))
-    await before?.value
-    await after?.value
+    await before.ended()
+    await after.ended()
     #expect(pager.items.map(\.id) == Array(10..<40))
     let older = pager.loadPrevious()
     await source.waitForRequests(4)
     source.respond(key: .index(1), with: page(0..<10))
-    await older?.value
+    await older.ended()
     #expect(pager.items.first?.id == 0)
     #expect(pager.loadStates.prepend == .end)
   }
@@ -76,25 +76,25 @@ struct PagerTests {
   @Test func oneLoadPerDirectionAndNoneBesideARefresh() async {
     let pager = pager()
     let first = pager.refresh(at: .index(2))
-    #expect(pager.loadNext() == nil, "nothing is loaded yet")
+    #expect(!pager.loadNext().started, "nothing is loaded yet")
     await source.waitForRequests(1)
     source.respond(with: page(10..<20))
-    await first.value
+    await first.ended()
     let next = pager.loadNext()
-    #expect(next != nil)
-    #expect(pager.loadNext() == nil, "an append runs")
-    #expect(pager.loadPrevious() != nil, "a prepend may run beside it")
+    #expect(next.started)
+    #expect(!pager.loadNext().started, "an append runs")
+    #expect(pager.loadPrevious().started, "a prepend may run beside it")
     let refresh = pager.refresh(at: .index(5))
-    #expect(pager.loadNext() == nil && pager.loadPrevious() == nil, "a refresh runs")
+    #expect(!pager.loadNext().started && !pager.loadPrevious().started, "a refresh runs")
     #expect(pager.loadStates == LoadStates(refresh: .loading, prepend: .idle, append: .idle))
     await source.waitForRequests(4)
     // The cancelled loads' late answers are dropped.
     source.respond(key: .index(3), with: page(20..<30))
     source.respond(key: .index(1), with: page(0..<10))
-    await next?.value
+    await next.ended()
     #expect(pager.items.map(\.id) == Array(10..<20), "the old items stay until the refresh")
     source.respond(key: .index(5), with: page(40..<50))
-    await refresh.value
+    await refresh.ended()
     #expect(pager.items.map(\.id) == Array(40..<50))
   }
 
@@ -105,8 +105,8 @@ struct PagerTests {
     await source.waitForRequests(3)
     source.fail(key: .index(3))
     source.fail(key: .index(1))
-    await next?.value
-    await previous?.value
+    await next.ended()
+    await previous.ended()
     #expect(pager.items.map(\.id) == Array(10..<20))
     #expect(pager.loadStates.append.error?.key == .index(3))
     #expect(pager.loadStates.prepend.error != nil)
@@ -123,7 +123,7 @@ struct PagerTests {
     let first = pager.refresh(at: .index(4))
     await source.waitForRequests(1)
     source.fail()
-    await first.value
+    await first.ended()
     #expect(pager.loadStates.refresh.error?.direction == .refresh)
     pager.retry()
     await source.waitForRequests(2)
@@ -152,13 +152,13 @@ struct PagerTests {
     await source.waitForRequests(1)
     #expect(source.requests.first?.size == 30)
     source.respond(with: page(0..<30))
-    await first.value
+    await first.ended()
     let next = pager.loadNext()
     await source.waitForRequests(2)
     #expect(source.keys.last == .offset(30))
     #expect(source.requests.last?.size == 10)
     source.respond(with: page(30..<35))
-    await next?.value
+    await next.ended()
     #expect(pager.loadStates.append == .end)
   }
 
@@ -167,18 +167,18 @@ struct PagerTests {
     let first = pager.refresh(at: .offset(15))
     await source.waitForRequests(1)
     source.respond(with: page(15..<25))
-    await first.value
+    await first.ended()
     let back = pager.loadPrevious()
     await source.waitForRequests(2)
     #expect(source.keys.last == .offset(5))
     source.respond(with: page(5..<15))
-    await back?.value
+    await back.ended()
     let start = pager.loadPrevious()
     await source.waitForRequests(3)
     #expect(source.keys.last == .offset(0))
     #expect(source.requests.last?.size == 5)
     source.respond(with: page(0..<5))
-    await start?.value
+    await start.ended()
     #expect(pager.items.map(\.id) == Array(0..<25))
     #expect(pager.loadStates.prepend == .end)
   }
@@ -188,18 +188,18 @@ struct PagerTests {
     let first = pager.refresh()
     await source.waitForRequests(1)
     source.respond(with: page(50..<60, previous: .cursor("before-50"), next: .cursor("after-59")))
-    await first.value
+    await first.ended()
     let older = pager.loadPrevious()
     await source.waitForRequests(2)
     #expect(source.keys.last == .cursor("before-50"))
     source.respond(with: page(40..<50, previous: nil, next: .cursor("after-49")))
-    await older?.value
+    await older.ended()
     #expect(pager.loadStates.prepend == .end, "no previous cursor: the list starts here")
     let newer = pager.loadNext()
     await source.waitForRequests(3)
     #expect(source.keys.last == .cursor("after-59"))
     source.respond(with: page(60..<65, next: .cursor("after-59")))
-    await newer?.value
+    await newer.ended()
     #expect(pager.loadStates.append == .end, "a cursor already loaded ends the list")
     #expect(pager.items.map(\.id) == Array(40..<65))
   }
@@ -209,7 +209,7 @@ struct PagerTests {
     let back = pager.loadPrevious()
     await source.waitForRequests(2)
     source.respond(with: page(0..<0))
-    await back?.value
+    await back.ended()
     #expect(pager.loadStates.prepend == .end)
     #expect(pager.items.count == 10)
   }
@@ -221,7 +221,7 @@ struct PagerTests {
     #expect(pager.loadStates.append == .idle)
     await source.waitForRequests(2)
     source.respond(with: page(20..<30))
-    await next?.value
+    await next.ended()
     #expect(pager.items.count == 10)
   }
 
@@ -232,7 +232,7 @@ struct PagerTests {
     let first = pager.refresh()
     await source.waitForRequests(1)
     source.respond(with: page(0..<10))
-    await first.value
+    await first.ended()
     let next = pager.load(.append, cause: .prefetch)
     await source.waitForRequests(2)
     source.fail()
@@ -254,31 +254,31 @@ struct PagerTests {
   @Test func theAsyncFormsReturnHowTheLoadEnded() async {
     let pager = pager()
     let source = source
-    async let refreshed = pager.refreshing()
+    async let refreshed = pager.refresh().ended().refresh
     await source.waitForRequests(1)
     source.respond(with: page(0..<10))
     #expect(await refreshed == .idle)
-    async let next = pager.loadingNext()
+    async let next = pager.loadNext().ended().append
     await source.waitForRequests(2)
     source.fail()
     #expect(await next.error?.key == .index(2))
-    #expect(await pager.loadingPrevious() == .end, "nothing before page 1: at once")
+    #expect(await pager.loadPrevious().ended().prepend == .end, "nothing before page 1: at once")
   }
 
   @Test func loadingNextWhileAnAppendRunsAwaitsItAndAsksNothingMore() async {
     let pager = pager()
-    async let refreshed = pager.refreshing()
+    async let refreshed = pager.refresh().ended().refresh
     await source.waitForRequests(1)
     source.respond(with: page(0..<10))
     #expect(await refreshed == .idle)
     let running = pager.loadNext()
     await source.waitForRequests(2)
     // Cancelled before or while it waits: a load this call did not start is not cancelled.
-    let waiting = Task { await pager.loadingNext() }
+    let waiting = Task { await pager.loadNext().ended() }
     waiting.cancel()
     source.respond(with: page(10..<20))
-    await running?.value
-    #expect(await waiting.value == .idle, "it waited for the running append")
+    await running.ended()
+    #expect(await waiting.value.append == .idle, "it waited for the running append")
     #expect(pager.items.count == 20, "the running append was not cancelled")
     #expect(source.requests.count == 2, "nothing else was asked")
   }
@@ -287,10 +287,10 @@ struct PagerTests {
     let pager = pager()
     let refresh = pager.refresh()
     await source.waitForRequests(1)
-    let waiting = Task { (await pager.loadingNext(), pager.items.count) }
+    let waiting = Task { (await pager.loadNext().ended().append, pager.items.count) }
     await Task.yield()  // it runs before the answer, with the refresh still loading
     source.respond(with: page(0..<10))
-    await refresh.value
+    await refresh.ended()
     let (state, count) = await waiting.value
     #expect(state == .idle)
     #expect(count == 10, "it returned after the refresh landed")
@@ -300,7 +300,7 @@ struct PagerTests {
 
   @Test func cancellingTheAwaitingTaskCancelsTheLoad() async {
     let pager = pager()
-    let waiting = Task { await pager.refreshing(at: .index(3)) }
+    let waiting = Task { await pager.refresh(at: .index(3)).ended() }
     await source.waitForRequests(1)
     waiting.cancel()
     _ = await waiting.value

@@ -52,19 +52,19 @@ struct PagerWindowTests {
     let first = pager.refresh(at: .index(5))
     await source.waitForRequests(1)
     source.respond(with: page(40..<50))
-    await first.value
+    await first.ended()
     let next = pager.loadNext()
     await source.waitForRequests(2)
     source.respond(with: page(50..<60))
-    await next?.value
+    await next.ended()
     let previous = pager.loadPrevious()  // page 4... while page 7 comes
     let after = pager.loadNext()
     await source.waitForRequests(4)
     source.respond(key: .index(7), with: page(60..<70))
-    await after?.value
+    await after.ended()
     #expect(pager.loadStates.prepend == .idle, "page 5 was dropped: the load of page 4 ended")
     source.respond(key: .index(4), with: page(30..<40))
-    await previous?.value
+    await previous.ended()
     #expect(pager.items.map(\.id) == Array(50..<70))
   }
 
@@ -101,14 +101,14 @@ struct PagerWindowTests {
     let first = pager.refresh()
     await source.waitForRequests(1)
     source.respond(with: page(0..<10))
-    await first.value
+    await first.ended()
     let next = pager.loadNext()
     await source.waitForRequests(2)
     var repeated = page(8..<18)  // 8 and 9 again
     repeated.items[5].title = "Row 13, repeated in its own page"
     repeated.items.append(Row(13, "Row 13 again"))
     source.respond(with: repeated)
-    await next?.value
+    await next.ended()
     switch policy {
     case .keepFirst:
       #expect(pager.items.map(\.id) == Array(0..<18))
@@ -131,13 +131,13 @@ struct PagerWindowTests {
     let jump = pager.refresh(at: .offset(40))
     await source.waitForRequests(1)
     source.respond(with: Page(items: rows(40..<50), total: 95))
-    await jump.value
+    await jump.ended()
     #expect(pager.placeholdersBefore == 40)
     #expect(pager.placeholdersAfter == 45)
     let next = pager.loadNext()
     await source.waitForRequests(2)
     source.respond(with: Page(items: rows(50..<60), total: 95))
-    await next?.value
+    await next.ended()
     #expect(pager.placeholdersBefore + pager.items.count + pager.placeholdersAfter == 95)
   }
 
@@ -158,7 +158,7 @@ struct PagerWindowTests {
     #expect(states.happened && !items.happened, "a load starting changes the states only")
     await source.waitForRequests(1)
     source.respond(with: page(0..<10))
-    await first.value
+    await first.ended()
     #expect(items.happened)
     #expect(
       await !fires({ _ = pager.items }) { pager.log = .print }, "the log is not observed")

@@ -50,7 +50,7 @@ struct ReconciledEditTests {
     let refresh = pager.refresh()
     await source.waitForRequests(2)
     source.respond(with: Page(items: [Row(500, "sent")] + rows(0..<9)))
-    await refresh.value
+    await refresh.ended()
     gate.answer(Row(500, "sent, answered"))
     _ = await edit.value
     #expect(pager.items.map(\.id) == [500] + Array(0..<9))
@@ -93,7 +93,7 @@ struct ReconciledEditTests {
       json["id"].int.map { Row($0) }
     }
     let pager = Pager(source: source)
-    await pager.refresh().value
+    await pager.refresh().ended()
     #expect(pager.items.map(\.id) == [1, 2])
     _ = try await Get("other").json().value(on: api)
     let before = cache.byteCount
@@ -106,7 +106,7 @@ struct ReconciledEditTests {
     #expect(cache.byteCount > 0 && cache.byteCount < before, "the pages went; `other` stayed")
     // Opened again, the list has no kept page to show: the server's comes first.
     let reopened = Pager(source: source)
-    await reopened.refresh().value
+    await reopened.refresh().ended()
     #expect(transport.requests.filter { $0.url.path.hasSuffix("rows") }.count == 2)
   }
 }

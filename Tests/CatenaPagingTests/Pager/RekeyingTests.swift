@@ -89,7 +89,7 @@ struct RekeyingTests {
     let first = pager.refresh()
     await queries.pages(query).waitForRequests(1)
     queries.pages(query).respond(with: results(query, 0..<3))
-    await first.value
+    await first.ended()
     return pager
   }
 
@@ -99,20 +99,20 @@ struct RekeyingTests {
     await queries.pages("h").waitForRequests(2)
 
     let search = pager.refresh(from: queries.source("ho"))
-    #expect(more?.isCancelled == true, "the old query's load is cancelled")
+    #expect(pager.loadStates.append == .idle, "the old query's load is cancelled")
     #expect(pager.items.map(\.title) == ["h 0", "h 1", "h 2"], "the old rows stay meanwhile")
     #expect(pager.loadStates.refresh == .loading && pager.loadStates.append == .idle)
-    #expect(pager.loadNext() == nil, "no page of the old query continues")
+    #expect(!pager.loadNext().started, "no page of the old query continues")
     // The old query's page answers late: dropped.
     queries.pages("h").respond(with: results("h", 3..<6))
-    await more?.value
+    await more.ended()
     #expect(pager.items.map(\.title) == ["h 0", "h 1", "h 2"])
     await queries.pages("ho").waitForRequests(1)
     queries.pages("ho").respond(with: results("ho", 0..<3))
-    await search.value
+    await search.ended()
     #expect(pager.items.map(\.title) == ["ho 0", "ho 1", "ho 2"])
     #expect(queries.pages("ho").keys == [.index(1)], "the new query starts at its first page")
-    #expect(pager.loadNext() != nil)
+    #expect(pager.loadNext().started)
     await queries.pages("ho").waitForRequests(2)
     #expect(queries.pages("ho").keys == [.index(1), .index(2)], "and continues itself")
     pager.cancel()
@@ -123,14 +123,14 @@ struct RekeyingTests {
     let search = pager.refresh(from: queries.source("ab"))
     await queries.pages("ab").waitForRequests(1)
     queries.pages("ab").fail()
-    await search.value
+    await search.ended()
     #expect(pager.loadStates.refresh.error != nil)
     #expect(pager.items.map(\.title) == ["a 0", "a 1", "a 2"])
-    #expect(pager.loadStates.append == .idle && pager.loadNext() == nil, "the old query waits")
+    #expect(pager.loadStates.append == .idle && !pager.loadNext().started, "the old query waits")
     let retry = pager.retry()
     await queries.pages("ab").waitForRequests(2)
     queries.pages("ab").respond(with: results("ab", 0..<1))
-    for load in retry { await load.value }
+    await retry.ended()
     #expect(pager.items.map(\.title) == ["ab 0"])
     #expect(queries.pages("a").requests.count == 1, "the old query was never asked again")
   }
@@ -151,7 +151,7 @@ struct RekeyingTests {
     sleeps.wake()
     await queries.pages("house").waitForRequests(1)
     queries.pages("house").respond(with: results("house", 0..<2))
-    for change in typed { await change.value }
+    for change in typed { await change.ended() }
     #expect(pager.items.map(\.title) == ["house 0", "house 1"])
     for query in ["h", "ho", "hou", "hous"] {
       #expect(queries.pages(query).requests.isEmpty, "the replaced query was never asked: \(query)")
@@ -166,13 +166,13 @@ struct RekeyingTests {
     await sleeps.waitForSleeps(1)
     pager.cancel()
     sleeps.wake()
-    await change.value
+    await change.ended()
     #expect(queries.pages("b").requests.isEmpty)
   }
 
   @Test func refreshingFromAQueryReturnsWhenItsFirstPageLanded() async {
     let pager = Pager(PagerConfiguration(pageSize: 3), source: queries.source("a"))
-    async let state = pager.refreshing(from: queries.source("b"))
+    async let state = pager.refresh(from: queries.source("b")).ended().refresh
     await queries.pages("b").waitForRequests(1)
     queries.pages("b").respond(with: results("b", 0..<2))
     #expect(await state == .idle)

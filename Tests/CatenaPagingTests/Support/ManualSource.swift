@@ -30,7 +30,7 @@ extension ManualPages where Item == Row {
     let first = pager.refresh(at: key)
     await waitForRequests(requests.count + 1)
     respond(with: page(range))
-    await first.value
+    await first.ended()
     return pager
   }
 }
