@@ -80,7 +80,7 @@ extension PageSource {
   ///
   /// With a client that has an `HTTPCache`, a page the cache keeps shows at once, however old,
   /// and the server is asked with its validators; the pager replaces it with the server's page
-  /// in one change when that differs (`RequestConvertible.values(on:)`). A list opened again
+  /// in one change when that differs (`RequestConvertible.answers(on:)`). A list opened again
   /// shows its rows at once, with no spinner.
   ///
   /// - Parameters:
@@ -222,7 +222,7 @@ extension PageSource {
           $0.finish()
         }
       }
-      return request.values(on: client, shown: nil) { answer in try answer.page(page) }
+      return request.answers(on: client, shown: nil) { answer in try answer.page(page) }
     }
     source.kept = Kept { key, size in
       guard let request = request(key, size),
@@ -233,7 +233,7 @@ extension PageSource {
       let response = kept.response
       return (
         shown,
-        { request.values(on: client, shown: response) { answer in try answer.page(page) } }
+        { request.answers(on: client, shown: response) { answer in try answer.page(page) } }
       )
     }
     return source.sent(on: client, tag: tag)

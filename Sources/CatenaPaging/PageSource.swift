@@ -80,7 +80,7 @@ public struct PageSource<Item: Sendable>: Sendable {
   /// server confirmed it; one older than the pages shown is not shown past them until then.
   ///
   /// The request sources (``request(_:on:by:_:transform:)`` and its cursor form) answer this
-  /// way when their client has an `HTTPCache`, through `RequestConvertible.values(on:)`:
+  /// way when their client has an `HTTPCache`, through `RequestConvertible.answers(on:)`:
   ///
   /// ```swift
   /// let posts = PageSource<Post>(keying: .index) { key, size in

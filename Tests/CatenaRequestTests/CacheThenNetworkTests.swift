@@ -7,7 +7,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite("values(on:): the kept value now, the server's when it arrives")
+@Suite("answers(on:): the kept value now, the server's when it arrives")
 struct CacheThenNetworkTests {
   let clock = TestClock()
 
@@ -20,7 +20,7 @@ struct CacheThenNetworkTests {
 
   func values(_ request: Request<HTTPResponse>, _ api: Client) async throws -> [String] {
     var seen: [String] = []
-    for try await answer in request.values(on: api) { seen.append(answer.value.text) }
+    for try await answer in request.answers(on: api) { seen.append(answer.value.text) }
     return seen
   }
 
@@ -74,7 +74,7 @@ struct CacheThenNetworkTests {
     var seen: [String] = []
     var failure: RequestError?
     do {
-      for try await answer in Get("feed").values(on: api) { seen.append(answer.value.text) }
+      for try await answer in Get("feed").answers(on: api) { seen.append(answer.value.text) }
     } catch {
       failure = error  // typed: a RequestError, no cast
     }
@@ -91,7 +91,7 @@ struct CacheThenNetworkTests {
     let api = client(server)
     _ = try await Get("feed").value(on: api)
     var seen: [Int] = []
-    for try await answer in Get("feed").decode([String: Int].self).values(on: api) {
+    for try await answer in Get("feed").decode([String: Int].self).answers(on: api) {
       seen.append(answer.value["n"] ?? -1)
     }
     #expect(seen == [2])
@@ -107,7 +107,7 @@ struct CacheThenNetworkTests {
     var seeding = api
     seeding.transport = kept
     _ = try await Get("feed").value(on: seeding)
-    for try await answer in Get("feed").values(on: api) {
+    for try await answer in Get("feed").answers(on: api) {
       #expect(answer.value.text == "kept")
       try await turns("the request to reach the server") { transport.waiting == 1 }
       break
@@ -120,7 +120,7 @@ struct CacheThenNetworkTests {
     _ = try await Get("feed").value(on: api)
     clock.advance(90)
     var answers: [(String, Duration?)] = []
-    for try await answer in Get("feed").values(on: api) {
+    for try await answer in Get("feed").answers(on: api) {
       answers.append((answer.value.text, answer.keptAge))
     }
     #expect(answers.map(\.0) == ["v1", "v2"])
@@ -144,7 +144,7 @@ struct CacheThenNetworkTests {
     // The loop's closure throws only `RequestError`: the answers' failure is typed.
     let loop = Task { () throws(RequestError) -> Int in
       var count = 0
-      for try await _ in Get("feed").values(on: api) { count += 1 }
+      for try await _ in Get("feed").answers(on: api) { count += 1 }
       return count
     }
     try await turns("the request to reach the server") { transport.waiting == 1 }

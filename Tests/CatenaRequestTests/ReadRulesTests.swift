@@ -10,7 +10,7 @@ import Testing
 /// Every way to read the cache obeys the same rules (C10, C20, C29): a response the server
 /// says must be revalidated is never shown as fresh; an app's `.networkOnly` or `no-cache`
 /// shows nothing kept; the request's own directives are honoured.
-@Suite("Cache read rules: cacheOnly, values(on:), request directives (C10, C20, C29)")
+@Suite("Cache read rules: cacheOnly, answers(on:), request directives (C10, C20, C29)")
 struct ReadRulesTests {
   let clock = TestClock()
 
@@ -34,10 +34,10 @@ struct ReadRulesTests {
     try await request.value(on: api).text
   }
 
-  /// The answers of `values(on:)`, each with whether it was marked kept.
+  /// The answers of `answers(on:)`, each with whether it was marked kept.
   func values(_ request: Request<HTTPResponse>, _ api: Client) async throws -> [String] {
     var seen: [String] = []
-    for try await answer in request.values(on: api) {
+    for try await answer in request.answers(on: api) {
       seen.append(answer.value.text + (answer.keptAge == nil ? "" : " (kept)"))
     }
     return seen
@@ -168,7 +168,7 @@ struct ReadRulesTests {
     _ = try await text(Get("balance"), api)
     var shown: [String] = []
     let error = await #expect(throws: RequestError.self) {
-      for try await answer in Get("balance").cache(.cacheOnly).values(on: api) {
+      for try await answer in Get("balance").cache(.cacheOnly).answers(on: api) {
         shown.append(answer.value.text)
       }
     }

@@ -88,7 +88,7 @@ struct CacheSeamIntegrationTests {
       try await signIn("B", on: api)
       #expect(try await me.value(on: api) == "B")
       var shown: [JSONValue] = []
-      for try await user in me.values(on: api) { shown.append(user.value) }
+      for try await user in me.answers(on: api) { shown.append(user.value) }
       #expect(shown == ["B"])
       #expect(await Attempts.shared.count(key) == 3, "each sent whole: nothing kept")
     }
@@ -113,14 +113,14 @@ struct CacheSeamIntegrationTests {
       if partitioned { api.authentication = Authentication(session) }
       try await signIn("A", on: api)
       let first = FeedScreen(messagesOn: api)
-      await first.pager.refresh().value
+      await first.pager.refresh().ended()
       #expect(first.pager.items.map(\.title) == ["A's message"])
       try await signIn("B", on: api)
       await session.signIn("B")
       let second = FeedScreen(messagesOn: api)
       let refresh = second.pager.refresh()
       #expect(!second.pager.items.contains { $0.title == "A's message" }, "no kept page of A's")
-      await refresh.value
+      await refresh.ended()
       #expect(second.pager.items.map(\.title) == ["B's message"])
     }
   }
@@ -140,7 +140,7 @@ struct CacheSeamIntegrationTests {
       await session.signIn("B")
       #expect(try await me.value(on: api) == "B")
       var shown: [JSONValue] = []
-      for try await user in me.values(on: api) { shown.append(user.value) }
+      for try await user in me.answers(on: api) { shown.append(user.value) }
       #expect(shown == ["B"], "B's kept answer, never A's")
     }
   }
@@ -244,7 +244,7 @@ struct CacheSeamIntegrationTests {
         House(json: $0)
       }
       let pager = Pager(PagerConfiguration(pageSize: 20), source: source)
-      await pager.refresh().value
+      await pager.refresh().ended()
       #expect(pager.items.map(\.title) == ["Post 1", "Post 2", "Post 3"])
       // The screen reloads; the server reads the posts, and its answer is slow.
       await Likes.shared.hold(run, at: gate)
@@ -257,7 +257,7 @@ struct CacheSeamIntegrationTests {
       }.value
       #expect(like.isApplied)
       await Gates.shared.open(gate)
-      await reload.value
+      await reload.ended()
       #expect(
         pager.items.map(\.title) == ["Post 1 ♥", "Post 2", "Post 3"],
         "the page read before the like does not undo it")
@@ -266,7 +266,7 @@ struct CacheSeamIntegrationTests {
       await Likes.shared.hold(run, at: nil)
       let opening = screen.refresh()
       #expect(screen.items.first?.title != "Post 1", "no kept page from before the like")
-      await opening.value
+      await opening.ended()
       #expect(screen.items.first?.title == "Post 1 ♥")
     }
   }
@@ -277,7 +277,7 @@ struct CacheSeamIntegrationTests {
       let run = "c6-\(UUID())"
       let api = cached(port)
       let first = FeedScreen(api, run: run)
-      await first.pager.refresh().value
+      await first.pager.refresh().ended()
       await Feeds.shared.publish(1, in: run)  // the server's feed is now v1, post 1000 on top
       let second = FeedScreen(api, run: run)
       let opening = second.pager.refresh()
@@ -291,7 +291,7 @@ struct CacheSeamIntegrationTests {
       }
       holdThisThread(until: kept)
       #expect(kept.isSet, "the other screen kept v1 before this screen's request ran")
-      await opening.value
+      await opening.ended()
       #expect(second.pager.items.first?.id == 1000, "the server's v1 replaces the kept v0")
     }
   }

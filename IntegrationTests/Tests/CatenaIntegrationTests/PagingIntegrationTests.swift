@@ -53,7 +53,7 @@ struct PagingIntegrationTests {
       }
       let houses = Pager(PagerConfiguration(pageSize: 20, prefetchDistance: 5), source: source)
       let (table, dataSource, binding) = housesTable(houses)
-      await houses.refresh().value
+      await houses.refresh().ended()
       var scrolls = 0
       while houses.loadStates.append != .end, scrolls < 200 {
         table.scrollToBottom()
@@ -81,7 +81,7 @@ struct KeyedPagingIntegrationTests {
   @MainActor
   func scrollThrough(_ houses: Pager<House>) async throws -> [Int] {
     let (table, dataSource, binding) = housesTable(houses)
-    await houses.refresh().value
+    await houses.refresh().ended()
     var scrolls = 0
     while houses.loadStates.append != .end, scrolls < 200 {
       table.scrollToBottom()

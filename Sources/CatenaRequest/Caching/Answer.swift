@@ -1,8 +1,8 @@
-/// One value of ``RequestConvertible/values(on:)``: what the client's cache kept for the
+/// One value of ``RequestConvertible/answers(on:)``: what the client's cache kept for the
 /// request, with how old it is, or the server's answer.
 ///
 /// ```swift
-/// for try await feed in Get("feed").decode([Article].self, at: "data").values(on: api) {
+/// for try await feed in Get("feed").decode([Article].self, at: "data").answers(on: api) {
 ///   show(feed.value, note: feed.keptAge.map { "updated \($0) ago" })
 /// }
 /// ```
@@ -21,7 +21,7 @@ public struct Answer<Value: Sendable>: Sendable {
   }
 }
 
-/// The answers of ``RequestConvertible/values(on:)``: what the cache keeps, then the server's
+/// The answers of ``RequestConvertible/answers(on:)``: what the cache keeps, then the server's
 /// answer when it differs. They end after the server's answer, or throw its ``RequestError``;
 /// a loop cancelled before the server answered throws ``RequestError/Kind/cancelled``, so an
 /// answer that never came is never taken for "nothing changed".

@@ -15,7 +15,7 @@ public enum CachePolicy: Hashable, Sendable {
   /// whole time, even without a validator).
   case staleTime(Duration)
   /// The server is always asked (without validators); what it answers is kept when it may be.
-  /// ``RequestConvertible/values(on:)`` shows nothing kept first. A request's own
+  /// ``RequestConvertible/answers(on:)`` shows nothing kept first. A request's own
   /// `only-if-cached` wins over it.
   case networkOnly
   /// Only what is kept answers, however old (offline), unless the server said it must be

@@ -5,7 +5,7 @@ extension RequestConvertible {
   /// screen shows what it had and replaces it, without a spinner in between.
   ///
   /// ```swift
-  /// for try await feed in Get("feed").decode([Article].self, at: "data").values(on: api) {
+  /// for try await feed in Get("feed").decode([Article].self, at: "data").answers(on: api) {
   ///   show(feed.value)  // the kept feed now (feed.keptAge says how old), the fresh one when it comes
   /// }
   /// ```
@@ -20,7 +20,7 @@ extension RequestConvertible {
   /// or with its ``RequestError`` (the kept value stays shown). Cancelling the loop cancels
   /// the request, and the loop throws ``RequestError/Kind/cancelled`` unless the server had
   /// answered. A ``Download`` gives its one value.
-  public func values(on client: Client? = nil) -> Answers<Value> {
+  public func answers(on client: Client? = nil) -> Answers<Value> {
     let request = self
     return Answers(
       stream: AsyncThrowingStream { continuation in
@@ -39,11 +39,11 @@ extension RequestConvertible {
       })
   }
 
-  /// ``values(on:)``, each answer converted by `transform` as it comes (in the same task: no
+  /// ``answers(on:)``, each answer converted by `transform` as it comes (in the same task: no
   /// second hop); a conversion that throws ends the stream with its error. With `shown`, a
   /// kept response was shown already (``Client/keptValue(of:)``): only the server's comes,
   /// when it differs from that response (not from what the cache keeps by then).
-  package func values<Converted: Sendable>(
+  package func answers<Converted: Sendable>(
     on client: Client?, shown: HTTPResponse?,
     _ transform: @escaping @Sendable (Answer<Value>) throws -> Converted
   ) -> AsyncThrowingStream<Converted, any Error> {
@@ -66,7 +66,7 @@ extension RequestConvertible {
 
 extension Client {
   /// Gives `deliver` what the cache keeps for `request`, then the server's answer when its
-  /// body differs (see ``RequestConvertible/values(on:)``).
+  /// body differs (see ``RequestConvertible/answers(on:)``).
   func sendCacheThenNetwork<R: RequestConvertible>(
     _ request: R, shown alreadyShown: HTTPResponse? = nil,
     _ deliver: @Sendable (Answer<R.Value>) throws -> Void

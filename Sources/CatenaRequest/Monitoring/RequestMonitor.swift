@@ -4,7 +4,7 @@ public import Foundation
 /// test waiting for a moment. A request held in memory (`value(on:)`, `response(on:)`, a
 /// ``Call``) is ``RequestEvent/Kind/queued`` first and ``RequestEvent/Kind/finished(_:)``
 /// last; between them come what happened on its way (sent or shared, answered by the cache,
-/// redirected, retried, cancelled). With ``RequestConvertible/values(on:)``, the kept value's
+/// redirected, retried, cancelled). With ``RequestConvertible/answers(on:)``, the kept value's
 /// ``RequestEvent/Kind/cacheHit`` comes before the request for the server's is queued.
 ///
 /// ```swift

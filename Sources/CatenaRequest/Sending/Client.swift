@@ -118,7 +118,7 @@ public struct Client: Sendable {
 
   /// Sends `request` the usual way: the whole body in memory, then ``RequestConvertible/interpret(_:)``.
   /// `revalidating` asks the server whatever the cache keeps (see
-  /// ``RequestConvertible/values(on:)``).
+  /// ``RequestConvertible/answers(on:)``).
   func sendInMemory<R: RequestConvertible>(
     _ request: R, progress: ProgressHandler?, revalidating: Bool = false,
     adapted first: Outgoing? = nil
@@ -254,7 +254,7 @@ public struct Client: Sendable {
     waitsForNetwork: Bool = true,
     attempt: @escaping @Sendable (HTTPRequest, ProgressHandler?) async throws -> Received
   ) async throws(RequestError) -> Received {
-    // Steps 1 and 2 done already for the first attempt (`values(on:)` looked up what is kept).
+    // Steps 1 and 2 done already for the first attempt (`answers(on:)` looked up what is kept).
     var adapted = first
     let writes = !base.method.isSafe
     if writes, !shares { fenceWrites() }

@@ -67,7 +67,7 @@ struct PrivateResponseTests {
     #expect(api.keptValue(of: Get("me")) == nil, "A's answer is not kept without a partition")
     server.cookie = "sid=B"
     var shown: [String] = []
-    for try await me in Get("me").values(on: api) { shown.append(me.value.text) }
+    for try await me in Get("me").answers(on: api) { shown.append(me.value.text) }
     #expect(shown == ["sid=B"])
     #expect(server.requests.map { $0.headers["If-None-Match"] } == [nil, nil])
   }
@@ -83,7 +83,7 @@ struct PrivateResponseTests {
     await account.signIn("B")
     #expect(try await Get("me").value(on: api).text == "Bearer B")
     var shown: [String] = []
-    for try await me in Get("me").values(on: api) { shown.append(me.value.text) }
+    for try await me in Get("me").answers(on: api) { shown.append(me.value.text) }
     #expect(shown.first == "Bearer B", "B's kept answer first, never A's")
     #expect(!shown.contains("Bearer A"))
   }

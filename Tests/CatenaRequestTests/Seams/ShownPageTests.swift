@@ -27,7 +27,7 @@ struct ShownPageTests {
     version.value = 2
     _ = try await Get("feed").value(on: api)
     var answers: [String] = []
-    for try await answer in Get("feed").values(on: api, shown: kept.response, { $0.value.text }) {
+    for try await answer in Get("feed").answers(on: api, shown: kept.response, { $0.value.text }) {
       answers.append(answer)
     }
     #expect(answers == ["v2"], "the list showed v1: the server's v2 replaces it")
