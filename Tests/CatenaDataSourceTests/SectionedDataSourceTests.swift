@@ -168,13 +168,12 @@ struct SectionedDataSourceTests {
     weak var weakSource: SectionedDataSource<String, Article>?
     do {
       let table = HeadlessTable()
-      let dataSource = table.configureDataSource(sections: String.self, items: Article.self) {
-        dataSource in
-        dataSource.configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
+      let dataSource = SectionedDataSource<String, Article>()
+        .bind(table)
+        .configureCell(ArticleCell.self, reuseIdentifier: "article") { cell, _, article in
           cell.title = article.title
         }
         .didSelect { _, _ in }
-      }
       try dataSource.apply(try snapshot([("s", [1, 2])]))
       table.tapRow(at: row(0, 0))
       weakTable = table
@@ -184,28 +183,32 @@ struct SectionedDataSourceTests {
     #expect(weakSource == nil)
   }
 
-  @Test func theConvenienceKeepsTheDataSourceAliveWithTheTable() throws {
+  @Test func theTableKeepsTheDataSourceBoundToIt() throws {
     let table = HeadlessTable()
     weak var weakSource: SectionedDataSource<String, Article>?
     do {
-      let dataSource = table.configureDataSource(sections: String.self, items: Article.self) {
-        $0.configureCell(ArticleCell.self, reuseIdentifier: "article") { _, _ in }
-      }
+      let dataSource = articleSource(table)  // a local: nothing else keeps it
+      try dataSource.apply(try snapshot([("s", [1])]))
       weakSource = dataSource
     }
-    #expect(weakSource != nil)
-    try weakSource?.apply(try snapshot([("s", [1])]))
-    #expect(table.numberOfRows(inSection: 0) == 1)
+    table.reloadData()
+    #expect(table.numberOfRows(inSection: 0) == 1, "still shown: the table keeps it")
+    try weakSource?.apply(try snapshot([("s", [1, 2])]))
+    #expect(table.numberOfRows(inSection: 0) == 2)
   }
 
-  @Test func aDataSourceWithoutOwnerGoesAwayAndTheTableEmpties() throws {
-    let table = HeadlessTable()
+  @Test func aDataSourceBoundElsewhereOrInvalidatedIsLetGo() throws {
+    let first = HeadlessTable()
+    let second = HeadlessTable()
+    weak var weakSource: SectionedDataSource<String, Article>?
     do {
-      let dataSource = articleSource(table)
-      try dataSource.apply(try snapshot([("s", [1])]))
+      let dataSource = articleSource(first)
+      weakSource = dataSource
+      dataSource.bind(second)
     }
-    table.reloadData()
-    #expect(table.numberOfSections == 0)
+    #expect(weakSource != nil, "the second table keeps it")
+    weakSource?.invalidate()
+    #expect(weakSource == nil, "invalidated, nothing keeps it")
   }
 
   @Test func backgroundAppliesLetTheLatestWin() async throws {

@@ -77,18 +77,18 @@
       withExtendedLifetime(window) {}
     }
 
-    @Test("#4 the table keeps the data source configureDataSource made, and lets it go with it")
-    func finding4ConfigureDataSourceKeepsItAlive() throws {
+    @Test("#4 the table keeps the data source bound to it, and lets it go with it")
+    func finding4TheTableKeepsItsDataSourceAlive() throws {
       weak var weakSource: SectionedDataSource<String, Row>?
       weak var weakTable: UITableView?
       do {
         let (table, window) = tableInWindow()
         weakTable = table
-        let source = table.catena.configureDataSource(sections: String.self, items: Row.self) {
-          $0.configureCell(UITableViewCell.self, reuseIdentifier: "title") { cell, _, row in
+        let source = SectionedDataSource<String, Row>()
+          .bind(table)
+          .configureCell(UITableViewCell.self, reuseIdentifier: "title") { cell, _, row in
             cell.textLabel?.text = row.title
           }
-        }
         weakSource = source
         try source.apply(try snapshot([Row(1)]))
         table.removeFromSuperview()
@@ -98,8 +98,8 @@
       #expect(weakSource == nil)
     }
 
-    @Test("#4 a data source held only by the table's proxy is gone; the table stays consistent")
-    func finding4UnretainedDataSourceLeavesAnEmptyTable() throws {
+    @Test("#4 a data source held only by the table stays; invalidated, the table stays consistent")
+    func finding4ATableKeepsItsDataSourceUntilItIsInvalidated() throws {
       let (table, window) = tableInWindow()
       weak var weakSource: SectionedDataSource<String, Row>?
       do {
@@ -107,6 +107,10 @@
         weakSource = source
         try source.apply(try snapshot([Row(1)]))
       }
+      table.reloadData()
+      table.layoutIfNeeded()
+      #expect(table.numberOfRows(inSection: 0) == 1, "the table keeps what it shows")
+      weakSource?.invalidate()
       #expect(weakSource == nil)
       table.reloadData()
       table.layoutIfNeeded()

@@ -16,12 +16,12 @@ func pagerLogLine() async -> String {
       source: PageSource(keying: .index) { _, _ in Page(items: items) })
     let table = HeadlessTable(viewportHeight: 20 * 44)
     table.isRecordingEvents = false
-    // The table (kept by the caller) keeps the data source it configures.
-    let dataSource = table.configureDataSource(sections: Int.self, items: PagerRow<Item>.self) {
-      $0.configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, row in
+    // The table (kept by the caller) keeps the data source bound to it.
+    let dataSource = SectionedDataSource<Int, PagerRow<Item>>()
+      .bind(table)
+      .configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, row in
         cell.content = row.item?.content ?? -1
       }
-    }
     if binding { pager.bind(dataSource, section: 0) }
     pager.log = log
     await pager.refresh().ended()

@@ -2,11 +2,14 @@ public import CatenaDiff
 
 extension SectionedDataSource {
   /// Binds the data source to `table`: it registers the chain's cells and views there and
-  /// drives it, and the table asks it what to show. The table is held
+  /// drives it, and the table asks it what to show. The table keeps the data source it is
+  /// bound to for as long as it lives (a local is enough), and the data source holds the table
   /// weakly. A `UITableView` or `UICollectionView` binds the same way (CatenaUIKit).
   ///
   /// ```swift
-  /// dataSource.bind(table)
+  /// SectionedDataSource<String, Article>()
+  ///   .bind(table)
+  ///   .configureCell(TextCell.self) { cell, _, article in cell.text = article.title }
   /// ```
   @discardableResult
   public func bind(_ table: HeadlessTable) -> Self { bind(driving: table) }
@@ -58,7 +61,10 @@ extension SectionedDataSource {
       select: { [weak table] path in table?.selectRow(at: path, animated: false) },
       deselect: { [weak table] path in table?.deselectRow(at: path, animated: true) },
       cell: { [weak table] path in table?.cellForRow(at: path) },
-      disconnect: { [weak table] in table?.connect(nil) },
+      disconnect: { [weak self, weak table] in
+        table?.connect(nil)
+        if let table, table.retainedDataSource === self { table.retainedDataSource = nil }
+      },
       reconnect: { [weak self, weak table] in
         guard let self else { return }
         table?.connect(self.answers)
@@ -84,6 +90,7 @@ extension SectionedDataSource {
       table.register(spec.viewClass, forHeaderFooterViewReuseIdentifier: spec.identifier)
     }
     table.connect(answers)
+    table.retainedDataSource = self  // the table keeps what it shows
     lookAgain()
     return self
   }

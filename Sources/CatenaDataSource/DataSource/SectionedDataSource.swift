@@ -15,9 +15,8 @@ public import Observation
 /// try dataSource.apply(snapshot)  // diffs and animates; later snapshots animate their changes
 /// ```
 ///
-/// Keep the data source alive as long as its table shows it (a stored property, or
-/// `table.configureDataSource(…)`, which the table keeps): one held in a local goes away at
-/// the end of the scope and the table shows empty rows.
+/// The table keeps the data source bound to it for as long as it lives, or until another is
+/// bound to it or this one is invalidated; the data source holds the table weakly.
 ///
 /// Feed it either way:
 /// - **Snapshots.** ``apply(_:animated:)`` diffs the new snapshot against the shown one with

@@ -3,16 +3,12 @@ public import CatenaDiff
 /// A table a data source drives, as the app sees it: ``HeadlessTable``, and a `UITableView`
 /// or `UICollectionView` through the adapter it keeps (`tableView.catena`, CatenaUIKit).
 ///
-/// The app creates a data source on it, reads which rows are on screen and where, and scrolls
-/// back to a row. What the data source itself asks of the table (registering and dequeuing
-/// cells, reloading, batch updates) is Catena's business and stays out of autocomplete.
+/// A data source is bound to it (``SectionedDataSource/bind(_:)``), and the app reads which
+/// rows are on screen and where, and scrolls back to a row. What the data source itself asks
+/// of the table (registering and dequeuing cells, reloading, batch updates) is Catena's
+/// business and stays out of autocomplete.
 ///
 /// ```swift
-/// let dataSource = table.configureDataSource(sections: String.self, items: Article.self) {
-///   $0.configureCell(ArticleCell.self) { cell, _, article in
-///     cell.title = article.title
-///   }
-/// }
 /// let anchor = table.scrollAnchors.first  // the top row on screen, and how far it is scrolled
 /// ```
 @MainActor
@@ -30,14 +26,6 @@ public protocol TableHosting: AnyObject {
   /// Scrolls so that the viewport's top is `anchor.offset` below the top of the row at
   /// `anchor.path`: what keeps the row the user saw in place after rows were inserted above.
   func scroll(to anchor: TableAnchor)
-
-  /// Creates a ``SectionedDataSource`` bound to this table, lets `configure` set it up, and
-  /// keeps it alive for as long as the table lives (the original `configureHelper` idea).
-  @discardableResult
-  func configureDataSource<SectionID: Hashable, Item: Identifiable & Equatable>(
-    sections: SectionID.Type, items: Item.Type,
-    _ configure: (SectionedDataSource<SectionID, Item>) -> Void
-  ) -> SectionedDataSource<SectionID, Item>
 }
 
 /// What a data source asks of the table it drives. The requirements keep UIKit's names and
@@ -118,8 +106,7 @@ package protocol TableDriving: TableHosting {
   /// the provider weakly; nil disconnects.
   func connect(_ provider: (any TableContentProviding)?)
 
-  /// An object the table keeps alive for as long as it lives (the data source
-  /// ``TableHosting/configureDataSource(sections:items:_:)`` created).
+  /// The data source bound to the table, which it keeps alive for as long as it lives.
   var retainedDataSource: AnyObject? { get set }
 
   /// Shows `text` in place of rows (the table has none), or removes it when nil. A bound data
@@ -150,17 +137,6 @@ extension TableDriving {
     try performBatchUpdates(batch, countsAfter: nil, commit: commit)
   }
 
-  /// Creates a data source bound to this table, lets `configure` set it up, and keeps it alive
-  /// for as long as the table lives: every table's
-  /// ``TableHosting/configureDataSource(sections:items:_:)``.
-  package func makeDataSource<SectionID: Hashable, Item: Identifiable & Equatable>(
-    _ configure: (SectionedDataSource<SectionID, Item>) -> Void
-  ) -> SectionedDataSource<SectionID, Item> {
-    let dataSource = SectionedDataSource<SectionID, Item>().bind(driving: self)
-    configure(dataSource)
-    retainedDataSource = dataSource
-    return dataSource
-  }
 }
 
 extension HeadlessTable: TableDriving {
@@ -228,21 +204,4 @@ extension HeadlessTable: TableDriving {
   /// Does nothing: the headless table renders ``TableContentProviding/emptyStateText`` itself.
   package func showEmptyState(_ text: String?) {}
 
-  /// Creates a ``SectionedDataSource`` bound to this table, lets `configure` set it up, and
-  /// keeps it alive for as long as the table lives (the original `configureHelper` idea).
-  ///
-  /// ```swift
-  /// let dataSource = table.configureDataSource(sections: String.self, items: Article.self) {
-  ///   $0.configureCell(ArticleCell.self) { cell, _, article in
-  ///     cell.title = article.title
-  ///   }
-  /// }
-  /// ```
-  @discardableResult
-  public func configureDataSource<SectionID: Hashable, Item: Identifiable & Equatable>(
-    sections: SectionID.Type, items: Item.Type,
-    _ configure: (SectionedDataSource<SectionID, Item>) -> Void = { _ in }
-  ) -> SectionedDataSource<SectionID, Item> {
-    makeDataSource(configure)
-  }
 }

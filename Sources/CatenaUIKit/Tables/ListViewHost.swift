@@ -177,13 +177,5 @@
     func scroll(toRowAt path: ItemPath, at position: RowPosition, animated: Bool) -> Bool {
       view?.scroll(toRowAt: path, at: position, animated: animated) ?? false
     }
-
-    @discardableResult
-    func configureDataSource<SectionID: Hashable, Item: Identifiable & Equatable>(
-      sections: SectionID.Type, items: Item.Type,
-      _ configure: (SectionedDataSource<SectionID, Item>) -> Void
-    ) -> SectionedDataSource<SectionID, Item> {
-      makeDataSource(configure)
-    }
   }
 #endif
