@@ -7,7 +7,8 @@
   public import CatenaPaging
 
   /// A table cell for a pager's status rows: a spinner while a page loads, the message and
-  /// "Tap to retry" after a failure (one button for VoiceOver), the empty and end texts.
+  /// "Tap to retry" after a failure (one button for VoiceOver), and the end text (the empty
+  /// state is the data source's `emptyState`).
   ///
   /// ```swift
   /// dataSource.statusCell(PagerStatusCell.self)

@@ -8,8 +8,9 @@
 
   /// A collection list's cell for a pager's status rows: what `PagerStatusCell` is to a
   /// table. A spinner (a trailing accessory) while a page loads, the message and "Tap to
-  /// retry" after a failure (one button for VoiceOver), the empty and end texts, in a list
-  /// content configuration that wraps at any text size.
+  /// retry" after a failure (one button for VoiceOver), and the end text (the empty state is
+  /// the data source's `emptyState`), in a list content configuration that wraps at any text
+  /// size.
   ///
   /// ```swift
   /// dataSource.statusCell(PagerStatusListCell.self)

@@ -2,10 +2,10 @@
   public import SwiftUI
   public import CatenaPaging
 
-  /// A SwiftUI row for a pager's status rows (`PagerStatus`): a spinner while a
-  /// page loads, the message as one button that retries after a failure, the empty and end
-  /// texts. The SwiftUI counterpart of `PagerStatusCell`; show your own view for a status
-  /// instead where you like.
+  /// A SwiftUI row for a pager's status rows (`PagerStatus`): a spinner while a page loads,
+  /// the message as one button that retries after a failure, and the end text (the empty
+  /// state is the data source's `emptyState`). The SwiftUI counterpart of `PagerStatusCell`;
+  /// show your own view for a status instead where you like.
   ///
   /// ```swift
   /// let rows = messages.rows()
