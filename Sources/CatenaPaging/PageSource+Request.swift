@@ -1,4 +1,5 @@
 public import CatenaRequest
+import Foundation
 
 /// Where a server puts a page's list in its JSON response, and what else it says there: the
 /// page size it used, the whole list's total, a more-pages flag. The request page sources read
@@ -181,19 +182,26 @@ extension PageSource {
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> {
     let tag = pagesTag(first(1))
-    return PageSource(keying: .server) { key, size in
-      var request = first(size).cacheTag(tag).json()
+    let request = { @Sendable (key: PageKey?, size: Int) -> Request<Linked>? in
+      var json = first(size).cacheTag(tag).json()
       if case .link(let url)? = key {
-        request.definition.path = url.absoluteString
-        request.definition.query = []
-        request.definition.parameters = [:]
+        json.definition.path = url.absoluteString
+        json.definition.query = []
+        json.definition.parameters = [:]
       }
-      let (json, response) = try await request.response(on: client)
-      var result = try format.page(of: json, transform: transform)
-      result.next = response.headers.link(rel: rel)?.url(relativeTo: response.url).map(PageKey.link)
+      // The list and the link, from one response: the kept one, or the server's.
+      return Request<Linked>(definition: json.definition) { [json] response throws(RequestError) in
+        Linked(
+          json: try json.interpret(response),
+          next: response.headers.link(rel: rel)?.url(relativeTo: response.url))
+      }
+    }
+    let page = { @Sendable (linked: Linked) throws(RequestError) -> Page<Item> in
+      var result = try format.page(of: linked.json, transform: transform)
+      result.next = linked.next.map(PageKey.link)
       return result
     }
-    .sent(on: client, tag: tag)
+    return PageSource.answering(.server, on: client, tag: tag, request: request, page: page)
   }
 
   /// Pages of `Decodable` items: like ``request(_:on:by:_:transform:)``, decoding each
@@ -210,10 +218,10 @@ extension PageSource {
   /// A source of the pages `request` asks for (nil: an empty page) and `page` reads, answering
   /// with the page `client`'s cache keeps (read at once when a pager can show it in the same
   /// turn), then the server's; its pages are kept under `tag`.
-  static func answering(
+  static func answering<Value: Sendable>(
     _ keying: PageKeying, on client: Client?, tag: String,
-    request: @escaping @Sendable (PageKey?, Int) -> Request<JSONValue>?,
-    page: @escaping @Sendable (JSONValue) throws(RequestError) -> Page<Item>
+    request: @escaping @Sendable (PageKey?, Int) -> Request<Value>?,
+    page: @escaping @Sendable (Value) throws(RequestError) -> Page<Item>
   ) -> PageSource {
     var source = PageSource(keying: keying) { key, size in
       guard let request = request(key, size) else {
@@ -257,10 +265,16 @@ extension PageSource {
   }
 }
 
-extension Answer where Value == JSONValue {
+/// A `Link`-paged response's list and its next page's link, read from the same response.
+struct Linked: Sendable {
+  var json: JSONValue
+  var next: URL?
+}
+
+extension Answer {
   /// The page `read` reads from the answer, marked with its age when the cache kept it.
   func page<Item>(
-    _ read: (JSONValue) throws(RequestError) -> Page<Item>
+    _ read: (Value) throws(RequestError) -> Page<Item>
   ) throws(RequestError) -> Page<Item> {
     var page = try read(value)
     page.keptAge = keptAge

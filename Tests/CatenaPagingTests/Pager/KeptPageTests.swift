@@ -59,6 +59,34 @@ struct KeptPageTests {
     #expect(pager.loadStates.refresh == .idle)
   }
 
+  @Test func aLinkPagedListOpenedAgainShowsItsKeptPagesInTheSameTurn() async throws {
+    let headers: HTTPHeaders = [
+      "Content-Type": "application/json", "Cache-Control": "no-cache", "ETag": "\"1\"",
+      "Link": #"<https://api.example.com/rows?page=2>; rel="next""#,
+    ]
+    let transport = FixtureTransport()
+      .route(.get, "rows", json: #"[{"id": 1}, {"id": 2}]"#, headers: headers)
+    let api = Client(
+      baseURL: URL(string: "https://api.example.com/"), transport: transport, cache: HTTPCache())
+    let source = PageSource<Row>.request(PageFormat(list: ""), nextLink: "next", on: api) {
+      _ in
+      Get("rows")
+    } transform: { json in
+      json["id"].int.map { Row($0, nil) }
+    }
+    let first = Pager(source: source)
+    await first.refresh().ended()
+    #expect(first.items.map(\.id) == [1, 2])
+    let pager = Pager(source: source)
+    let refresh = pager.refresh()
+    #expect(pager.items.map(\.id) == [1, 2], "kept, shown in the same turn as refresh()")
+    #expect(pager.loadStates.refresh == .loading, "the server is still asked")
+    await refresh.ended()
+    #expect(transport.requests.count == 2)
+    #expect(transport.requests.last?.headers["If-None-Match"] == "\"1\"")
+    #expect(pager.loadStates.append == .idle, "the kept page's link is followed")
+  }
+
   @Test func withNothingKeptTheServersPageComesLater() async throws {
     let transport = FixtureTransport()
       .route(.get, "rows", json: #"{"items": [{"id": 1}]}"#)
