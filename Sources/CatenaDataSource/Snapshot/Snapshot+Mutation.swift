@@ -132,17 +132,3 @@ extension Snapshot {
     }
   }
 }
-
-extension Snapshot {
-  /// Replaced: section titles come from the data source's `headerTitle` and `footerTitle` chain.
-  @available(*, unavailable, message: "give section titles with the data source's header { }")
-  public mutating func appendSection(
-    _ id: SectionID, header: String?, footer: String? = nil
-  ) throws(DataSourceError) { fatalError("unavailable") }
-
-  /// Replaced: section titles come from the data source's `headerTitle` and `footerTitle` chain.
-  @available(*, unavailable, message: "give section titles with the data source's header { }")
-  public mutating func updateSection(
-    _ id: SectionID, header: String?, footer: String?
-  ) throws(DataSourceError) { fatalError("unavailable") }
-}
