@@ -39,6 +39,10 @@ public final class HeadlessTable {
   package var isInWindow = true
   /// How many rows beyond the viewport, in the direction of the last scroll, the data source
   /// is asked to prefetch (`UITableViewDataSourcePrefetching`); 0 turns prefetching off.
+  ///
+  /// As UIKit does, it prefetches from the first layout: a bound pager whose first page ends
+  /// within 10 rows below the viewport loads the second page when the list opens, before any
+  /// scroll. A test that counts requests on open sets it to 0 (or counts that page).
   public var prefetchDistance = 10
   /// Whether ``events`` records what the table does.
   public var isRecordingEvents = true
