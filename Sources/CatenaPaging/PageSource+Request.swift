@@ -7,6 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// PageFormat(list: "items", total: "meta.total")   // {"items": […], "meta": {"total": 137}}
+/// PageFormat(list: "items", nextPage: "next")       // {"items": […], "next": 3} (null: the end)
 /// PageFormat(list: "")                              // a top-level array
 /// .dataList("Data.HouseList")                       // {"Data": {"HouseList": […], "PageSize": 20}}
 /// ```
@@ -15,16 +16,20 @@ public struct PageFormat: Sendable {
   let pageSize: JSONPath?
   let total: JSONPath?
   let hasMore: JSONPath?
+  let nextPage: JSONPath?
 
-  /// The list at `list` (`""` for a top-level array); the server's page size, the total and a
-  /// more-pages flag at the paths given.
+  /// The list at `list` (`""` for a top-level array); the server's page size, the total, a
+  /// more-pages flag, and the next page's number (a number, or null or missing on the last
+  /// page: the list ends there) at the paths given.
   public init(
-    list: JSONPath, pageSize: JSONPath? = nil, total: JSONPath? = nil, hasMore: JSONPath? = nil
+    list: JSONPath, pageSize: JSONPath? = nil, total: JSONPath? = nil, hasMore: JSONPath? = nil,
+    nextPage: JSONPath? = nil
   ) {
     self.list = list
     self.pageSize = pageSize
     self.total = total
     self.hasMore = hasMore
+    self.nextPage = nextPage
   }
 
   /// The servers of the original articles: the list at `list` (by default `Data.List`) and the
@@ -44,6 +49,11 @@ public struct PageFormat: Sendable {
     if let pageSize { page.pageSize = json.at(pageSize)?.int }
     if let total { page.total = json.at(total)?.int }
     if let hasMore { page.hasMore = json.at(hasMore)?.bool }
+    if let nextPage {
+      let number = json.at(nextPage)?.int
+      page.hasMore = number != nil
+      page.next = number.map(PageKey.index)
+    }
     return page
   }
 

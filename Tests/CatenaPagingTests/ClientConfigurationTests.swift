@@ -70,3 +70,40 @@ final class Events: RequestMonitor, @unchecked Sendable {
   func record(_ event: RequestEvent) { lock.withLock { seen.append(event.kind) } }
   var kinds: [RequestEvent.Kind] { lock.withLock { seen } }
 }
+
+/// A server that gives the next page's number in the body (`"next": 3`, null on the last).
+@MainActor
+@Suite("A page format with the next page's number")
+struct NextPageNumberTests {
+  @Test func theNextNumberIsFollowedAndNullEndsTheList() async throws {
+    let transport = FixtureTransport()
+      .route(.get, "rows") { request in
+        let page =
+          URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?
+          .first { $0.name == "page" }?.value ?? "1"
+        // Page 1 says 3 comes next (2 is skipped); page 3 is the last.
+        let body =
+          page == "1"
+          ? #"{"items": [{"id": 1}, {"id": 2}], "next": 3}"#
+          : #"{"items": [{"id": 3}], "next": null}"#
+        return HTTPResponse(
+          status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+      }
+    let api = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
+    let source = PageSource<Row>.request(PageFormat(list: "items", nextPage: "next"), on: api) {
+      page, size in
+      Get("rows", ["page": .int(page), "size": .int(size)])
+    } transform: { json in
+      json["id"].int.map { Row($0, nil) }
+    }
+    let pager = Pager(PagerConfiguration(pageSize: 2), source: source)
+    await pager.refresh().ended()
+    #expect(await pager.loadNext().ended().append == .end, "null: the list ends")
+    #expect(pager.items.map(\.id) == [1, 2, 3])
+    let pages = transport.requests.compactMap {
+      URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.queryItems?
+        .first { $0.name == "page" }?.value
+    }
+    #expect(pages == ["1", "3"], "the server's number, not page 2")
+  }
+}

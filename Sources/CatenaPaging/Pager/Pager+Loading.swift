@@ -377,9 +377,12 @@ extension Pager {
       received: (offset ?? 0) + page.receivedCount, pageSize: request.size, keying: keying)
     switch (keying, request.key) {
     case (.index, .index(let number)?):
+      // The next number the server gave (`PageFormat(nextPage:)`), when it is ahead.
+      var next = number + 1
+      if case .index(let given)? = page.next, given > number { next = given }
       return (
         number > configuration.firstPage ? PageRequest(key: .index(number - 1), size: size) : nil,
-        more ? PageRequest(key: .index(number + 1), size: size) : nil
+        more ? PageRequest(key: .index(next), size: size) : nil
       )
     case (.offset, .offset(let start)?):
       let before = min(size, start)
