@@ -27,7 +27,7 @@ public struct PageSource<Item: Sendable>: Sendable {
   ///
   /// For a source whose loads answer twice (``init(keying:answers:)``), the last answer: the
   /// server's page, not the one kept.
-  public let fetch: @Sendable (_ key: PageKey?, _ size: Int) async throws -> Page<Item>
+  package let fetch: @Sendable (_ key: PageKey?, _ size: Int) async throws -> Page<Item>
   /// The answers of a load, for a source that may answer more than once; nil for one answer.
   let answers: Answers?
   /// Drops what a cache keeps of the source's pages (after an edit the server kept); nil

@@ -29,8 +29,8 @@ public struct RetryPolicy: Sendable {
   /// (RFC 9110 §10.2.3), counted from the response's `Date` when it has one (the server's
   /// clock), else from now; a date already past means no wait.
   public var honoursRetryAfter: Bool
-  /// Waits; replaceable in tests.
-  public var sleep: @Sendable (Duration) async throws -> Void
+  /// Waits: `Task.sleep`, or a test's own (`baseDelay: .zero` waits for nothing).
+  package var sleep: @Sendable (Duration) async throws -> Void
 
   /// Creates a policy.
   public init(
@@ -38,8 +38,21 @@ public struct RetryPolicy: Sendable {
     maxDelay: Duration = .seconds(10), jitter: Bool = true,
     methods: Set<HTTPMethod> = [.get, .head, .put, .delete],
     statuses: Set<Int> = [408, 429, 500, 502, 503, 504], retriesTransportErrors: Bool = true,
-    honoursRetryAfter: Bool = true,
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    honoursRetryAfter: Bool = true
+  ) {
+    self.init(
+      maxAttempts: maxAttempts, baseDelay: baseDelay, maxDelay: maxDelay, jitter: jitter,
+      methods: methods, statuses: statuses, retriesTransportErrors: retriesTransportErrors,
+      honoursRetryAfter: honoursRetryAfter, sleep: { try await Task.sleep(for: $0) })
+  }
+
+  /// A policy as above that waits with `sleep` (a test's).
+  package init(
+    maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(200),
+    maxDelay: Duration = .seconds(10), jitter: Bool = true,
+    methods: Set<HTTPMethod> = [.get, .head, .put, .delete],
+    statuses: Set<Int> = [408, 429, 500, 502, 503, 504], retriesTransportErrors: Bool = true,
+    honoursRetryAfter: Bool = true, sleep: @escaping @Sendable (Duration) async throws -> Void
   ) {
     self.maxAttempts = maxAttempts
     self.baseDelay = baseDelay
