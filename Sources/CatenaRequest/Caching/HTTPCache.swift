@@ -711,7 +711,7 @@ extension HTTPCache {
     public var reason: String
 
     /// A failure of `operation` on `path`, for `reason`.
-    public init(path: String, operation: String, reason: String) {
+    package init(path: String, operation: String, reason: String) {
       self.path = path
       self.operation = operation
       self.reason = reason
