@@ -45,8 +45,7 @@ extension Pager {
       await self.awaiting(self.switchSource(to: source), .refresh)
     }
     pendingSource = change
-    return handle { pager in
-      _ = pager
+    return handle { _ in
       await withTaskCancellationHandler {
         await change.value
       } onCancel: {

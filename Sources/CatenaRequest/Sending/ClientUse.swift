@@ -20,15 +20,12 @@ final class ClientUse: @unchecked Sendable {
       changed.append(setting)
       return true
     }
+    guard first else { return }
     #if DEBUG
-      if first {
-        print(
-          "Catena: the client's \(setting) changed after a page source was made from it; "
-            + "the source keeps the client it was given. Configure the client first "
-            + "(Client(…, \(setting): …)), then make the page sources.")
-      }
-    #else
-      _ = first
+      print(
+        "Catena: the client's \(setting) changed after a page source was made from it; "
+          + "the source keeps the client it was given. Configure the client first "
+          + "(Client(…, \(setting): …)), then make the page sources.")
     #endif
   }
 
