@@ -170,6 +170,21 @@ struct RekeyingTests {
     #expect(queries.pages("b").requests.isEmpty)
   }
 
+  @Test func cancellingTheTaskThatAwaitsADebouncedChangeDropsIt() async {
+    let sleeps = ManualSleeps()
+    let pager = await pager(showing: "a")
+    pager.debounceSleep = sleeps.sleep
+    let change = pager.refresh(from: queries.source("b"), debounce: .seconds(1))
+    let waiter = Task { await change.ended() }
+    await sleeps.waitForSleeps(1)
+    waiter.cancel()  // during the debounce: the change never happens
+    _ = await waiter.value
+    sleeps.wake()
+    #expect(queries.pages("b").requests.isEmpty, "the new query was never asked")
+    #expect(pager.items.map(\.title) == ["a 0", "a 1", "a 2"], "the old rows stay")
+    #expect(pager.loadStates.refresh == .idle)
+  }
+
   @Test func refreshingFromAQueryReturnsWhenItsFirstPageLanded() async {
     let pager = Pager(PagerConfiguration(pageSize: 3), source: queries.source("a"))
     async let state = pager.refresh(from: queries.source("b")).ended().refresh
