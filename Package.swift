@@ -16,6 +16,10 @@ let package = Package(
     .library(name: "CatenaDataSource", targets: ["CatenaDataSource"]),
     .library(name: "CatenaRequest", targets: ["CatenaRequest"]),
     .library(name: "CatenaPaging", targets: ["CatenaPaging"]),
+    .library(name: "CatenaOutline", targets: ["CatenaOutline"]),
+    // The headless table, its cells and events: for tests, samples and Linux tools; an app
+    // does not ship it.
+    .library(name: "CatenaHeadless", targets: ["CatenaHeadless"]),
     .library(name: "CatenaTesting", targets: ["CatenaTesting"]),
     .library(name: "CatenaUIKit", targets: ["CatenaUIKit"]),
     // The samples' API, for the fixture server in `IntegrationTests/`; not part of Catena's API.
@@ -24,24 +28,34 @@ let package = Package(
   targets: [
     .target(
       name: "Catena",
-      dependencies: ["CatenaDiff", "CatenaDataSource", "CatenaRequest", "CatenaPaging"]),
+      dependencies: [
+        "CatenaDiff", "CatenaDataSource", "CatenaRequest", "CatenaPaging", "CatenaOutline",
+      ]),
     .target(name: "CatenaDiff"),
-    .target(name: "CatenaDataSource", dependencies: ["CatenaDiff"]),
-    .target(name: "CatenaRequest"),
-    // Its resources are the built-in strings (status rows, footer, announcements): en, zh-Hans.
+    // Its resources are the built-in strings (status rows, footer, announcements, Delete,
+    // Expand): en, zh-Hans.
     .target(
-      name: "CatenaPaging", dependencies: ["CatenaDataSource", "CatenaRequest"],
-      resources: [.process("Resources")]),
+      name: "CatenaDataSource", dependencies: ["CatenaDiff"], resources: [.process("Resources")]),
+    // `UITableView` without a screen: what tests, samples and Linux tools bind a data source to.
+    .target(
+      name: "CatenaHeadless", dependencies: ["CatenaDiff", "CatenaDataSource", "CatenaPaging"]),
+    .target(name: "CatenaRequest"),
+    .target(name: "CatenaPaging", dependencies: ["CatenaDataSource", "CatenaRequest"]),
+    // Trees whose rows expand, load and reorder; their loads show in the pager's status rows.
+    .target(
+      name: "CatenaOutline", dependencies: ["CatenaDiff", "CatenaDataSource", "CatenaPaging"]),
     .target(
       name: "CatenaTesting",
-      dependencies: ["CatenaDiff", "CatenaRequest", "CatenaDataSource", "CatenaPaging"]),
+      dependencies: [
+        "CatenaDiff", "CatenaRequest", "CatenaDataSource", "CatenaHeadless", "CatenaPaging",
+      ]),
     // Thin UIKit adapters. On Apple platforms they import UIKit; on Linux the same files import
     // UIKitFakes, recording fakes of the UIKit API they use, so they compile and are tested
     // there. Every file is wrapped in `#if (canImport(UIKit) && !os(watchOS)) || os(Linux)`.
     .target(
       name: "CatenaUIKit",
       dependencies: [
-        "CatenaDataSource", "CatenaDiff", "CatenaPaging",
+        "CatenaDataSource", "CatenaDiff", "CatenaPaging", "CatenaOutline",
         .target(name: "UIKitFakes", condition: .when(platforms: [.linux])),
       ]),
     // UIKit's declarations as the adapters use them, transcribed from the SDK, with UIKit's
@@ -56,11 +70,13 @@ let package = Package(
       name: "AppleSnippets", dependencies: ["Catena", "CatenaUIKit"],
       path: "Samples/AppleSnippets"),
     .executableTarget(
-      name: "ChainedList", dependencies: ["Catena", "SampleAPI"], path: "Samples/ChainedList"),
+      name: "ChainedList", dependencies: ["Catena", "SampleAPI", "CatenaHeadless"],
+      path: "Samples/ChainedList"),
     .executableTarget(
       name: "GroupBadges", dependencies: ["Catena", "SampleAPI"], path: "Samples/GroupBadges"),
     .executableTarget(
-      name: "HouseList", dependencies: ["Catena", "SampleAPI"], path: "Samples/HouseList"),
+      name: "HouseList", dependencies: ["Catena", "SampleAPI", "CatenaHeadless"],
+      path: "Samples/HouseList"),
     .executableTarget(
       name: "WeatherForm", dependencies: ["Catena", "SampleAPI"], path: "Samples/WeatherForm"),
     .executableTarget(
@@ -68,32 +84,42 @@ let package = Package(
       path: "Samples/ResponseModels"),
     .executableTarget(name: "DiffTour", dependencies: ["CatenaDiff"], path: "Samples/DiffTour"),
     .executableTarget(
-      name: "Timeline", dependencies: ["Catena", "CatenaTesting"], path: "Samples/Timeline"),
+      name: "Timeline", dependencies: ["Catena", "CatenaTesting", "CatenaHeadless"],
+      path: "Samples/Timeline"),
     .executableTarget(
-      name: "MailList", dependencies: ["Catena", "CatenaTesting"], path: "Samples/MailList"),
+      name: "MailList", dependencies: ["Catena", "CatenaTesting", "CatenaHeadless"],
+      path: "Samples/MailList"),
     .executableTarget(
-      name: "SettingsOutline", dependencies: ["Catena"], path: "Samples/SettingsOutline"),
+      name: "SettingsOutline", dependencies: ["Catena", "CatenaHeadless"],
+      path: "Samples/SettingsOutline"),
     .executableTarget(
-      name: "InstantList", dependencies: ["Catena", "CatenaTesting"], path: "Samples/InstantList"),
+      name: "InstantList", dependencies: ["Catena", "CatenaTesting", "CatenaHeadless"],
+      path: "Samples/InstantList"),
     .testTarget(name: "CatenaDiffTests", dependencies: ["CatenaDiff", "CatenaTesting"]),
     .testTarget(
       name: "CatenaTestingTests", dependencies: ["CatenaTesting"], exclude: ["__Snapshots__"]),
     .testTarget(
-      name: "CatenaDataSourceTests", dependencies: ["CatenaDataSource", "CatenaTesting"]),
+      name: "CatenaDataSourceTests",
+      dependencies: ["CatenaDataSource", "CatenaHeadless", "CatenaTesting"]),
+    .testTarget(
+      name: "CatenaOutlineTests",
+      dependencies: [
+        "CatenaOutline", "CatenaPaging", "CatenaDataSource", "CatenaHeadless", "CatenaTesting",
+      ]),
     .testTarget(name: "CatenaRequestTests", dependencies: ["CatenaRequest", "CatenaTesting"]),
     .testTarget(
       name: "CatenaUIKitTests",
       dependencies: [
-        "CatenaUIKit", "CatenaPaging", "CatenaDataSource", "CatenaTesting",
+        "CatenaUIKit", "CatenaPaging", "CatenaDataSource", "CatenaHeadless", "CatenaTesting",
         .target(name: "UIKitFakes", condition: .when(platforms: [.linux])),
       ]),
     .testTarget(
       name: "CatenaPagingTests",
-      dependencies: ["CatenaPaging", "CatenaDataSource", "CatenaTesting"]),
+      dependencies: ["CatenaPaging", "CatenaDataSource", "CatenaHeadless", "CatenaTesting"]),
     // Compiles every Swift snippet of the README and the DocC articles.
     .testTarget(
       name: "DocSnippetTests",
-      dependencies: ["Catena", "CatenaTesting", "CatenaUIKit"]),
+      dependencies: ["Catena", "CatenaHeadless", "CatenaTesting", "CatenaUIKit"]),
     // Runs the sample executables and checks what they print.
     .testTarget(
       name: "SampleTests",

@@ -23,16 +23,19 @@ let package = Package(
         "DiffWorkloads",
         .product(name: "CatenaDiff", package: "Catena"),
         .product(name: "CatenaDataSource", package: "Catena"),
+        .product(name: "CatenaHeadless", package: "Catena"),
         .product(name: "CatenaPaging", package: "Catena"),
       ]),
-    // The speed check `.ci/run` runs: CatenaDiff, CatenaDataSource, CatenaPaging (for
-    // outlines) and CatenaRequest (a memory hit over an in-memory transport) only, built in
+    // The speed check `.ci/run` runs: CatenaDiff, CatenaDataSource, CatenaHeadless,
+    // CatenaOutline, CatenaPaging and CatenaRequest (a memory hit over an in-memory transport) only, built in
     // release.
     .executableTarget(
       name: "SpeedCheck",
       dependencies: [
         .product(name: "CatenaDiff", package: "Catena"),
         .product(name: "CatenaDataSource", package: "Catena"),
+        .product(name: "CatenaHeadless", package: "Catena"),
+        .product(name: "CatenaOutline", package: "Catena"),
         .product(name: "CatenaPaging", package: "Catena"),
         .product(name: "CatenaRequest", package: "Catena"),
       ]),
@@ -40,6 +43,7 @@ let package = Package(
       name: "RequestRatios",
       dependencies: [
         .product(name: "Catena", package: "Catena"),
+        .product(name: "CatenaHeadless", package: "Catena"),
         .product(name: "CatenaTesting", package: "Catena"),
         .product(name: "Hummingbird", package: "hummingbird"),
       ]),

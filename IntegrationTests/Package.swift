@@ -48,6 +48,7 @@ let package = Package(
         "HostileServer",
         "cache-writer",
         .product(name: "Catena", package: "Catena"),
+        .product(name: "CatenaHeadless", package: "Catena"),
         .product(name: "CatenaTesting", package: "Catena"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -7,6 +7,7 @@
 //   swift run ChainedList                                  # against the embedded fixtures
 //   swift run ChainedList --base-url http://127.0.0.1:8080 # against catena-fixture-server
 import Catena
+import CatenaHeadless
 import SampleAPI
 
 /// An article in the list.

@@ -5,6 +5,7 @@
 //
 //   swift run HouseList [--base-url http://127.0.0.1:8080]
 import Catena
+import CatenaHeadless
 import SampleAPI
 
 /// A house, from one entry of the list.

@@ -6,6 +6,7 @@
 //
 //   swift run InstantList
 import Catena
+import CatenaHeadless
 import CatenaTesting
 import Foundation
 

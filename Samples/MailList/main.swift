@@ -5,6 +5,7 @@
 //
 //   swift run MailList
 import Catena
+import CatenaHeadless
 import CatenaTesting
 
 /// A mail of the list.

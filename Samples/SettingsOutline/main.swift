@@ -7,6 +7,7 @@
 //
 //   swift run SettingsOutline
 import Catena
+import CatenaHeadless
 
 /// A row of the settings: a group, or an entry in one.
 struct Setting: Identifiable, Equatable, Sendable {

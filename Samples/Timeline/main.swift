@@ -6,6 +6,7 @@
 //
 //   swift run Timeline
 import Catena
+import CatenaHeadless
 import CatenaTesting
 
 /// A message of the timeline.

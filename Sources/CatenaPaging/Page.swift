@@ -86,10 +86,15 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
     self.direction = direction
     self.key = key
     self.underlyingError = error
+    message = Self.message(for: error)
+  }
+
+  /// What `error` says, in words to show: a server's own message when it sent one.
+  package static func message(for error: any Error) -> String {
     if let error = error as? RequestError {
-      message = error.serverMessage ?? error.message
+      error.serverMessage ?? error.message
     } else {
-      message = String(describing: error)
+      String(describing: error)
     }
   }
 

@@ -1,5 +1,6 @@
 public import CatenaDataSource
 import CatenaDiff
+public import CatenaHeadless
 public import CatenaPaging
 
 /// Drives an app's own list screen headless, the way a user would: its pager (with its own

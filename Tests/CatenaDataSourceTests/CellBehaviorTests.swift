@@ -1,5 +1,6 @@
 import CatenaDataSource
 import CatenaDiff
+import CatenaHeadless
 import Testing
 
 /// A headless cell with a tap handler: behaviour a screen gives it.

@@ -2,6 +2,7 @@ import CatenaDiff
 import Testing
 
 @testable import CatenaDataSource
+@testable import CatenaHeadless
 
 /// Cell kinds are given by `configureCell`, with or without `when`, and the table's questions
 /// are answered by `answers`, apart from the chain.

@@ -3,6 +3,7 @@ import CatenaTesting
 import Testing
 
 @testable import CatenaDataSource
+@testable import CatenaHeadless
 
 /// A row with an id and the text its cell shows.
 struct Entry: Identifiable, Equatable, Sendable {

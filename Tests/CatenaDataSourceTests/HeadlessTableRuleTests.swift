@@ -2,6 +2,7 @@ import CatenaDiff
 import Testing
 
 @testable import CatenaDataSource
+@testable import CatenaHeadless
 
 /// A data source that only reports row counts, switched from `before` to `after` inside the
 /// batch, as a correct data source commits its model.

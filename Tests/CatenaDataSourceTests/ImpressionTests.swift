@@ -3,6 +3,7 @@ import CatenaTesting
 import Testing
 
 @testable import CatenaDataSource
+@testable import CatenaHeadless
 
 /// An item of an impression test: an id and a content that applies may change.
 struct Tile: Identifiable, Equatable {

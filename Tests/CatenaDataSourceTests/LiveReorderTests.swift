@@ -3,6 +3,7 @@ import CatenaTesting
 import Testing
 
 @testable import CatenaDataSource
+@testable import CatenaHeadless
 
 /// A reorder is live from the table's first question about where the held row may go until
 /// the drop: the table refuses updates then (UIKit's rows would no longer match the data), so

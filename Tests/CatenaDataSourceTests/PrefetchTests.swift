@@ -3,6 +3,7 @@ import CatenaTesting
 import Testing
 
 @testable import CatenaDataSource
+@testable import CatenaHeadless
 
 /// Prefetching as `UITableView` does it: the rows past the viewport in the direction of the
 /// scroll are announced once, rows the user turns away from are cancelled, rows that come on

@@ -2,6 +2,7 @@ import CatenaDiff
 import Testing
 
 @testable import CatenaDataSource
+@testable import CatenaHeadless
 
 /// A closure the chain takes, made to call back into the data source while the table calls it.
 enum Hook: String, CaseIterable, Sendable {

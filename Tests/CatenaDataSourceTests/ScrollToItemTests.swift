@@ -3,6 +3,7 @@ import CatenaTesting
 import Testing
 
 @testable import CatenaDataSource
+@testable import CatenaHeadless
 
 @MainActor
 @Suite("Scrolling to an item by its id")

@@ -2,6 +2,7 @@ import CatenaDiff
 import Testing
 
 @testable import CatenaDataSource
+@testable import CatenaHeadless
 
 /// The section index down a table's edge: titles from a chain closure, a tap scrolls to the
 /// section it names, and both follow the sections as snapshots change.

@@ -2,6 +2,7 @@ import CatenaDiff
 import Testing
 
 @testable import CatenaDataSource
+@testable import CatenaHeadless
 
 /// Header and footer views: registered classes, dequeued and reused as sections come and go,
 /// configured with the section's id, with their own heights, following batch updates.

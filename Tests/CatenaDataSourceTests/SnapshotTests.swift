@@ -1,5 +1,6 @@
 import CatenaDataSource
 import CatenaDiff
+import CatenaHeadless
 import Testing
 
 struct Article: Identifiable, Equatable, Sendable {

@@ -2,6 +2,7 @@ import CatenaDiff
 import Testing
 
 @testable import CatenaDataSource
+@testable import CatenaHeadless
 
 /// Swipe actions on rows: listed per edge from a chain closure, performed as a user's tap,
 /// completions counted once, and Delete replaced on the trailing edge as UIKit does.

@@ -1,3 +1,4 @@
+import CatenaDataSource
 import CatenaPaging
 import Foundation
 import Testing

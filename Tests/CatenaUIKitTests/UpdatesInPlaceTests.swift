@@ -1,6 +1,7 @@
 #if os(Linux)
   import CatenaDataSource
   import CatenaDiff
+  import CatenaHeadless
   import CatenaUIKit
   import Foundation
   import Testing

@@ -1,5 +1,6 @@
 import CatenaDataSource
 import CatenaDiff
+import CatenaHeadless
 import DiffWorkloads
 
 /// A cell that shows an item's content.

@@ -1,5 +1,6 @@
 import CatenaDataSource
 import CatenaDiff
+import CatenaHeadless
 import DiffWorkloads
 
 /// One scroll from the top to the bottom of 1,000,000 rows on a `HeadlessTable`, and one

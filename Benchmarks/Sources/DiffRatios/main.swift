@@ -4,6 +4,7 @@
 //   swift run -c release --package-path Benchmarks DiffRatios            all workloads
 //   swift run -c release --package-path Benchmarks DiffRatios W3 W4      some of them
 import CatenaDiff
+import CatenaHeadless
 import DiffWorkloads
 import Foundation
 

@@ -5,6 +5,7 @@
 //    `JSONDecoder`, a snapshot applied to the same kind of table); and, beside them, the
 //    parse and the diff alone (`JSONDecoder` and the standard library's `difference(from:)`).
 import Catena
+import CatenaHeadless
 import CatenaTesting
 import Foundation
 

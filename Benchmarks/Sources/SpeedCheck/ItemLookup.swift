@@ -1,5 +1,6 @@
 @_spi(Measurement) import CatenaDataSource
 import CatenaDiff
+import CatenaHeadless
 
 /// A cell for the lookup check; never configured on the measured path.
 @MainActor

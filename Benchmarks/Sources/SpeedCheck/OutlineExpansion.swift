@@ -1,5 +1,7 @@
 import CatenaDataSource
 import CatenaDiff
+import CatenaHeadless
+import CatenaOutline
 import CatenaPaging
 
 /// A `HeadlessTable` 20 rows tall, not recording, with a data source of `Row`s bound to it.

@@ -1,4 +1,5 @@
 import Catena
+import CatenaHeadless
 import CatenaTesting
 import FixtureServer
 import Foundation

@@ -1,4 +1,5 @@
 import Catena
+import CatenaHeadless
 import Foundation
 import Testing
 

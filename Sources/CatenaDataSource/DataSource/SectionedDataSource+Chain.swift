@@ -35,7 +35,7 @@ extension SectionedDataSource {
   ///
   /// - Parameters:
   ///   - type: the cell class: a `UITableViewCell` (or `UICollectionViewCell`) subclass on
-  ///     UIKit, a ``HeadlessCell`` headless.
+  ///     UIKit, a `HeadlessCell` headless.
   ///   - reuseIdentifier: the identifier the class is registered and dequeued under; by
   ///     default the class's name (give one only to keep two pools of the same class apart).
   ///   - accepts: which items the kind shows; nil: every item no other kind accepts.

@@ -2,8 +2,18 @@ package import CatenaDiff
 
 /// The class a kind of cell names when the table picks the cell: the table registers its own
 /// cell class for content in its place (a `UITableViewCell`, a `UICollectionViewListCell`, a
-/// ``TextCell`` headless). Never instantiated.
+/// `TextCell` headless). Never instantiated.
 package final class TableContentCell {}
+
+/// A cell that shows a content configuration's texts, on a table without content
+/// configurations (the headless table's `TextCell`).
+@MainActor
+package protocol ContentTextShowing: AnyObject {
+  /// The configuration's main text.
+  var text: String { get set }
+  /// The configuration's secondary text.
+  var detailText: String? { get set }
+}
 
 extension SectionedDataSource {
   /// The reuse identifier of the cells the table picks (content configurations).

@@ -14,7 +14,7 @@ extension SectionedDataSource {
   ///
   /// - Parameters:
   ///   - type: the view class: a `UITableViewHeaderFooterView` subclass on UIKit, a
-  ///     ``HeadlessHeaderFooterView`` headless.
+  ///     `HeadlessHeaderFooterView` headless.
   ///   - reuseIdentifier: the identifier the class is registered and dequeued under; by
   ///     default the class's name.
   ///   - height: the view's height; nil for the table's default (self-sizing on UIKit).

@@ -237,8 +237,8 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   /// The turn that makes the pending scroll, when it was asked for during a layout.
   var pendingScrollTask: Task<Void, Never>?
 
-  /// Creates an unbound data source; bind it to a table with ``bind(_:)`` and give its cells
-  /// with ``configureCell(_:reuseIdentifier:when:_:behaviors:)``.
+  /// Creates an unbound data source; bind it to a table with `bind(_:)` (CatenaHeadless,
+  /// CatenaUIKit) and give its cells with ``configureCell(_:reuseIdentifier:when:_:behaviors:)``.
   public init() {}
 
   /// What the bound table asks (counts, cells, titles, edits, selection): the data source's

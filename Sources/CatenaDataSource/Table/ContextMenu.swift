@@ -1,5 +1,5 @@
 /// What a long press on a row shows: a menu of actions and, on UIKit, a preview of the item
-/// (`preview(_:)` in CatenaUIKit); `UIContextMenuConfiguration` without UIKit.
+/// (``preview(_:onTap:)``); `UIContextMenuConfiguration` without UIKit.
 ///
 /// ```swift
 /// dataSource.contextMenu { _, mail in
@@ -18,13 +18,13 @@ public struct ContextMenu {
   /// The actions, top to bottom.
   public var actions: [MenuAction]
   /// Runs when the user taps the preview (the menu closes): open the item. When the preview
-  /// is itself the screen to open, CatenaUIKit's `preview(_:onTap:)` hands that controller
-  /// over instead, so it is not made twice.
+  /// is itself the screen to open, ``preview(_:onTap:)`` hands that controller over instead,
+  /// so it is not made twice.
   public var onPreviewTap: (@MainActor () -> Void)?
-  /// Makes the preview's view controller (a `UIViewController`), set by CatenaUIKit.
+  /// Makes the preview's view controller, set by ``preview(_:onTap:)``.
   package var makePreview: (@MainActor () -> AnyObject?)?
-  /// Opens the previewed view controller when the user taps the preview, set by CatenaUIKit
-  /// (in place of ``onPreviewTap``).
+  /// Opens the previewed view controller when the user taps the preview, set by
+  /// ``preview(_:onTap:)`` (in place of ``onPreviewTap``).
   package var openPreview: (@MainActor (AnyObject) -> Void)?
 
   /// A menu of `actions`, titled `title`.
@@ -34,6 +34,32 @@ public struct ContextMenu {
     self.title = title
     self.actions = actions
     self.onPreviewTap = onPreviewTap
+  }
+
+  /// The menu with a preview: the view controller `make` returns (a `UIViewController`; any
+  /// other object shows no preview), made when the menu shows (nil: the row itself). A tap on
+  /// the preview runs `onTap` with that same controller, which the preview grows into
+  /// (UIKit's `.pop` commit): what it loaded is not made again. Without `onTap`, the tap runs
+  /// ``onPreviewTap``.
+  ///
+  /// ```swift
+  /// ContextMenu(actions: actions)
+  ///   .preview { MailViewController(mail) } onTap: { [weak self] preview in
+  ///     self?.navigationController?.pushViewController(preview, animated: false)
+  ///   }
+  /// ```
+  public func preview<Controller: AnyObject>(
+    _ make: @escaping @MainActor () -> Controller?,
+    onTap: (@MainActor (Controller) -> Void)? = nil
+  ) -> ContextMenu {
+    var menu = self
+    menu.makePreview = { make() }
+    if let onTap {
+      menu.openPreview = { preview in
+        if let preview = preview as? Controller { onTap(preview) }
+      }
+    }
+    return menu
   }
 }
 

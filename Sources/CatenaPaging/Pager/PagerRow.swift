@@ -1,3 +1,4 @@
+import CatenaDataSource
 public import Foundation
 
 /// A row of a list bound to a ``Pager``: one of its items, or a row the binding adds around
@@ -175,7 +176,7 @@ public enum PagerStatus: Hashable, Sendable, CustomStringConvertible {
   /// retry.", "End of list" (see ``text(locale:)``).
   public var description: String { text() }
 
-  /// What the row says in `locale`'s language, from ``CatenaStrings``: "加载中…" in Chinese.
+  /// What the row says in `locale`'s language, from `CatenaStrings`: "加载中…" in Chinese.
   public func text(locale: Locale = .current) -> String {
     switch self {
     case .firstLoad, .loading: CatenaStrings.string(.loading, locale: locale)

@@ -43,8 +43,3 @@ public protocol StatusRow {
 }
 
 extension PagerRow: StatusRow {}
-
-extension TextCell: PagerStatusShowing {
-  /// Shows `status` as its description in brackets: "[Loading…]".
-  public func show(_ status: PagerStatus) { text = "[\(status)]" }
-}

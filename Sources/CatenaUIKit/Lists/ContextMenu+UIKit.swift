@@ -1,38 +1,11 @@
 #if (canImport(UIKit) && !os(watchOS) && !os(tvOS)) || os(Linux)
   #if os(Linux)
-    public import UIKitFakes
+    import UIKitFakes
   #else
-    public import UIKit
+    import UIKit
   #endif
-  public import CatenaDataSource
+  import CatenaDataSource
   import CatenaDiff
-
-  extension ContextMenu {
-    /// The menu with a preview: the view controller `make` returns, made when the menu shows
-    /// (nil: the row itself). A tap on the preview runs `onTap` with that same controller,
-    /// which the preview grows into (UIKit's `.pop` commit): what it loaded is not made
-    /// again. Without `onTap`, the tap runs `onPreviewTap`.
-    ///
-    /// ```swift
-    /// ContextMenu(actions: actions)
-    ///   .preview { MailViewController(mail) } onTap: { [weak self] preview in
-    ///     self?.navigationController?.pushViewController(preview, animated: false)
-    ///   }
-    /// ```
-    public func preview<Controller: UIViewController>(
-      _ make: @escaping @MainActor () -> Controller?,
-      onTap: (@MainActor (Controller) -> Void)? = nil
-    ) -> ContextMenu {
-      var menu = self
-      menu.makePreview = { make() }
-      if let onTap {
-        menu.openPreview = { preview in
-          if let preview = preview as? Controller { onTap(preview) }
-        }
-      }
-      return menu
-    }
-  }
 
   extension ForwardingProxy {
     /// UIKit's configuration for the chain's menu of the row at `path`, or nil for none.

@@ -9,7 +9,7 @@
 
   extension SectionedDataSource {
     /// Shows items as content configurations in cells the list picks: a `UITableViewCell`
-    /// in a table, a `UICollectionViewListCell` in a collection list, a ``TextCell`` (the
+    /// in a table, a `UICollectionViewListCell` in a collection list, a `TextCell` (the
     /// configuration's texts) in a `HeadlessTable`. The same chain serves a table and a
     /// collection list; no cell class and no reuse identifier to name.
     ///
@@ -40,7 +40,7 @@
         switch cell {
         case let cell as UICollectionViewCell: cell.contentConfiguration = configuration
         case let cell as UITableViewCell: cell.contentConfiguration = configuration
-        case let cell as TextCell:
+        case let cell as any ContentTextShowing:
           let list = configuration as? UIListContentConfiguration
           cell.text = list?.text ?? String(describing: type(of: configuration))
           cell.detailText = list?.secondaryText

@@ -4,6 +4,7 @@
   #else
     public import UIKit
   #endif
+  import CatenaDataSource
   import CatenaPaging
   public import CatenaRequest
 

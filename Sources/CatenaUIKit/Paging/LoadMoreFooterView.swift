@@ -4,6 +4,7 @@
   #else
     public import UIKit
   #endif
+  import CatenaDataSource
   import CatenaPaging
 
   /// A table footer for paged lists: a spinner while the next page loads, "no more" at the

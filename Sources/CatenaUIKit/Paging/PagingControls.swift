@@ -4,6 +4,7 @@
   #else
     public import UIKit
   #endif
+  import CatenaDataSource
   public import CatenaPaging
 
   /// Pull-to-refresh and a load-more footer for a table showing a bound `Pager`, instead of its

@@ -1,4 +1,5 @@
 import CatenaDataSource
+import CatenaHeadless
 
 /// A cell showing an article title.
 @MainActor

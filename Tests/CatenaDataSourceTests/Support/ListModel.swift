@@ -1,6 +1,7 @@
 import CatenaDiff
 
 @testable import CatenaDataSource
+@testable import CatenaHeadless
 
 /// A plain data source over sections of strings, recording what the table tells it.
 @MainActor

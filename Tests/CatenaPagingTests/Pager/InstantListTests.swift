@@ -1,5 +1,6 @@
 import CatenaDataSource
 import CatenaDiff
+import CatenaHeadless
 import CatenaPaging
 import CatenaTesting
 import Foundation

@@ -1,4 +1,5 @@
 import CatenaDataSource
+import CatenaHeadless
 import CatenaPaging
 import CatenaTesting
 import Foundation

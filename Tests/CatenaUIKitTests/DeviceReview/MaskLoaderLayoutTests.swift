@@ -1,4 +1,5 @@
 #if os(Linux)
+  import CatenaDataSource
   import CatenaPaging
   import CatenaRequest
   import CatenaUIKit

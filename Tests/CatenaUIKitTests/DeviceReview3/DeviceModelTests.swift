@@ -6,6 +6,7 @@
   import Testing
   import UIKitFakes
 
+  @testable import CatenaOutline
   @testable import CatenaPaging
   @testable import CatenaUIKit
 

@@ -1,6 +1,7 @@
 #if os(Linux)
   import CatenaDataSource
   import CatenaDiff
+  import CatenaOutline
   import CatenaPaging
   import Foundation
   import Testing

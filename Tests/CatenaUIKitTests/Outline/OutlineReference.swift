@@ -1,4 +1,5 @@
 #if os(Linux)
+  import CatenaOutline
   import CatenaPaging
   import CatenaTesting
 

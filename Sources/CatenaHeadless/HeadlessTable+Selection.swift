@@ -1,3 +1,4 @@
+import CatenaDataSource
 public import CatenaDiff
 
 extension HeadlessTable {

@@ -3,6 +3,7 @@ import CatenaDiff
 import Foundation
 import Testing
 
+@testable import CatenaOutline
 @testable import CatenaPaging
 
 /// A server of folder contents that answers when the test says.

@@ -1,4 +1,5 @@
 public import CatenaDataSource
+import CatenaPaging
 
 extension Outline {
   /// Where an item sits in the tree: under `parent` (nil: among the roots), at `index` among

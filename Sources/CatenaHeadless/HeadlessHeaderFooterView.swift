@@ -1,3 +1,5 @@
+import CatenaDataSource
+
 /// A section header or footer view of a ``HeadlessTable``: what `UITableViewHeaderFooterView`
 /// is to `UITableView`.
 ///

@@ -1,3 +1,5 @@
+public import CatenaPaging
+
 /// A visible row of an ``Outline``: a node's item at its depth, or the status of children
 /// that load (a spinner, then a failure to retry) under the node they belong to.
 ///

@@ -1,3 +1,4 @@
+import CatenaDataSource
 import CatenaDiff
 
 /// What a ``HeadlessTable`` asks inside: `UITableViewDataSource` and the parts of

@@ -1,3 +1,4 @@
+import CatenaDataSource
 import CatenaDiff
 
 /// Row heights for a ``HeadlessTable`` whose rows are not all `rowHeight` tall.

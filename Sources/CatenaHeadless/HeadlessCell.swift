@@ -1,3 +1,5 @@
+import CatenaDataSource
+
 /// A cell of a ``HeadlessTable``: what `UITableViewCell` is to `UITableView`.
 ///
 /// Name a conforming class in a data source's `configureCell`; the table creates instances with
@@ -64,3 +66,5 @@ public final class TextCell: HeadlessCell {
   /// `text` and, when present, ` — detailText`.
   public var renderedText: String { detailText.map { "\(text) — \($0)" } ?? text }
 }
+
+extension TextCell: ContentTextShowing {}

@@ -1,5 +1,7 @@
 import CatenaDataSource
 import CatenaDiff
+import CatenaHeadless
+import CatenaOutline
 import CatenaPaging
 import Testing
 

@@ -1,3 +1,4 @@
+package import CatenaDataSource
 import CatenaDiff
 
 extension HeadlessTable {

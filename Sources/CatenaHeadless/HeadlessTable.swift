@@ -1,3 +1,4 @@
+package import CatenaDataSource
 public import CatenaDiff
 
 /// An in-memory table view for Linux and tests: `UITableView`'s behaviour without a screen.
@@ -99,7 +100,7 @@ public final class HeadlessTable {
   /// Registers a cell class for a reuse identifier, as `UITableView` does; nil unregisters.
   ///
   /// The class must conform to ``HeadlessCell``; dequeuing a class that does not throws
-  /// ``DataSourceError/Kind/unexpectedCellType``.
+  /// `DataSourceError/Kind/unexpectedCellType`.
   package func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
     reusePool[identifier] = nil
     // Content the table shows its own way: in a text cell, headless.
@@ -120,7 +121,7 @@ public final class HeadlessTable {
 
   /// A cell for the row at `path`: a reused one (after `prepareForReuse()`) or a new one.
   ///
-  /// - Throws: ``DataSourceError`` when nothing is registered for `identifier`, worded as UIKit
+  /// - Throws: `DataSourceError` when nothing is registered for `identifier`, worded as UIKit
   ///   words it.
   package func dequeueReusableCell(
     withIdentifier identifier: String, for path: ItemPath

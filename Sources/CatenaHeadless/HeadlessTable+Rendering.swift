@@ -1,3 +1,4 @@
+import CatenaDataSource
 import CatenaDiff
 
 extension HeadlessTable {

@@ -1,5 +1,6 @@
 public import CatenaDataSource
 public import CatenaDiff
+import CatenaPaging
 
 extension Outline {
   /// Shows the outline's rows in `section` of `dataSource` (created after the others when

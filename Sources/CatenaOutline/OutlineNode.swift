@@ -1,3 +1,5 @@
+import CatenaPaging
+
 /// A node of an ``Outline``: an item and, for a node that can expand, its children (given,
 /// or loaded when it is first expanded).
 ///

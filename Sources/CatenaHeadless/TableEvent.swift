@@ -1,3 +1,4 @@
+public import CatenaDataSource
 public import CatenaDiff
 
 /// Something a ``HeadlessTable`` did, in the order it did it: what tests assert on.

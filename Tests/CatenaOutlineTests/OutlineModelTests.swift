@@ -1,5 +1,6 @@
 import CatenaDataSource
 import CatenaDiff
+import CatenaOutline
 import CatenaPaging
 import CatenaTesting
 import Testing

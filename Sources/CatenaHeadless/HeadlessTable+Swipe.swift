@@ -1,3 +1,4 @@
+public import CatenaDataSource
 public import CatenaDiff
 
 extension HeadlessTable {

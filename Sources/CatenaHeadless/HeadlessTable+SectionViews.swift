@@ -1,3 +1,4 @@
+package import CatenaDataSource
 import CatenaDiff
 
 /// Where a header or footer view is: its kind and section.
@@ -22,7 +23,7 @@ extension HeadlessTable {
 
   /// A header or footer view: a reused one (after `prepareForReuse()`) or a new one.
   ///
-  /// - Throws: ``DataSourceError`` of kind `unregisteredView` when nothing is registered for
+  /// - Throws: `DataSourceError` of kind `unregisteredView` when nothing is registered for
   ///   `identifier`.
   package func dequeueReusableHeaderFooterView(
     withIdentifier identifier: String

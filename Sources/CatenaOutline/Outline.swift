@@ -1,4 +1,5 @@
 public import CatenaDataSource
+public import CatenaPaging
 
 /// Rows with children that expand and collapse: a tree whose visible rows (the nodes whose
 /// ancestors are all expanded) fill a section of a data source, diffed like any section, so
@@ -192,10 +193,10 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
         nodes = try Self.index(tree)
         roots = tree
       } catch {
-        failures[id] = PageLoadError(.append, error: error).message
+        failures[id] = PageLoadError.message(for: error)
       }
     case .failure(let error):
-      failures[id] = PageLoadError(.append, error: error).message
+      failures[id] = PageLoadError.message(for: error)
       // Children loaded before give way to the failure's status row (it retries).
       var tree = roots
       tree.setChildren(of: id, to: nil)

@@ -1,3 +1,4 @@
+package import CatenaDataSource
 package import CatenaDiff
 
 extension HeadlessTable {
@@ -15,7 +16,7 @@ extension HeadlessTable {
   /// }
   /// ```
   ///
-  /// - Throws: ``DataSourceError`` of kind ``DataSourceError/Kind/invalidBatchUpdate`` with
+  /// - Throws: `DataSourceError` of kind `DataSourceError/Kind/invalidBatchUpdate` with
   ///   UIKit's message where UIKit would crash; the table then keeps showing the old rows until
   ///   ``reloadData()``. Errors thrown by `updates` propagate after the batch is abandoned.
   /// - Returns: warnings about operations UIKit drops silently.
