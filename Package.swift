@@ -119,7 +119,10 @@ let package = Package(
     // Compiles every Swift snippet of the README and the DocC articles.
     .testTarget(
       name: "DocSnippetTests",
-      dependencies: ["Catena", "CatenaHeadless", "CatenaTesting", "CatenaUIKit"]),
+      dependencies: [
+        "Catena", "CatenaHeadless", "CatenaTesting", "CatenaUIKit",
+        .target(name: "UIKitFakes", condition: .when(platforms: [.linux])),
+      ]),
     // Runs the sample executables and checks what they print.
     .testTarget(
       name: "SampleTests",

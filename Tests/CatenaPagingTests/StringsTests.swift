@@ -11,12 +11,13 @@ struct StringsTests {
   @Test func anExplicitLocaleChoosesTheLanguageWhateverTheProcessRunsIn() {
     #expect(CatenaStrings.string(.loading, locale: chinese) == "加载中…")
     #expect(CatenaStrings.string(.loading, locale: english) == "Loading…")
-    #expect(CatenaStrings.string(.noMore, locale: Locale(identifier: "zh_CN")) == "没有更多了")
-    #expect(CatenaStrings.string(.noMore, locale: Locale(identifier: "zh-Hans-SG")) == "没有更多了")
+    #expect(CatenaStrings.string(.endOfList, locale: Locale(identifier: "zh_CN")) == "已经到底了")
+    #expect(CatenaStrings.string(.endOfList, locale: Locale(identifier: "zh-Hans-SG")) == "已经到底了")
     // No Traditional Chinese table: English, rather than simplified characters.
-    #expect(CatenaStrings.string(.noMore, locale: Locale(identifier: "zh-Hant-TW")) == "No more")
-    #expect(CatenaStrings.string(.noMore, locale: Locale(identifier: "zh_TW")) == "No more")
-    #expect(CatenaStrings.string(.noMore, locale: Locale(identifier: "fr_FR")) == "No more")
+    #expect(
+      CatenaStrings.string(.endOfList, locale: Locale(identifier: "zh-Hant-TW")) == "End of list")
+    #expect(CatenaStrings.string(.endOfList, locale: Locale(identifier: "zh_TW")) == "End of list")
+    #expect(CatenaStrings.string(.endOfList, locale: Locale(identifier: "fr_FR")) == "End of list")
   }
 
   @Test func everyKeyHasItsOwnTextInBothLanguages() {
@@ -57,7 +58,7 @@ struct StringsTests {
     }
     defer { CatenaStrings.override(nil) }
     #expect(CatenaStrings.string(.endOfList, locale: app) == "C'est tout")
-    #expect(CatenaStrings.string(.noMore, locale: app) == "No more")
+    #expect(CatenaStrings.string(.loading, locale: app) == "Loading…")
     #expect(PagerStatus.end.text(locale: app) == "C'est tout")
     #expect(CatenaStrings.string(.endOfList, locale: english) == "End of list")
   }

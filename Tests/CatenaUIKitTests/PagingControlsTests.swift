@@ -86,7 +86,7 @@
       await screen.answer(0..<20)
       await settle { !screen.controls.refreshControl.isRefreshing }
       #expect(screen.controls.refreshControl.calls == ["beginRefreshing", "endRefreshing"])
-      #expect(screen.controls.footer.mode == .idle)
+      #expect(screen.controls.footer.status == nil)
       screen.table.finishScrollAnimation()  // the reveal is animated
       screen.table.layoutIfNeeded()
       // The revealed control takes 60 of the 440 points: 9 rows show.
@@ -97,14 +97,14 @@
     func refreshOffWindowSpinsTheFooter() async {
       let screen = PagedScreen(inWindow: false)
       screen.pager.refresh()
-      await settle { screen.controls.footer.mode == .loading }
-      #expect(screen.controls.footer.mode == .loading)
+      await settle { screen.controls.footer.status == .loading(.append) }
+      #expect(screen.controls.footer.status == .loading(.append))
       #expect(screen.controls.refreshControl.calls.isEmpty)
       #expect(screen.table.contentOffsetCalls.isEmpty)
       await screen.pages.waitForRequests(1)
       await screen.answer(0..<3)
-      await settle { screen.controls.footer.mode == .noMore }
-      #expect(screen.controls.footer.mode == .noMore)
+      await settle { screen.controls.footer.status == .end }
+      #expect(screen.controls.footer.status == .end)
       #expect(screen.controls.refreshControl.calls.isEmpty)
     }
 
@@ -131,7 +131,7 @@
       #expect(shown.isEmpty, "no first-load row")
       await screen.answer(0..<3)
       #expect(screen.dataSource.snapshot?.allItems.map(\.item?.id) == [0, 1, 2], "no end row")
-      #expect(screen.controls.footer.mode == .noMore)
+      #expect(screen.controls.footer.status == .end)
     }
 
     @Test("#10 a next-page failure does not end a refresh control that is not refreshing")
@@ -144,9 +144,9 @@
       screen.pager.loadNext()
       await screen.pages.waitForRequests(2)
       await screen.fail()
-      await settle { screen.controls.footer.mode != .loading }
+      await settle { screen.controls.footer.status != .loading(.append) }
       #expect(screen.controls.refreshControl.calls == ["beginRefreshing", "endRefreshing"])
-      #expect(screen.controls.footer.mode == .failed("offline"))
+      #expect(screen.controls.footer.status == .failed(.append, "offline"))
     }
 
     @Test("#15 after a failed next page, scrolling does not retry; tapping the footer does")
@@ -158,7 +158,7 @@
       screen.table.layoutIfNeeded()
       await screen.pages.waitForRequests(2)  // the last rows are on screen: page 2 loads
       await screen.fail()
-      await settle { screen.controls.footer.mode == .failed("offline") }
+      await settle { screen.controls.footer.status == .failed(.append, "offline") }
       for y in [0, 44, 0, 88] as [CGFloat] { screen.table.simulateScroll(toY: y) }
       await settle(limit: 50) { false }
       #expect(screen.pages.requests.count == 2)
@@ -166,8 +166,8 @@
       await screen.pages.waitForRequests(3)
       #expect(screen.pages.requests.map(\.page) == [1, 2, 2])
       await screen.answer(10..<13)
-      await settle { screen.controls.footer.mode == .noMore }
-      #expect(screen.controls.footer.mode == .noMore)
+      await settle { screen.controls.footer.status == .end }
+      #expect(screen.controls.footer.status == .end)
     }
 
     @Test("#7 the empty-state text shows on an empty first page and goes with the rows")
@@ -189,9 +189,9 @@
       screen.pager.refresh()
       await screen.pages.waitForRequests(1)
       await screen.fail()
-      await settle { screen.controls.footer.mode == .failed("offline") }
+      await settle { screen.controls.footer.status == .failed(.append, "offline") }
       #expect(screen.controls.footer.isAccessibilityElement)
-      #expect(screen.controls.footer.accessibilityLabel == "offline\nTap to retry")
+      #expect(screen.controls.footer.accessibilityLabel == "Couldn't load: offline. Tap to retry.")
       #expect(screen.controls.footer.accessibilityActivate())
       await screen.pages.waitForRequests(2)
       #expect(screen.pages.requests.map(\.page) == [1, 1])
@@ -204,11 +204,11 @@
       footer.onRetry = { retries += 1 }
       footer.retryButton.sendActions(for: .primaryActionTriggered)
       #expect(retries == 0 && !footer.retryButton.isEnabled)
-      footer.mode = .loading
+      footer.status = .loading(.append)
       #expect(footer.spinner.isAnimating && !footer.accessibilityActivate())
-      footer.mode = .noMore
-      #expect(!footer.spinner.isAnimating && footer.label.text == "No more")
-      footer.mode = .failed("offline")
+      footer.status = .end
+      #expect(!footer.spinner.isAnimating && footer.label.text == "End of list")
+      footer.status = .failed(.append, "offline")
       footer.retryButton.sendActions(for: .primaryActionTriggered)
       #expect(retries == 1 && footer.accessibilityTraits == .button)
       #expect(footer.frame.height >= 44)

@@ -1,7 +1,7 @@
 public import Foundation
 
-/// The words Catena shows and announces itself: status rows, the load-more footer, retry
-/// hints, VoiceOver announcements. English and Simplified Chinese are built in
+/// The words Catena shows and announces itself: status rows and the load-more footer (the
+/// same words), VoiceOver announcements. English and Simplified Chinese are built in
 /// (`<lang>.lproj/Localizable.strings`); any other language gets English.
 ///
 /// ```swift
@@ -18,12 +18,8 @@ public enum CatenaStrings {
     case loading = "catena.loading"
     /// "Couldn't load: %@. Tap to retry.": a failed page, with the error's message.
     case loadFailed = "catena.loadFailed"
-    /// "End of list": a status row after the last page.
+    /// "End of list": a status row or the load-more footer after the last page.
     case endOfList = "catena.endOfList"
-    /// "No more": the load-more footer after the last page.
-    case noMore = "catena.noMore"
-    /// "Tap to retry": the load-more footer after a failure.
-    case tapToRetry = "catena.tapToRetry"
     /// "Loaded": announced when a page that failed loads on retry.
     case retrySucceeded = "catena.retrySucceeded"
     /// "Offline": a status row while the network is unreachable (the list shows what it

@@ -5,10 +5,11 @@
     public import UIKit
   #endif
   import CatenaDataSource
-  import CatenaPaging
+  public import CatenaPaging
 
-  /// A table footer for paged lists: a spinner while the next page loads, "no more" at the
-  /// end, and a tap-to-retry message after a failure. ``PagingControls`` drives it.
+  /// A table footer for paged lists: a spinner while the next page loads, "End of list" at
+  /// the end, and a tap-to-retry message after a failure, in a status row's words
+  /// (`PagerStatus`). ``PagingControls`` drives it.
   ///
   /// The message wraps and the footer grows to fit it (at least 44 points), again when the
   /// text size (Dynamic Type) or the table's width changes. After a failure the whole footer is
@@ -16,27 +17,16 @@
   /// retries; otherwise the retry button is hidden, so VoiceOver finds no dimmed button.
   @MainActor
   public final class LoadMoreFooterView: UIView {
-    /// What the footer shows.
-    public enum Mode: Equatable, Sendable {
-      /// More pages may follow; nothing is loading.
-      case idle
-      /// The next page is loading.
-      case loading
-      /// The list has ended.
-      case noMore
-      /// The last page failed; tapping retries.
-      case failed(String)
-    }
-
     /// Called when the user taps the footer (or activates it with VoiceOver) after a failure.
     public var onRetry: (() -> Void)?
 
-    /// What the footer shows now.
-    public var mode: Mode = .idle { didSet { update() } }
+    /// The status the footer shows, as a status row would (the same words): a spinner while a
+    /// page loads, the end of the list, a failure that a tap retries; nil: nothing.
+    public var status: PagerStatus? { didSet { update() } }
 
     /// The spinner shown while loading (style it as you like).
     public let spinner = UIActivityIndicatorView(style: .medium)
-    /// The message ("No more", or the error and "Tap to retry"; style it as you like).
+    /// The message ("End of list", or the failure and "Tap to retry"; style it as you like).
     public let label = UILabel()
     /// Covers the footer; enabled only after a failure, when a tap retries.
     public let retryButton = UIButton(type: .custom)
@@ -69,12 +59,12 @@
 
     /// Retries when the footer shows a failure; otherwise does nothing.
     func retry() {
-      if case .failed = mode { onRetry?() }
+      if status?.isRetryable == true { onRetry?() }
     }
 
     /// VoiceOver's activate: retries after a failure.
     public override func accessibilityActivate() -> Bool {
-      guard case .failed = mode else { return false }
+      guard status?.isRetryable == true else { return false }
       retry()
       return true
     }
@@ -126,21 +116,10 @@
     }
 
     private func update() {
-      switch mode {
-      case .idle:
-        spinner.stopAnimating()
-        label.text = nil
-      case .loading:
-        spinner.startAnimating()
-        label.text = nil
-      case .noMore:
-        spinner.stopAnimating()
-        label.text = CatenaStrings.string(.noMore)
-      case .failed(let message):
-        spinner.stopAnimating()
-        label.text = "\(message)\n\(CatenaStrings.string(.tapToRetry))"
-      }
-      let failed = if case .failed = mode { true } else { false }
+      let loading = status.map { StatusRowLook($0).isLoading } ?? false
+      if loading { spinner.startAnimating() } else { spinner.stopAnimating() }
+      label.text = loading ? nil : status?.description
+      let failed = status?.isRetryable == true
       retryButton.isEnabled = failed
       retryButton.isHidden = !failed
       label.isHidden = label.text == nil

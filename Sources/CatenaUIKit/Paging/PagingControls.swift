@@ -9,7 +9,7 @@
 
   /// Pull-to-refresh and a load-more footer for a table showing a bound `Pager`, instead of its
   /// status rows: pulling refreshes, the refresh control stops when the refresh ends, the footer
-  /// spins while the next page loads, says "no more" at the end, and retries on tap after a
+  /// spins while the next page loads, says "End of list" at the end, and retries on tap after a
   /// failure. The paging of the original articles, with a header and a footer.
   ///
   /// ```swift
@@ -82,35 +82,35 @@
         refreshSpinsFooter = false
         endRefreshing()
       }
-      var mode = Self.footerMode(states, isEmpty: pager.items.isEmpty, current: footer.mode)
-      if refreshSpinsFooter, states.append.error == nil { mode = .loading }
-      if case .failed(let message) = mode, mode != footer.mode {
+      var status = Self.footerStatus(states, isEmpty: pager.items.isEmpty, current: footer.status)
+      if refreshSpinsFooter, states.append.error == nil { status = .loading(.append) }
+      if let status, status.isRetryable, status != footer.status {
         announcedFailure = true
-        UIAccessibility.post(
-          notification: .announcement,
-          argument: "\(message.droppingFinalPeriod). \(CatenaStrings.string(.tapToRetry))")
-      } else if announcedFailure, mode == .idle || mode == .noMore, !states.isLoading {
+        UIAccessibility.post(notification: .announcement, argument: status.description)
+      } else if announcedFailure, status?.isRetryable != true, !states.isLoading {
         // The page that failed loaded (a retry, or a refresh): say so, wherever the user is.
         announcedFailure = false
         UIAccessibility.post(
           notification: .announcement, argument: CatenaStrings.string(.retrySucceeded))
       }
-      setFooter(mode)
+      setFooter(status)
     }
 
     /// What the footer shows for `states`: the next page loading or failed, a first page that
     /// failed with nothing shown, the end; during a refresh, what it showed (`current`).
-    static func footerMode(
-      _ states: LoadStates, isEmpty: Bool, current: LoadMoreFooterView.Mode
-    ) -> LoadMoreFooterView.Mode {
+    static func footerStatus(
+      _ states: LoadStates, isEmpty: Bool, current: PagerStatus?
+    ) -> PagerStatus? {
       switch states.append {
-      case .loading: return .loading
-      case .failed(let error): return .failed(error.message)
+      case .loading: return .loading(.append)
+      case .failed(let error): return .failed(.append, error.message)
       default: break
       }
-      if case .failed(let error) = states.refresh, isEmpty { return .failed(error.message) }
-      if states.refresh.isLoading { return current == .loading ? .idle : current }
-      return states.append == .end && !isEmpty ? .noMore : .idle
+      if case .failed(let error) = states.refresh, isEmpty {
+        return .failed(.append, error.message)
+      }
+      if states.refresh.isLoading { return current == .loading(.append) ? nil : current }
+      return states.append == .end && !isEmpty ? .end : nil
     }
 
     /// Ends the refresh spinner, only when it spins: ending an idle control stops the table's
@@ -119,12 +119,12 @@
       if refreshControl.isRefreshing { refreshControl.endRefreshing() }
     }
 
-    /// Shows `mode` in the footer, and hands the footer to the table again when its height
+    /// Shows `status` in the footer, and hands the footer to the table again when its height
     /// changed (a table lays out its footer only when it is set).
-    private func setFooter(_ mode: LoadMoreFooterView.Mode) {
-      guard mode != footer.mode else { return }
+    private func setFooter(_ status: PagerStatus?) {
+      guard status != footer.status else { return }
       let height = footer.frame.height
-      footer.mode = mode
+      footer.status = status
       if footer.frame.height != height, let tableView { tableView.tableFooterView = footer }
     }
   }

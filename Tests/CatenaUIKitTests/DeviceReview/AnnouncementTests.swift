@@ -52,13 +52,13 @@
       screen.pager.loadNext()
       await screen.pages.waitForRequests(2)
       await screen.fail()
-      await settle { screen.controls.footer.mode != .loading }
-      #expect(UIAccessibility.announcements.contains("offline. Tap to retry"))
+      await settle { screen.controls.footer.status != .loading(.append) }
+      #expect(UIAccessibility.announcements.contains("Couldn't load: offline. Tap to retry."))
       let before = UIAccessibility.announcements.count
       screen.pager.retry()
       await screen.pages.waitForRequests(3)
       await screen.answer(10..<20)
-      await settle { screen.controls.footer.mode == .idle }
+      await settle { screen.controls.footer.status == nil }
       #expect(
         UIAccessibility.announcements.dropFirst(before).contains(
           CatenaStrings.string(.retrySucceeded)))

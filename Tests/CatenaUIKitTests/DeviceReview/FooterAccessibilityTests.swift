@@ -1,4 +1,5 @@
 #if os(Linux)
+  import CatenaPaging
   import CatenaUIKit
   import Foundation
   import Testing
@@ -11,17 +12,17 @@
     @Test("P-a VoiceOver finds no dimmed button while idle or loading; one button after a failure")
     func voiceOverElements() {
       let footer = LoadMoreFooterView(frame: .zero)
-      for mode in [LoadMoreFooterView.Mode.idle, .loading] {
-        footer.mode = mode
-        #expect(footer.accessibilityElementsReached.isEmpty, "\(mode)")
+      for status in [nil, .loading(.append)] as [PagerStatus?] {
+        footer.status = status
+        #expect(footer.accessibilityElementsReached.isEmpty, "\(String(describing: status))")
       }
-      footer.mode = .noMore
-      #expect(footer.accessibilityElementsReached.map(\.accessibilityLabel) == ["No more"])
-      footer.mode = .failed("Offline")
+      footer.status = .end
+      #expect(footer.accessibilityElementsReached.map(\.accessibilityLabel) == ["End of list"])
+      footer.status = .failed(.append, "Offline")
       let reached = footer.accessibilityElementsReached
       #expect(reached.count == 1)
       #expect(reached.first === footer)
-      #expect(footer.accessibilityLabel == "Offline\nTap to retry")
+      #expect(footer.accessibilityLabel == "Couldn't load: Offline. Tap to retry.")
       #expect(footer.accessibilityTraits.contains(.button))
     }
 
@@ -30,7 +31,7 @@
       let (table, window) = tableInWindow()
       let footer = LoadMoreFooterView(frame: .zero)
       table.tableFooterView = footer
-      footer.mode = .failed(String(repeating: "The server did not answer. ", count: 4))
+      footer.status = .failed(.append, String(repeating: "The server did not answer. ", count: 4))
       let normal = footer.frame.height
       window.simulateTextSize(2)
       await settleRefit()

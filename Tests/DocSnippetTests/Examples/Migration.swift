@@ -1,0 +1,494 @@
+// What to write instead of each removed or renamed declaration: one region per row of the
+// CHANGELOG's migration table (keyed by the row's first `Before` name), compiled with the tests.
+// `MigrationTests` checks that every row has its region and that the region's code names what
+// the row's `Now` column names.
+import Catena
+import CatenaHeadless
+import CatenaTesting
+import Foundation
+
+#if os(Linux)
+  import CatenaUIKit
+  import UIKitFakes
+#endif
+
+private struct Row: Identifiable, Equatable, Sendable, Decodable { let id: Int }
+private final class C: HeadlessCell {
+  let reuseIdentifier: String
+  var isSelected = false
+  var isHighlighted = false
+  var renderedText: String { "" }
+  init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
+  func prepareForReuse() {}
+}
+private typealias S = String
+private typealias I = Row
+
+// migration: `try await Get(…).value`
+private func valueThroughTheDefaultClient(api: Client) async throws {
+  _ = try await Get("user/info").value()  // through Client.default, read now
+  _ = Client.default
+  _ = try await Get("user/info").value(on: api)
+}
+// end migration
+
+// migration: `Get(…).on(api).value`
+private func valueOn(api: Client) async throws { _ = try await Get("user/info").value(on: api) }
+// end migration
+
+// migration: `Get(…).on(api).response`
+private func responseOn(api: Client) async throws {
+  _ = try await Get("user/info").response(on: api)
+}
+// end migration
+
+// migration: `Get(…).on(api).then { }.failed { }.start()`
+@MainActor private func startOn(api: Client) {
+  Get("user/info").then { _ in }.failed { _ in }.start(on: api)
+}
+// end migration
+
+// migration: `Call(request: r, client: api)`
+@MainActor private func callFromTheChain(api: Client) async throws {
+  Get("user/info").then { _ in }.start(on: api)
+  _ = try await Get("user/info").value(on: api)
+}
+// end migration
+
+// migration: `request.stream(on: client = .default)`
+private func streamOn(request: Request<HTTPResponse>, client: Client?) async throws {
+  _ = try await request.stream(on: client)
+  _ = try await request.stream(on: nil)  // Client.default when sent
+  _ = Client.default
+}
+// end migration
+
+// migration: `.load(indicator)`
+@MainActor private func showingIndicator(indicator: some LoadingIndicator) {
+  _ = Get("user/info").showing(indicator)
+}
+// end migration
+
+// migration: callbacks `@Sendable @isolated(any)`
+@MainActor private final class Owner {
+  func start(api: Client) {
+    // An `@isolated(any)` closure, not `@Sendable`: it runs on the owner's actor.
+    let callback: @isolated(any) (HTTPResponse) -> Void = { [weak self] _ in _ = self }
+    Get("user/info").then(callback).start(on: api)
+  }
+}
+// end migration
+
+// migration: `SectionedDataSource<S, I, Cell>`
+@MainActor private func twoGenerics() { _ = SectionedDataSource<S, I>() }
+// end migration
+
+// migration: `.bind(table, cell: C.self, reuseIdentifier: "r").configureCell { cell, path, item in }`
+@MainActor private func bindThenConfigure(table: HeadlessTable) {
+  SectionedDataSource<S, I>().bind(table).configureCell(C.self, reuseIdentifier: "r") {
+    cell, path, item in
+  }
+}
+// end migration
+
+// migration: `.cell(C.self, reuseIdentifier: "r", when: w) { cell, path, item in }`
+@MainActor private func configureCellWhen(dataSource: SectionedDataSource<S, I>) {
+  let w: (I) -> Bool = { $0.id > 0 }
+  dataSource.configureCell(C.self, reuseIdentifier: "r", when: w) { cell, path, item in }
+}
+// end migration
+
+// migration: `table.configureDataSource(sections:items:cell:reuseIdentifier:_:)`
+@MainActor private func dataSourceBoundToTheTable(table: HeadlessTable) {
+  SectionedDataSource<S, I>().bind(table).configureCell(C.self) { cell, path, item in }
+}
+// end migration
+
+// migration: `.header { }`
+@MainActor private func sectionTitles(dataSource: SectionedDataSource<S, I>) {
+  dataSource.headerTitle { _, id in id }.footerTitle { _, _ in nil }
+}
+// end migration
+
+// migration: `.onDelete { }`
+@MainActor private func didDeleteAndMove(dataSource: SectionedDataSource<S, I>) {
+  dataSource.didDelete { (_: ItemPath, _: I) in }.didMove { _, _, _ in }
+}
+// end migration
+
+// migration: `.didSelect(owner: self) { … }`
+@MainActor private final class Screen {
+  func listen(dataSource: SectionedDataSource<S, I>) {
+    dataSource.didSelect { [weak self] path, item in _ = self }
+  }
+}
+// end migration
+
+// migration: `.then(owner: self) { owner, value in }`
+@MainActor private final class Profile {
+  func load(api: Client) {
+    Get("user/info").then { [weak self] value in _ = (self, value) }.start(on: api)
+  }
+}
+// end migration
+
+// migration: `binding.separator(owner: self) { … }`
+@MainActor private final class Chat {
+  func separate(binding: PagerBinding<Row>) {
+    binding.separator { [weak self] before, item in
+      _ = self
+      return before == nil ? "\(item.id)" : nil
+    }
+  }
+}
+// end migration
+
+// migration: `dataSource.numberOfRows(inSection:)`
+@MainActor private func whatABoundTableShows(table: HeadlessTable) {
+  _ = (table.rowCounts, table.render(), table.cellForRow(at: ItemPath(item: 0, section: 0)))
+}
+// end migration
+
+// migration: `dataSource.item(at:)`
+@MainActor private func itemAt(dataSource: SectionedDataSource<S, I>) {
+  _ = dataSource.snapshot?.item(at: ItemPath(item: 0, section: 0))
+}
+// end migration
+
+// migration: `HeadlessTableDataSource`
+@MainActor private func bindAHeadlessTable(dataSource: SectionedDataSource<S, I>) {
+  let table = HeadlessTable()
+  dataSource.bind(table)
+}
+// end migration
+
+// migration: `pager.bind(to: dataSource, section:)`
+@MainActor private func pagerBind(
+  pager: Pager<Row>, dataSource: SectionedDataSource<S, PagerRow<I>>
+) {
+  pager.bind(dataSource, section: "s")
+}
+// end migration
+
+// migration: `HeadlessTable`'s UIKit-style `performBatchUpdates { insertRows(at:) … }`
+@MainActor private func applyReloadPerformUpdates(dataSource: SectionedDataSource<S, I>) throws {
+  try dataSource.apply(Snapshot<S, I>())
+  dataSource.reload()
+  _ = try dataSource.performUpdates(BatchUpdate(), commit: {})
+}
+// end migration
+
+// migration: `headlessTable.indexPathsForVisibleRows`
+@MainActor private func pathsOnScreen(table: HeadlessTable) {
+  _ = (table.visibleItemPaths, table.selectedItemPaths, table.rowCounts)
+}
+// end migration
+
+#if os(Linux)
+  // migration: `tableView.connect(_:)`
+  @MainActor private func bindATableView(tableView: UITableView) throws {
+    let dataSource = SectionedDataSource<S, I>().bind(tableView).emptyState { "Nothing yet" }
+    _ = try dataSource.performUpdates(BatchUpdate(), commit: {})
+  }
+  // end migration
+
+  // migration: `.scrollAnchors`
+  @MainActor private func throughCatena(tableView: UITableView, collectionView: UICollectionView) {
+    let anchors = tableView.catena.scrollAnchors
+    if let anchor = anchors.first { tableView.catena.scroll(to: anchor) }
+    _ = (tableView.catena.visibleItemPaths, collectionView.catena.selectedItemPaths)
+    let hosting: some TableHosting = collectionView.catena
+    _ = hosting
+  }
+  // end migration
+
+  // migration: `bind(_:)`
+  @MainActor private func bindEachTable(
+    headlessTable: HeadlessTable, tableView: UITableView, collectionView: UICollectionView
+  ) {
+    SectionedDataSource<S, I>().bind(headlessTable)
+    SectionedDataSource<S, I>().bind(tableView)
+    SectionedDataSource<S, I>().bind(collectionView)
+    let hosting: any TableHosting = headlessTable
+    _ = hosting.scrollAnchors
+  }
+// end migration
+#endif
+
+// migration: `LoadMoreFooterView.noMoreText`
+private func overrideTheFootersWords() {
+  CatenaStrings.override { key, _ in
+    key == CatenaStrings.Key(rawValue: "catena.endOfList") ? "That's all" : nil
+  }
+  _ = CatenaStrings.Key(rawValue: "catena.loadFailed")
+  // Or the app's Catena.strings table, with the same keys:
+  _ = Bundle.main.path(forResource: "Catena", ofType: "strings")
+}
+// end migration
+
+// migration: `PagerStatus.description`
+private func statusText() {
+  _ = PagerStatus.end.description
+  _ = PagerStatus.end.text(locale: Locale(identifier: "zh-Hans"))
+}
+// end migration
+
+// migration: `MethodRequest<GetMethod>`
+private func methodRequests() {
+  let get: Request<HTTPResponse> = Get("user/info")
+  _ = (get, Post("user/info"))
+  let (method, path) = (HTTPMethod.patch, "user/info")  // chosen at run time
+  _ = Request(method, path)
+}
+// end migration
+
+// migration: `.body(json: v)`
+private func oneBody(form: MultipartForm, source: ByteSource, url: URL) {
+  let v: JSONValue = ["name": "Ada"]
+  let f = [QueryItem("name", "Ada")]
+  let data = Data()
+  let t = "text/plain"
+  _ = Post("a").body(.json(v))
+  _ = Post("a").body(.form(f))
+  _ = Post("a").body(.data(data, contentType: t))
+  _ = Post("a").body(.file(url))
+  _ = Post("a").body(.stream(source))
+  _ = Post("a").body(.multipart(form))
+  let body: RequestBody = .json(v)
+  _ = Post("a").body(body)
+}
+// end migration
+
+// migration: `response.body.lines`
+private func linesAndEvents(response: StreamedResponse) {
+  _ = response.body.lines()
+  _ = response.body.events()
+}
+// end migration
+
+// migration: `json.at("a.b")`
+private func jsonValueAt(json: JSONValue) throws {
+  _ = try json.value(at: "a.b")
+  _ = json["a"]["b"]
+}
+// end migration
+
+// migration: `transport.send(request)`
+private func sendWithProgress(transport: any Transport, request: HTTPRequest) async throws {
+  _ = try await transport.send(request, progress: nil)
+}
+// end migration
+
+// migration: `Origin`
+private func sensitiveHeaders(request: HTTPRequest) {
+  _ = request.isSensitive("Authorization")
+}
+// end migration
+
+// migration: `headlessTable.scrollToRow(at: path)`
+@MainActor private func scrollToARow(headlessTable: HeadlessTable) {
+  let path = ItemPath(item: 3, section: 0)
+  headlessTable.scroll(to: TableAnchor(path: path, offset: 0))
+}
+// end migration
+
+// migration: `error.kind.rawValue`
+private func kindName(error: RequestError) -> String { "\(error.kind)" }
+// end migration
+
+// migration: `DataSourceError(kind:…)`
+private func errorsAreMadeByCatena(error: any Error) -> Bool {
+  // Made by Catena only: an app reads them (kind, message) and makes none.
+  error is DataSourceError || error is BatchUpdateError || error is DiffError
+    || error is PageLoadError
+}
+// end migration
+
+// migration: `error.isCancelled`
+private func kinds(error: RequestError, failure: SnapshotFailure) -> Bool {
+  error.kind == .cancelled || failure.kind == .mismatch
+}
+// end migration
+
+// migration: `snapshot.section(at: i)`
+private func sectionsOfASnapshot(snapshot: Snapshot<S, I>, i: Int) {
+  _ = (snapshot.sectionIDs[i], snapshot.rowCounts[i], snapshot.sectionIDs.count)
+}
+// end migration
+
+// migration: `headlessTable.scroll(by: d)`
+@MainActor private func scrollBy(headlessTable: HeadlessTable, d: Double) {
+  headlessTable.scroll(toOffset: headlessTable.contentOffset + d)
+}
+// end migration
+
+// migration: `MultipartForm()`
+private func forms() { _ = (MultipartForm(), MultipartForm(boundary: "b")) }
+// end migration
+
+// migration: `loadStates[.append]`
+@MainActor private func renamedReads(
+  loadStates: LoadStates, manualPages: ManualPages<Row>, fixture: FixturePages<Row>
+) {
+  _ = (loadStates.append, manualPages.waitingNumbers, fixture.items(offset: 0, size: 20))
+}
+// end migration
+
+// migration: `request.exchange(on: api, progress: p)`
+private func withProgress(
+  request: Request<HTTPResponse>, api: Client, p: @escaping @Sendable (TransferProgress) -> Void
+) async throws {
+  _ = try await request.response(on: api, progress: p)
+  _ = try await request.value(on: api, progress: p)
+}
+// end migration
+
+// migration: `await pager.refreshing()`
+@MainActor private func awaitEachLoad(pager: Pager<Row>) async {
+  let states: LoadStates = await pager.refresh().ended()
+  _ = states
+  _ = await pager.loadNext().ended()
+  _ = await pager.loadPrevious().ended()
+  _ = await pager.retry().ended()
+  let load: PagerLoad = pager.refresh(from: ManualPages<Row>().source)
+  _ = await load.ended()
+}
+// end migration
+
+// migration: `pager.refresh().value`
+@MainActor private func awaitTheRunningLoad(pager: Pager<Row>) async {
+  _ = await pager.refresh().ended()
+  _ = await pager.loadNext().ended()
+}
+// end migration
+
+// migration: `PagerConfiguration(staleTime:)`
+private func refetchAfter() {
+  _ = PagerConfiguration(refetchAfter: .seconds(60))
+  _ = CachePolicy.staleTime(.seconds(30))
+}
+// end migration
+
+// migration: `pager.reachability = api.reachability`
+@MainActor private func offline(pager: Pager<Row>, api: Client) {
+  _ = (api.reachability, pager.loadStates.isOffline)
+}
+// end migration
+
+// migration: `var api = Client(…); api.cache = …; api.monitors = …; api.reachability = …`
+private func configuredOnce(reachability: any Reachability) -> Client {
+  Client(
+    baseURL: URL(string: "https://api.example.com/"), transport: URLSessionTransport(),
+    monitors: [RequestLog()],
+    cache: HTTPCache(memoryLimit: 1 << 20), reachability: reachability)
+}
+// end migration
+
+// migration: `DuplicateItems`
+private func duplicate(error: any Error) -> Bool {
+  (error as? DataSourceError)?.kind == .duplicateItemID
+}
+// end migration
+
+// migration: `PagerHarness<Item, SectionID, Cell>`
+@MainActor private func harness(
+  pager: Pager<Row>, dataSource: SectionedDataSource<S, PagerRow<I>>, table: HeadlessTable
+) {
+  typealias Item = Row
+  typealias SectionID = S
+  let harness: PagerHarness<Item, SectionID> = PagerHarness(pager, shownBy: dataSource, on: table)
+  _ = harness
+}
+// end migration
+
+// migration: every unavailable stub
+private func stubsAreGone() {
+  // The replacement each row above and the 0.9.0 table name: the stubs are gone.
+  _ = Pager<Row>.self
+}
+// end migration
+
+// migration: `HTTPCache.DiskFailure(path:operation:reason:)`
+private func diskFailures(error: any Error) -> Bool {
+  // Made by Catena only, as the other errors are.
+  error is HTTPCache.DiskFailure
+}
+// end migration
+
+// migration: `RetryPolicy(…, sleep:)`
+private func noWaitInATest() -> RetryPolicy { RetryPolicy(baseDelay: .zero, jitter: false) }
+// end migration
+
+// migration: `source.fetch(key, size)`
+@MainActor private func aPagerLoadsItsSource() {
+  let pages = FixturePages(count: 100) { Row(id: $0) }
+  let pager = Pager(source: pages.source)
+  pager.refresh()
+  pager.loadNext()
+  _ = ManualPages<Row>().source
+}
+// end migration
+
+// migration: `table.configureDataSource(sections:items:) { … }`
+@MainActor private func aLocalIsEnough(table: HeadlessTable) {
+  SectionedDataSource<S, I>().bind(table).configureCell(C.self) { _, _, _ in }
+}
+// end migration
+
+// migration: `import CatenaDataSource` (or `Catena`) for `HeadlessTable`
+@MainActor private func headless() {
+  _ = (CatenaHeadless.HeadlessTable(), CatenaHeadless.TextCell.self)
+}
+// end migration
+
+// migration: `import CatenaPaging` for `Outline`
+@MainActor private func outlines() { _ = (CatenaOutline.Outline<Row>(), Catena.Outline<Row>.self) }
+// end migration
+
+// migration: `import CatenaPaging` for `CatenaStrings`
+private func strings() {
+  _ = (CatenaDataSource.CatenaStrings.string(.loading), Catena.CatenaStrings.self)
+}
+// end migration
+
+// migration: `import CatenaUIKit` for `ContextMenu.preview(_:onTap:)`
+@MainActor private func menuPreview() {
+  _ = CatenaDataSource.ContextMenu(actions: []).preview {
+    NSObject()
+  } onTap: { _ in
+  }
+  _ = Catena.ContextMenu.self
+}
+// end migration
+
+#if os(Linux)
+  // migration: `footer.mode = .idle`
+  @MainActor private func footerStatus(footer: LoadMoreFooterView, message: String) {
+    footer.status = nil
+    footer.status = .loading(.append)
+    footer.status = .end
+    footer.status = .failed(.append, message)
+  }
+// end migration
+#endif
+
+// migration: `CatenaStrings.Key.noMore`
+private func endOfList() {
+  _ = CatenaStrings.Key.endOfList.rawValue == "catena.endOfList"
+  _ = CatenaStrings.string(.loadFailed, "offline")
+}
+// end migration
+
+// migration: `Notification.Name.appWillEnterForeground`
+@MainActor private func appeared(pager: Pager<Row>) { pager.appeared() }
+// end migration
+
+// migration: `HTTPRequest.redactedURL`
+private func noLongerAPI(request: HTTPRequest, headers: HTTPHeaders, error: DataSourceError) {
+  _ = request.cURLDescription
+  for header in headers { _ = header }
+  _ = error.batchError
+  _ = JSONValue.null == .null
+  _ = LoadState.loading == .loading
+}
+// end migration
