@@ -2,6 +2,7 @@ import CatenaDataSource
 import CatenaDiff
 import CatenaHeadless
 import DiffWorkloads
+import Ratios
 
 /// One scroll from the top to the bottom of 1,000,000 rows on a `HeadlessTable`, and one
 /// animated apply (a row inserted at the top), with a `rowHeight` closure against the same

@@ -7,26 +7,7 @@ import CatenaDiff
 import CatenaHeadless
 import DiffWorkloads
 import Foundation
-
-/// Median seconds of `runs` timed calls after one warm-up.
-func median(runs: Int, _ body: () -> Void) -> Double {
-  body()
-  var times: [Double] = []
-  for _ in 0..<runs {
-    let duration = ContinuousClock().measure(body)
-    times.append(
-      Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18)
-  }
-  return times.sorted()[times.count / 2]
-}
-
-func format(_ seconds: Double) -> String {
-  seconds < 0.01 ? String(format: "%.3f ms", seconds * 1000) : String(format: "%.4f s", seconds)
-}
-
-func pad(_ text: String, _ width: Int) -> String {
-  text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-}
+import Ratios
 
 /// Peak resident memory (KiB) since the last reset, and the current resident memory.
 func memory() -> (peak: Int, current: Int) {
@@ -79,9 +60,6 @@ func measure<Element: Identifiable & Equatable & Sendable>(
   row.baseline = median(runs: runs) { blackHole(new.difference(from: old).inferringMoves()) }
   return row
 }
-
-@inline(never)
-func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
 
 /// Peak memory of one diff, measured in a fresh process so no earlier heap hides it.
 func peakMemory(of name: String) -> (peakKiB: Int, inputKiB: Int)? {
@@ -177,13 +155,25 @@ if include("sectioned") {
       moves: changes.reduce(0) { $0 + $1.batch.itemMoves.count + $1.batch.sectionMoves.count },
       baselineMoves: nil, stages: changes.count))
 }
-var smallEdits: [String] = []
-if include("small") { smallEdits = smallEditLines() }
+var smallEdits: [Measured] = []
+if include("small") { smallEdits = smallEditMeasurements(rounds: 11) }
 if include("unchanged") { rows.append(measure(Workloads.unchanged())) }
 if include("replaced") { rows.append(measure(Workloads.replaced())) }
 if include("adversarial") { rows.append(measure(Workloads.adversarial())) }
 var pagerLine: String?
-if include("pager") { pagerLine = await pagerLogLine() }
+if include("pager") {
+  pagerLine =
+    await pagerRatios().map { result in
+      String(
+        format:
+          "pager edit of 1 in 10k through its binding: log off %.3f ms, log on %.3f ms (%.2f×); "
+          + "the same work by hand with no log %.3f ms (log off: %.2f× that); "
+          + "the same snapshots applied directly %.3f ms (binding with the log off: %.2f× that)",
+        result.logOff * 1000, result.logOn * 1000, result.logOn / result.logOff,
+        result.byHand * 1000, result.logOff / result.byHand, result.direct * 1000,
+        result.logOff / result.direct)
+    } ?? "pager: could not build the snapshots"
+}
 var applyLine: String?
 if include("apply") {
   applyLine = { () -> String in
@@ -251,8 +241,16 @@ if let applyLine { print(applyLine) }
 if let scrollLine { print(scrollLine) }
 if let pagerLine { print(pagerLine) }
 if !smallEdits.isEmpty {
-  print("small edits (median of 11 alternating rounds):")
-  for line in smallEdits { print("  " + line) }
+  print("small edits (median of 11 alternating rounds; what the README states):")
+  for edit in smallEdits {
+    let claim = Claim.all.first { $0.key == edit.key }?.readme ?? "not stated"
+    let ratio =
+      edit.key.hasPrefix("no change,")
+      ? String(format: "%.2f× of ==", edit.ratio) : String(format: "%.1f× faster", 1 / edit.ratio)
+    print(
+      "  " + pad(edit.key, 36) + pad(format(edit.ours), 12) + pad(format(edit.baseline), 12)
+        + pad(ratio, 16) + "README: " + claim)
+  }
 }
 if include("snapshot") {
   if let result = keepLastRatio() {

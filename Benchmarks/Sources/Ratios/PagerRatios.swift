@@ -9,7 +9,7 @@ import DiffWorkloads
 /// work costs written by hand with no log at all (an unbound pager's `rows()` put in a snapshot
 /// and applied): the log is one nil check. On adds a second diff to count the changes.
 @MainActor
-func pagerLogLine() async -> String {
+public func pagerRatios(runs: Int = 21) async -> PagerRatios? {
   let items = (0..<10_000).map { Item(id: $0, content: $0) }
   func bound(log: PagerLog?, binding: Bool = true) async -> (Pager<Item>, HeadlessTable) {
     let pager = Pager(
@@ -71,22 +71,39 @@ func pagerLogLine() async -> String {
     (try? second.appendSection(0)) != nil,
     (try? second.appendItems(edited.map { .item($0) })) != nil,
     (try? plain.apply(first)) != nil
-  else { return "pager log: could not build the snapshots" }
-  let direct = median(runs: 21) {
+  else { return nil }
+  let direct = median(runs: runs) {
     _ = try? plain.applyKeepingPosition(second)
     _ = try? plain.applyKeepingPosition(first)
   }
-  let timeOff = median(runs: 21) { edit(off) }
-  let timeOn = median(runs: 21) { edit(on) }
-  let timeByHand = median(runs: 21) { editByHand() }
+  let timeOff = median(runs: runs) { edit(off) }
+  let timeOn = median(runs: runs) { edit(on) }
+  let timeByHand = median(runs: runs) { editByHand() }
   guard offTable.rowCounts[0] == 10_000, onTable.rowCounts[0] == 10_000,
     manualTable.rowCounts[0] == 10_000
-  else { return "pager log: the bound tables do not show the pages" }
-  return String(
-    format:
-      "pager edit of 1 in 10k through its binding: log off %.3f ms, log on %.3f ms (%.2f×); "
-      + "the same work by hand with no log %.3f ms (log off: %.2f× that); "
-      + "the same snapshots applied directly %.3f ms (binding with the log off: %.2f× that)",
-    timeOff * 500, timeOn * 500, timeOn / timeOff, timeByHand * 500, timeOff / timeByHand,
-    direct * 500, timeOff / direct)
+  else { return nil }
+  return PagerRatios(
+    logOff: timeOff / 2, logOn: timeOn / 2, byHand: timeByHand / 2, direct: direct / 2)
+}
+
+/// A pager edit of one item in 10,000 through its binding (one edit and back, halved): with
+/// the debug log off and on, the same work by hand with no log, and the same two snapshots
+/// applied straight to a data source.
+public struct PagerRatios: Sendable {
+  /// Seconds of one edit through the binding, log off and on.
+  public var logOff, logOn: Double
+  /// Seconds of the binding's work written by hand, and of the snapshots applied directly.
+  public var byHand, direct: Double
+
+  /// The three ratios the README states.
+  public var measured: [Measured] {
+    [
+      Measured(
+        "pager edit through its binding / applied directly", ratio: logOff / direct,
+        ours: logOff, baseline: direct),
+      Measured("pager edit, log on / off", ratio: logOn / logOff, ours: logOn, baseline: logOff),
+      Measured(
+        "pager edit, log off / by hand", ratio: logOff / byHand, ours: logOff, baseline: byHand),
+    ]
+  }
 }

@@ -3,7 +3,7 @@ import DiffWorkloads
 
 /// Appending 100,000 items that all repeat ids of a 100,000-item section with `.keepLast`,
 /// against appending 100,000 new items to the same section, in the same run.
-func keepLastRatio() -> (keepLast: Double, plain: Double)? {
+public func keepLastRatio() -> (keepLast: Double, plain: Double)? {
   let count = 100_000
   let existing = (0..<count).map { Item(id: $0, content: 0) }
   let repeats = (0..<count).reversed().map { Item(id: $0, content: 1) }
