@@ -72,6 +72,16 @@ let package = Package(
     .executableTarget(
       name: "ChainedList", dependencies: ["Catena", "SampleAPI", "CatenaHeadless"],
       path: "Samples/ChainedList"),
+    // One screen defined once (its pager and its chain), for any table: the app's, a test's.
+    .target(
+      name: "HousesScreen",
+      dependencies: [
+        "Catena", "CatenaUIKit", .target(name: "UIKitFakes", condition: .when(platforms: [.linux])),
+      ],
+      path: "Samples/HousesScreen"),
+    .executableTarget(
+      name: "HouseScreen", dependencies: ["HousesScreen", "SampleAPI", "CatenaHeadless"],
+      path: "Samples/HouseScreen"),
     .executableTarget(
       name: "GroupBadges", dependencies: ["Catena", "SampleAPI"], path: "Samples/GroupBadges"),
     .executableTarget(
@@ -128,7 +138,9 @@ let package = Package(
       name: "SampleTests",
       dependencies: [
         "ChainedList", "DiffTour", "GroupBadges", "HouseList", "WeatherForm", "ResponseModels",
-        "Timeline", "MailList", "SettingsOutline", "InstantList", "CatenaTesting",
+        "Timeline", "MailList", "SettingsOutline", "InstantList", "HouseScreen", "HousesScreen",
+        "SampleAPI", "CatenaTesting", "CatenaHeadless", "CatenaUIKit",
+        .target(name: "UIKitFakes", condition: .when(platforms: [.linux])),
       ],
       exclude: ["__Snapshots__"]),
   ]

@@ -28,7 +28,7 @@
       } transform: { json in
         House(json: json)
       })
-    // The table holds its data source weakly, as it holds a diffable data source: keep it.
+    // The table keeps its data source; a property is for reaching it later.
     var dataSource: SectionedDataSource<String, PagerRow<House>>?
     var controls: PagingControls<House>?
 

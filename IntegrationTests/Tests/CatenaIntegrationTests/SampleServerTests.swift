@@ -56,7 +56,9 @@ struct SampleServerTests {
       configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     try await app.test(.live) { client in
       let port = try #require(client.port)
-      for sample in ["ChainedList", "GroupBadges", "HouseList", "WeatherForm", "ResponseModels"] {
+      for sample in [
+        "ChainedList", "GroupBadges", "HouseList", "WeatherForm", "ResponseModels", "HouseScreen",
+      ] {
         let embedded = try await runSample(sample)
         let served = try await runSample(sample, ["--base-url", "http://127.0.0.1:\(port)/"])
         #expect(served.contains("(http://127.0.0.1:\(port)/)") || sample == "ChainedList")

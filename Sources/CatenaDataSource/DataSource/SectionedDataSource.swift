@@ -5,7 +5,7 @@ public import Observation
 /// `LXDTableViewProtocolHelper` was, and driven by snapshots or by count closures.
 ///
 /// ```swift
-/// // A stored property of the screen: the table holds its data source weakly.
+/// // The table keeps the data source; a property of the screen reaches it later.
 /// dataSource = SectionedDataSource<String, Article>()
 ///   .bind(table)
 ///   .configureCell(ArticleCell.self) { cell, path, article in

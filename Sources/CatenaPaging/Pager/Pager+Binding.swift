@@ -18,7 +18,7 @@ extension Pager where Item: Equatable {
   /// row or ``retry()``.
   ///
   /// ```swift
-  /// // A stored property of the screen: the table and the pager hold it weakly.
+  /// // The table keeps the data source (the pager holds it weakly).
   /// dataSource = SectionedDataSource<String, PagerRow<Message>>()
   ///   .bind(table)
   ///   .configureCell(TextCell.self) { cell, _, row in cell.text = row.item?.text ?? row.text }
