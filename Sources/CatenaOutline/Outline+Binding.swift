@@ -11,8 +11,8 @@ extension Outline {
   ///
   /// ```swift
   /// let dataSource = SectionedDataSource<String, OutlineRow<File>>()
-  ///   .bind(table)
-  ///   .configureCell(TextCell.self) { cell, _, row in cell.text = row.item.name }
+  ///   .bind(tableView)
+  ///   .configureCell(FileCell.self) { cell, _, row in cell.name = row.item?.name ?? "" }
   /// files.bind(dataSource, section: "files")
   /// ```
   @inlinable @discardableResult

@@ -9,8 +9,8 @@ public import CatenaPaging
 /// do:
 ///
 /// ```swift
-/// .configureCell(TextCell.self) { cell, _, row in cell.text = row.item?.name ?? "" }
-/// .statusCell(TextCell.self)
+/// .configureCell(FileCell.self) { cell, _, row in cell.name = row.item?.name ?? "" }
+/// .statusCell(PagerStatusCell.self)  // CatenaUIKit's; `TextCell` on a headless table
 /// ```
 ///
 /// A cell that draws its own disclosure reads ``Outline/expandedIDs`` in `behaviors:`, which

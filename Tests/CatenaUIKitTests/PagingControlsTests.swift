@@ -189,7 +189,7 @@
       screen.pager.refresh()
       await screen.pages.waitForRequests(1)
       await screen.fail()
-      await settle { screen.controls.footer.status == .failed(.append, "offline") }
+      await settle { screen.controls.footer.status == .firstLoadFailed("offline") }
       #expect(screen.controls.footer.isAccessibilityElement)
       #expect(screen.controls.footer.accessibilityLabel == "Couldn't load: offline. Tap to retry.")
       #expect(screen.controls.footer.accessibilityActivate())

@@ -37,7 +37,7 @@ func migrationRows(in changelog: String) -> [MigrationRow] {
 }
 
 /// The regions of `Examples/Migration.swift` by marker: the code between `// migration: MARKER`
-/// and `// end migration`, without its comments.
+/// and `// end migration`, without its comments and string literals.
 func migrationRegions(in source: String) -> [String: String] {
   var regions: [String: String] = [:]
   var marker: String?
@@ -51,22 +51,31 @@ func migrationRegions(in source: String) -> [String: String] {
       regions[open] = code.joined(separator: "\n")
       marker = nil
     } else if marker != nil {
-      code.append(line.replacing(/(^|\s)\/\/.*$/, with: ""))
+      // Without comments and string literals: a name counts where the compiler reads it.
+      code.append(
+        line.replacing(/"(?:[^"\\]|\\.)*"/, with: "\"\"").replacing(/(^|\s)\/\/.*$/, with: ""))
     }
   }
   return regions
 }
 
 /// The names a `Now` cell's code spans use: the spans that call, reach into or name a type
-/// (`PagerConfiguration(refetchAfter:)`, `loadStates.isOffline`, `PagerLoad`); prose words
+/// (`PagerConfiguration(refetchAfter:)`, `loadStates.isOffline`, `PagerLoad`); for an
+/// `import M` span, `M.` (the region names a declaration through its new module). Prose words
 /// and lone member names are not checked.
 func namesToCompile(in now: String) -> Set<String> {
   var names: Set<String> = []
   for span in now.matches(of: /`([^`]+)`/).map({ String($0.1) }) {
+    if let module = span.wholeMatch(of: /import (\w+)/) {
+      names.insert("\(module.1).")
+      continue
+    }
     let isCode = span.contains("(") || span.contains(".") || span.contains("<")
     let isType = span.wholeMatch(of: /[A-Z][A-Za-z0-9]*/) != nil
     guard isCode || isType else { continue }
-    for match in span.matches(of: /[A-Za-z_][A-Za-z0-9_]*/) { names.insert(String(match.0)) }
+    // String literals are values, not names, in the span as in the region.
+    let code = span.replacing(/"(?:[^"\\]|\\.)*"/, with: "\"\"")
+    for match in code.matches(of: /[A-Za-z_][A-Za-z0-9_]*/) { names.insert(String(match.0)) }
   }
   return names
 }
@@ -94,7 +103,8 @@ struct MigrationTests {
       #expect(!used.contains(marker), "\(row): shares its region with another row")
       used.insert(marker)
       let code = regions[marker] ?? ""
-      let words = Set(code.matches(of: /[A-Za-z_][A-Za-z0-9_]*/).map { String($0.0) })
+      let words = Set(code.matches(of: /[A-Za-z_][A-Za-z0-9_]*\.?/).map { String($0.0) })
+        .union(code.matches(of: /[A-Za-z_][A-Za-z0-9_]*/).map { String($0.0) })
       let missing = namesToCompile(in: row.now).subtracting(words)
       #expect(missing.isEmpty, "\(row): its region does not use \(missing.sorted())")
     }

@@ -1,6 +1,7 @@
 #if os(Linux)
   import Catena
   import CatenaHeadless
+  import CatenaTesting
   import CatenaUIKit
   import Foundation
   import HousesScreen
@@ -37,9 +38,17 @@
     ) async -> Steps {
       await screen.houses.refresh().ended()
       let firstPage = show()
+      // Only scrolling loads: the last rows coming on screen start the next page.
       for _ in 0..<20 where screen.houses.loadStates.append != .end {
+        let before = screen.houses.items.count
         scrollToEnd()
-        await screen.houses.loadNext().ended()
+        try? await turns("a scroll to the end loads the next page", limit: 10_000) {
+          screen.houses.items.count > before || screen.houses.loadStates.append == .end
+        }
+        #expect(
+          screen.houses.items.count > before || screen.houses.loadStates.append == .end,
+          "scrolling to the end loaded nothing")
+        guard screen.houses.items.count > before else { break }
       }
       scrollToEnd()
       let atTheEnd = show()
@@ -56,7 +65,9 @@
       return await drive(
         screen,
         show: {
-          table.visibleItemPaths.compactMap { (table.cellForRow(at: $0) as? TextCell)?.text }
+          table.visibleItemPaths.compactMap {
+            (table.cellForRow(at: $0) as? TextCell)?.renderedText
+          }
         },
         scrollToEnd: { table.scroll(toOffset: table.contentHeight) },
         tapFirst: {
@@ -76,8 +87,12 @@
         screen,
         show: {
           table.layoutIfNeeded()
+          // As `TextCell.renderedText` shows a configuration: "text — secondary text".
           return table.visibleCells.compactMap {
-            ($0.contentConfiguration as? UIListContentConfiguration)?.text
+            guard let content = $0.contentConfiguration as? UIListContentConfiguration,
+              let text = content.text
+            else { return nil }
+            return content.secondaryText.map { "\(text) — \($0)" } ?? text
           }
         },
         scrollToEnd: {
@@ -97,8 +112,9 @@
       let headless = await headless()
       let uiKit = await uiKit()
       #expect(headless.firstPage.count == 5, "\(headless.firstPage)")
-      #expect(headless.firstPage.first == "Sea view apartment")
+      #expect(headless.firstPage.first == "Sea view apartment — ¥4200/month")
       #expect(headless.count > 10, "more than one page was loaded by scrolling")
+      #expect(headless.count == 22, "every page was loaded by scrolling")
       #expect(headless.atTheEnd.last == PagerStatus.end.description)
       #expect(headless.opened == ["Sea view apartment"])
       #expect(uiKit.firstPage == headless.firstPage)

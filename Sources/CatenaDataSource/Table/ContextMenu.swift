@@ -36,8 +36,8 @@ public struct ContextMenu {
     self.onPreviewTap = onPreviewTap
   }
 
-  /// The menu with a preview: the view controller `make` returns (a `UIViewController`; any
-  /// other object shows no preview), made when the menu shows (nil: the row itself). A tap on
+  /// The menu with a preview: the view controller `make` returns (a `UIViewController`, which
+  /// CatenaUIKit makes a ``ContextMenuPreview``), made when the menu shows (nil: the row itself). A tap on
   /// the preview runs `onTap` with that same controller, which the preview grows into
   /// (UIKit's `.pop` commit): what it loaded is not made again. Without `onTap`, the tap runs
   /// ``onPreviewTap``.
@@ -48,7 +48,7 @@ public struct ContextMenu {
   ///     self?.navigationController?.pushViewController(preview, animated: false)
   ///   }
   /// ```
-  public func preview<Controller: AnyObject>(
+  public func preview<Controller: ContextMenuPreview>(
     _ make: @escaping @MainActor () -> Controller?,
     onTap: (@MainActor (Controller) -> Void)? = nil
   ) -> ContextMenu {
@@ -85,3 +85,8 @@ public struct MenuAction {
     self.handler = handler
   }
 }
+
+/// What a ``ContextMenu`` previews: a `UIViewController` (CatenaUIKit makes every view
+/// controller one), or a test's stand-in for one.
+@MainActor
+public protocol ContextMenuPreview: AnyObject {}

@@ -20,8 +20,8 @@ extension Pager where Item: Equatable {
   /// ```swift
   /// // The table keeps the data source (the pager holds it weakly).
   /// dataSource = SectionedDataSource<String, PagerRow<Message>>()
-  ///   .bind(table)
-  ///   .configureCell(TextCell.self) { cell, _, row in cell.text = row.item?.text ?? row.text }
+  ///   .bind(tableView)
+  ///   .configureCell(MessageCell.self) { cell, _, row in cell.text = row.item?.text ?? row.text }
   ///   .emptyState { "No messages yet" }
   /// messages.bind(dataSource, section: "chat")
   ///   .separator { before, message in before?.day == message.day ? nil : message.day }

@@ -1,11 +1,14 @@
 #if (canImport(UIKit) && !os(watchOS) && !os(tvOS)) || os(Linux)
   #if os(Linux)
-    import UIKitFakes
+    public import UIKitFakes
   #else
-    import UIKit
+    public import UIKit
   #endif
-  import CatenaDataSource
+  public import CatenaDataSource
   import CatenaDiff
+
+  /// A view controller previews a row in a context menu (`ContextMenu.preview(_:onTap:)`).
+  extension UIViewController: ContextMenuPreview {}
 
   extension ForwardingProxy {
     /// UIKit's configuration for the chain's menu of the row at `path`, or nil for none.

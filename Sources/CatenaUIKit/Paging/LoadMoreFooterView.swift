@@ -21,7 +21,9 @@
     public var onRetry: (() -> Void)?
 
     /// The status the footer shows, as a status row would (the same words): a spinner while a
-    /// page loads, the end of the list, a failure that a tap retries; nil: nothing.
+    /// page loads, the end of the list, a failure that a tap retries; nil: nothing. A footer
+    /// shows what happens below the rows: `PagingControls` sets `.loading(.append)`,
+    /// `.failed(.append, _)`, `.end`, or `.firstLoadFailed(_)` on an empty list.
     public var status: PagerStatus? { didSet { update() } }
 
     /// The spinner shown while loading (style it as you like).

@@ -107,7 +107,7 @@
       default: break
       }
       if case .failed(let error) = states.refresh, isEmpty {
-        return .failed(.append, error.message)
+        return .firstLoadFailed(error.message)
       }
       if states.refresh.isLoading { return current == .loading(.append) ? nil : current }
       return states.append == .end && !isEmpty ? .end : nil

@@ -451,10 +451,13 @@ private func strings() {
 }
 // end migration
 
+/// A stand-in for a view controller (on UIKit, `UIViewController` is a `ContextMenuPreview`).
+private final class Preview: ContextMenuPreview {}
+
 // migration: `import CatenaUIKit` for `ContextMenu.preview(_:onTap:)`
 @MainActor private func menuPreview() {
   _ = CatenaDataSource.ContextMenu(actions: []).preview {
-    NSObject()
+    Preview()
   } onTap: { _ in
   }
   _ = Catena.ContextMenu.self
