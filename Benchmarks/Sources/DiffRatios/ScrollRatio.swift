@@ -11,22 +11,11 @@ import Ratios
 @MainActor
 func scrollRatio() -> (scroll: Double, fixedScroll: Double, apply: Double, fixedApply: Double)? {
   let items = (0..<1_000_000).map { Item(id: $0, content: $0) }
-  func snapshot(_ items: [Item]) -> Snapshot<Int, Item>? {
-    var snapshot = Snapshot<Int, Item>()
-    guard (try? snapshot.appendSection(0)) != nil, (try? snapshot.appendItems(items)) != nil
-    else { return nil }
-    return snapshot
-  }
-  guard let old = snapshot(items), let new = snapshot([Item(id: -1, content: 0)] + items)
+  guard let old = oneSection(items), let new = oneSection([Item(id: -1, content: 0)] + items)
   else { return nil }
   func measure(heights: Bool) -> (scroll: Double, apply: Double)? {
-    let table = HeadlessTable(viewportHeight: 20 * 44)
-    table.isRecordingEvents = false
-    let dataSource = SectionedDataSource<Int, Item>()
-      .bind(table)
-      .configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, item in
-        cell.content = item.content
-      }
+    let table = benchTable()
+    let dataSource = itemSource(on: table)
     if heights { dataSource.rowHeight { _, item in 40 + Double((item?.content ?? 0) % 3) * 2 } }
     guard (try? dataSource.apply(old)) != nil else { return nil }
     let scroll = median(runs: 3) {

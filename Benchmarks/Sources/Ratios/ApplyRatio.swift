@@ -27,20 +27,11 @@ public final class ItemCell: HeadlessCell {
 @MainActor
 public func applyRatio(runs: Int = 9) -> (apply: Double, diff: Double, configured: Int)? {
   let workload = Workloads.mixed(count: 100_000, seed: 3, name: "W3")
-  func snapshot(_ items: [Item]) -> Snapshot<Int, Item>? {
-    var snapshot = Snapshot<Int, Item>()
-    guard (try? snapshot.appendSection(0)) != nil, (try? snapshot.appendItems(items)) != nil
-    else { return nil }
-    return snapshot
+  guard let old = oneSection(workload.source), let new = oneSection(workload.target) else {
+    return nil
   }
-  guard let old = snapshot(workload.source), let new = snapshot(workload.target) else { return nil }
-  let table = HeadlessTable(viewportHeight: 20 * 44)
-  table.isRecordingEvents = false
-  let dataSource = SectionedDataSource<Int, Item>()
-    .bind(table)
-    .configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, item in
-      cell.content = item.content
-    }
+  let table = benchTable()
+  let dataSource = itemSource(on: table)
   var configured = 0
   dataSource.configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, item in
     cell.content = item.content

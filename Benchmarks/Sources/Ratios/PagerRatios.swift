@@ -15,14 +15,9 @@ public func pagerRatios(runs: Int = 21) async -> PagerRatios? {
     let pager = Pager(
       PagerConfiguration(pageSize: 10_000, prefetchDistance: 5),
       source: PageSource(keying: .index) { _, _ in Page(items: items) })
-    let table = HeadlessTable(viewportHeight: 20 * 44)
-    table.isRecordingEvents = false
+    let table = benchTable()
     // The table (kept by the caller) keeps the data source bound to it.
-    let dataSource = SectionedDataSource<Int, PagerRow<Item>>()
-      .bind(table)
-      .configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, row in
-        cell.content = row.item?.content ?? -1
-      }
+    let dataSource = pagerRowSource(on: table)
     if binding { pager.bind(dataSource, section: 0) }
     pager.log = log
     await pager.refresh().ended()
@@ -36,11 +31,7 @@ public func pagerRatios(runs: Int = 21) async -> PagerRatios? {
   }
   // The binding's work by hand, with no log in the code: an unbound pager's rows, applied.
   let (manual, manualTable) = await bound(log: nil, binding: false)
-  let manualSource = SectionedDataSource<Int, PagerRow<Item>>()
-    .bind(manualTable)
-    .configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, row in
-      cell.content = row.item?.content ?? -1
-    }
+  let manualSource = pagerRowSource(on: manualTable)
   func showByHand() {
     var snapshot = Snapshot<Int, PagerRow<Item>>()
     _ = try? snapshot.appendSection(0)
@@ -55,13 +46,8 @@ public func pagerRatios(runs: Int = 21) async -> PagerRatios? {
     showByHand()
   }
   // The same two snapshots straight to a data source.
-  let table = HeadlessTable(viewportHeight: 20 * 44)
-  table.isRecordingEvents = false
-  let plain = SectionedDataSource<Int, PagerRow<Item>>()
-    .bind(table)
-    .configureCell(ItemCell.self, reuseIdentifier: "item") { cell, _, row in
-      cell.content = row.item?.content ?? -1
-    }
+  let table = benchTable()
+  let plain = pagerRowSource(on: table)
   var first = Snapshot<Int, PagerRow<Item>>()
   var second = Snapshot<Int, PagerRow<Item>>()
   var edited = items
@@ -72,13 +58,23 @@ public func pagerRatios(runs: Int = 21) async -> PagerRatios? {
     (try? second.appendItems(edited.map { .item($0) })) != nil,
     (try? plain.apply(first)) != nil
   else { return nil }
-  let direct = median(runs: runs) {
-    _ = try? plain.applyKeepingPosition(second)
-    _ = try? plain.applyKeepingPosition(first)
+  // Alternating rounds, each timing every side once, so drift of a shared machine falls on
+  // all four alike; each side's figure is its median over the rounds.
+  let sides: [() -> Void] = [
+    {
+      _ = try? plain.applyKeepingPosition(second)
+      _ = try? plain.applyKeepingPosition(first)
+    },
+    { edit(off) }, { edit(on) }, { editByHand() },
+  ]
+  for side in sides { side() }  // warm-up
+  var times: [[Double]] = Array(repeating: [], count: sides.count)
+  for _ in 0..<runs {
+    for (index, side) in sides.enumerated() { times[index].append(seconds(side)) }
   }
-  let timeOff = median(runs: runs) { edit(off) }
-  let timeOn = median(runs: runs) { edit(on) }
-  let timeByHand = median(runs: runs) { editByHand() }
+  let (direct, timeOff, timeOn, timeByHand) = (
+    middle(times[0]), middle(times[1]), middle(times[2]), middle(times[3])
+  )
   guard offTable.rowCounts[0] == 10_000, onTable.rowCounts[0] == 10_000,
     manualTable.rowCounts[0] == 10_000
   else { return nil }

@@ -24,8 +24,7 @@ func itemLookupCheck() -> Check {
   guard (try? snapshot.appendSection(0)) != nil, (try? snapshot.appendItems(flat)) != nil else {
     fatalError("the snapshot could not be built")
   }
-  let table = HeadlessTable(viewportHeight: 20 * 44)
-  table.isRecordingEvents = false
+  let table = benchTable()
   let height: (ItemPath, Item?) -> Double = { _, item in Double(item?.content ?? 0) }
   let dataSource = SectionedDataSource<Int, Item>()
     .bind(table)

@@ -11,8 +11,7 @@ import Ratios
 func boundTable<Row: Identifiable & Equatable>(
   _: Row.Type
 ) -> (HeadlessTable, SectionedDataSource<Int, Row>) {
-  let table = HeadlessTable(viewportHeight: 20 * 44)
-  table.isRecordingEvents = false
+  let table = benchTable()
   let dataSource = SectionedDataSource<Int, Row>()
     .bind(table)
     .configureCell(LookupCell.self, reuseIdentifier: "row") { _, _ in }
