@@ -43,8 +43,8 @@
         }
         .emptyState { "No houses yet" }
       // Pull to refresh and a load-more footer, instead of status rows.
-      let binding = houses.bind(dataSource, section: "houses")
-      controls = PagingControls(binding, tableView: tableView)
+      houses.bind(dataSource, section: "houses")
+      controls = PagingControls(houses, tableView: tableView)
       self.dataSource = dataSource
       houses.refresh()
     }

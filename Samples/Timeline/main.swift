@@ -39,8 +39,10 @@ func main() async throws {
     .configureCell(TextCell.self) { cell, _, row in
       cell.text = row.item.map { "#\($0.id) \($0.text)" } ?? "— \(row.text) —"
     }
-  timeline.bind(dataSource, section: "chat")
-    .separator { before, message in before?.day == message.day ? nil : "day \(message.day)" }
+  let byDay = PagerRows<Message>(separator: { before, message in
+    before?.day == message.day ? nil : "day \(message.day)"
+  })
+  timeline.bind(dataSource, section: "chat", rows: byDay)
 
   // Loads that rows coming on screen ask for start on the next main-actor turn (never inside
   // the table's layout pass), so yield at least once before looking.

@@ -34,8 +34,9 @@ final class MessagesScreen {
         }
         .didSelect { _, row in self.opened.append(row.item?.id ?? -1) }
         .headerTitle { _, _ in self.greeting }
-      pager.bind(dataSource, section: "messages")
-        .separator { before, row in self.opened.contains(row.id) ? "read" : nil }
+      pager.bind(
+        dataSource, section: "messages",
+        rows: PagerRows(separator: { _, row in self.opened.contains(row.id) ? "read" : nil }))
       handle = Get("greeting").json(at: "text")
         .then { text in self.greeting = text.string ?? "" }.start(on: api)
     } else {
@@ -46,8 +47,11 @@ final class MessagesScreen {
         }
         .didSelect { [weak self] _, row in self?.opened.append(row.item?.id ?? -1) }
         .headerTitle { [weak self] _, _ in self?.greeting }
-      pager.bind(dataSource, section: "messages")
-        .separator { [weak self] _, row in self?.opened.contains(row.id) == true ? "read" : nil }
+      pager.bind(
+        dataSource, section: "messages",
+        rows: PagerRows(separator: { [weak self] _, row in
+          self?.opened.contains(row.id) == true ? "read" : nil
+        }))
       handle = Get("greeting").json(at: "text")
         .then { [weak self] text in self?.greeting = text.string ?? "" }.start(on: api)
     }

@@ -38,7 +38,6 @@
     let window: UIWindow
     let dataSource: SectionedDataSource<String, PagerRow<Row>>
     let controls: PagingControls<Row>
-    let binding: PagerBinding<Row>
     let loads = EndedLoads()
 
     init(pageSize: Int = 10, inWindow: Bool = true, emptyText: String? = nil) {
@@ -53,8 +52,8 @@
         }
       if let emptyText { dataSource.emptyState { emptyText } }
       pager.log = loads.log
-      binding = pager.bind(dataSource, section: "s")
-      controls = PagingControls(binding, tableView: table)
+      pager.bind(dataSource, section: "s")
+      controls = PagingControls(pager, tableView: table)
     }
 
     /// Answers the oldest waiting request with rows `range`, and waits until the pager took it.
@@ -122,7 +121,7 @@
       withExtendedLifetime((window, dataSource, pager)) {}
     }
 
-    @Test("the controls replace the binding's status rows")
+    @Test("the controls replace the bound section's status rows")
     func statusRowsAreOff() async {
       let screen = PagedScreen()
       screen.pager.refresh()

@@ -4,18 +4,23 @@ public import CatenaDiff
 extension Pager where Item: Equatable {
   /// Shows the pager in `section` of `dataSource`: its items as ``PagerRow/item(_:)`` rows,
   /// with status rows for the first load, loads either way, failures (a tap retries) and the
-  /// end, and what the returned binding adds (separators, placeholders, a filter). The first
-  /// rows of a data source that shows nothing yet come at once (a reload, not animated in: a
-  /// list opening on rows it kept shows them as they are); every later change animates as one
-  /// diff, keeping the first row on screen where it was (older items loading above do not
-  /// move what the user reads); the load states change after the rows they describe. The
-  /// data source's `emptyState` text shows once the list is loaded and empty, never while it
-  /// loads.
+  /// end, and what `rows` adds (separators, a filter; placeholders come from the
+  /// configuration). The first rows of a data source that shows nothing yet come at once (a
+  /// reload, not animated in: a list opening on rows it kept shows them as they are); every
+  /// later change animates as one diff, keeping the first row on screen where it was (older
+  /// items loading above do not move what the user reads); the load states change after the
+  /// rows they describe. The data source's `emptyState` text shows once the list is loaded and
+  /// empty, never while it loads.
   ///
   /// Rows within ``PagerConfiguration/prefetchDistance`` of either end load the pages past it
   /// when they come on screen or when the table prefetches them (on the next main-actor turn,
   /// never inside the table's layout pass); a failed direction waits for a tap on its status
   /// row or ``retry()``.
+  ///
+  /// Binding the same section of the same data source again changes its rows (a search that
+  /// filters them, say) and shows them at once; nothing else is bound twice. A change the
+  /// data source refuses (its table rejected a batch) leaves the last rows it could show, and
+  /// is written to ``log`` as ``PagerLogEntry/rejected(_:)`` (and printed in a debug build).
   ///
   /// ```swift
   /// // The table keeps the data source (the pager holds it weakly).
@@ -23,21 +28,32 @@ extension Pager where Item: Equatable {
   ///   .bind(tableView)
   ///   .configureCell(MessageCell.self) { cell, _, row in cell.text = row.item?.text ?? row.text }
   ///   .emptyState { "No messages yet" }
-  /// messages.bind(dataSource, section: "chat")
-  ///   .separator { before, message in before?.day == message.day ? nil : message.day }
+  /// messages.bind(dataSource, section: "chat", rows: PagerRows(separator: { before, message in
+  ///   before?.day == message.day ? nil : message.day
+  /// }))
   /// messages.refresh()
   /// ```
   ///
   /// - Parameters:
   ///   - dataSource: the data source; held weakly. Other sections of its snapshot are kept.
   ///   - section: the section the rows fill (created after the others if missing).
-  /// - Returns: the binding, to add rows and read what the data source could not show.
+  ///   - rows: which items show, with which separators, and whether status rows show.
+  /// - Returns: the pager.
   @inlinable @discardableResult
   public func bind<SectionID: Hashable>(
-    _ dataSource: SectionedDataSource<SectionID, PagerRow<Item>>, section: SectionID
-  ) -> PagerBinding<Item> {
-    // The pager keeps the binding (through its listener); the binding keeps neither.
-    let binding = PagerBinding<Item>(self)
+    _ dataSource: SectionedDataSource<SectionID, PagerRow<Item>>, section: SectionID,
+    rows: PagerRows<Item> = PagerRows()
+  ) -> Self {
+    if let bound = boundSections.lazy.compactMap({ $0 as? PagerBinding<Item> }).first(where: {
+      $0.dataSource === dataSource && $0.section == AnyHashable(section)
+    }) {
+      bound.rows = rows
+      bound.refresh()
+      return self
+    }
+    // The pager keeps the binding; the binding keeps neither.
+    let binding = PagerBinding<Item>(rows: rows, dataSource: dataSource, section: section)
+    boundSections.append(binding)
     let show: (PagerBinding<Item>) -> Void = { [weak self, weak dataSource] binding in
       guard let self, let dataSource else { return }
       if !self.renamed.isEmpty {
@@ -92,7 +108,7 @@ extension Pager where Item: Equatable {
     listeners.append { [weak self, weak dataSource] _ in
       show(binding)
       dataSource?.updateEmptyState()
-      if let self, let dataSource, binding.showsStatus {
+      if let self, let dataSource, binding.rows.showsStatus, !self.statusRowsHidden {
         let states = self.loadStates
         for end in [LoadDirection.prepend, .append] {
           let state = end == .append ? states.append : states.prepend
@@ -114,66 +130,34 @@ extension Pager where Item: Equatable {
       }
     }
     show(binding)
-    return binding
+    return self
   }
 
   /// The rows the binding shows now.
   @inlinable
   func rows(_ binding: PagerBinding<Item>) -> [PagerRow<Item>] {
-    rows(filter: binding.filter, separator: binding.separatorText, statusRows: binding.showsStatus)
+    rows(binding.rows, statusRows: binding.rows.showsStatus && !statusRowsHidden)
   }
 }
 
-/// What a ``Pager`` bound to a data source adds to its items, and what the data source could
-/// not show. Its methods return the binding, to chain; each shows the rows again.
-@MainActor
-public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where Item.ID: Sendable {
-  /// Errors the data source reported (a rejected batch); the table then shows the last
-  /// snapshot it could.
-  public internal(set) var errors: [DataSourceError] = []
-
-  @usableFromInline var filter: ((Item) -> Bool)?
-  @usableFromInline var separatorText: ((Item?, Item) -> String?)?
-  @usableFromInline var showsStatus = true
+/// A pager's binding to a section of a data source: the rows it shows there, and what it
+/// applied last.
+@MainActor @usableFromInline
+final class PagerBinding<Item: Identifiable & Sendable & Equatable>: RowsRefreshing
+where Item.ID: Sendable {
+  @usableFromInline var rows: PagerRows<Item>
+  /// The data source (only its identity: the closures hold it weakly) and the section.
+  @usableFromInline weak var dataSource: AnyObject?
+  @usableFromInline let section: AnyHashable
   @usableFromInline var refresh: () -> Void = {}
   /// The rows last applied, and the data source's version just after: a change of the pager
   /// that leaves the rows as they are (a load starting with no status row) applies nothing.
   @usableFromInline var applied: (rows: [PagerRow<Item>], version: Int)?
-  /// The pager shown (for affordances that act on it, such as `PagingControls`).
-  @usableFromInline package private(set) weak var pager: Pager<Item>?
-  @usableFromInline init(_ pager: Pager<Item>) { self.pager = pager }
 
-  /// Records an error the data source reported.
-  @usableFromInline func record(_ error: DataSourceError) { errors.append(error) }
-
-  /// Shows only the items `isIncluded` accepts (the pager keeps them all).
-  @discardableResult
-  public func filter(_ isIncluded: @escaping (Item) -> Bool) -> Self {
-    filter = isIncluded
-    refresh()
-    return self
-  }
-
-  /// Puts a separator row before an item when `text` gives one: called with the item shown
-  /// before it (nil for the first) and the item.
-  ///
-  /// ```swift
-  /// binding.separator { before, message in before?.day == message.day ? nil : message.day }
-  /// ```
-  @discardableResult
-  public func separator(_ text: @escaping (_ before: Item?, _ item: Item) -> String?) -> Self {
-    separatorText = text
-    refresh()
-    return self
-  }
-
-  /// Whether status rows show (on by default); without them, the app shows
-  /// ``Pager/loadStates`` its own way.
-  @discardableResult
-  public func statusRows(_ shown: Bool) -> Self {
-    showsStatus = shown
-    refresh()
-    return self
+  @usableFromInline init(rows: PagerRows<Item>, dataSource: AnyObject, section: AnyHashable) {
+    self.rows = rows
+    self.dataSource = dataSource
+    self.section = section
   }
 
   /// Applies `rows` to `section` of `dataSource`, keeping the other sections and the first
@@ -219,7 +203,19 @@ public final class PagerBinding<Item: Identifiable & Sendable & Equatable> where
           inserted: counts.inserted, deleted: counts.deleted, moved: counts.moved,
           updated: counts.updated, stages: batches.count, elapsed: .now - start))
     } catch {
-      record(error)
+      // The table refused a batch (an app that changed it behind the data source's back):
+      // it shows the last rows it could.
+      log?.write(.rejected(error))
+      #if DEBUG
+        print("Catena: a pager's rows were not shown: \(error)")
+      #endif
     }
   }
+}
+
+/// A binding that shows its rows again when asked.
+@MainActor @usableFromInline
+protocol RowsRefreshing: AnyObject {
+  /// Shows the rows again.
+  var refresh: () -> Void { get }
 }

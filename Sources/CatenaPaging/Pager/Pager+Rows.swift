@@ -1,33 +1,33 @@
 extension Pager {
   /// The rows a list shows for the pager now: its items as ``PagerRow/item(_:)`` rows with
   /// typed status rows (the first load, a first-load error, a page loading or failed either
-  /// way, the end), separators and placeholders. It is what
-  /// ``bind(_:section:)`` shows in a data source, for a SwiftUI `List` to show the same way.
+  /// way, the end), separators and placeholders, shaped by `rows`. It is what
+  /// ``bind(_:section:rows:)`` shows in a data source, for a SwiftUI `List` to show the same
+  /// way.
   ///
   /// Reading it in a SwiftUI view (or `withObservationTracking`) tracks the items and the
   /// load states, so the view updates when either changes.
   ///
   /// ```swift
-  /// let rows = messages.rows(separator: { before, message in
+  /// let rows = messages.rows(PagerRows(separator: { before, message in
   ///   before?.day == message.day ? nil : message.day
-  /// })
+  /// }))
   /// ForEach(rows) { row in
   ///   if let message = row.item { Text(message.text) }
   ///   else if let status = row.status { PagerStatusView(status) { messages.retry() } }
   ///   else { Text(row.text).font(.caption) }
   /// }
   /// ```
-  ///
-  /// - Parameters:
-  ///   - filter: shows only the items it accepts (the pager keeps them all).
-  ///   - separator: called with the item shown before (nil for the first) and the item; a
-  ///     text puts a separator row before the item.
-  ///   - statusRows: whether status rows show (without them, show ``loadStates`` your way).
   @inlinable
-  public func rows(
-    filter: ((Item) -> Bool)? = nil,
-    separator: ((_ before: Item?, _ item: Item) -> String?)? = nil, statusRows: Bool = true
-  ) -> [PagerRow<Item>] {
+  public func rows(_ rows: PagerRows<Item> = PagerRows()) -> [PagerRow<Item>] {
+    self.rows(rows, statusRows: rows.showsStatus)
+  }
+
+  /// The rows `shape` gives, with status rows only if `statusRows`.
+  @inlinable
+  func rows(_ shape: PagerRows<Item>, statusRows: Bool) -> [PagerRow<Item>] {
+    let filter = shape.filter
+    let separator = shape.separator
     let shown = filter.map { items.filter($0) } ?? items
     let states = loadStates
     var top: PagerStatus?

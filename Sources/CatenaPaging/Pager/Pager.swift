@@ -143,6 +143,14 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// Items whose id the server changed (a temporary id → its own) since the binding last
   /// showed the items: it updates their rows in place.
   @usableFromInline package var renamed: [Item.ID: Item.ID] = [:]
+  /// The pager's bindings to data sources (each a `PagerBinding<Item>`; typed `AnyObject`
+  /// because only equatable items bind).
+  @usableFromInline var boundSections: [AnyObject] = []
+  /// Whether bound sections leave status rows out whatever their ``PagerRows`` say (paging
+  /// controls show the statuses instead).
+  @usableFromInline package var statusRowsHidden = false {
+    didSet { for case let binding as any RowsRefreshing in boundSections { binding.refresh() } }
+  }
   var editNumber = 0
   let tasks = TaskBag()
   /// The loop following ``reachability``.

@@ -1,3 +1,5 @@
+public import CatenaDataSource
+
 /// Where a ``Pager`` writes what it does: each load (direction, key, cause, outcome, time) and
 /// each change a bound data source applied (counts by kind, stages, time).
 ///
@@ -28,6 +30,9 @@ public enum PagerLogEntry: Sendable, CustomStringConvertible {
   /// many stages, in how long.
   case applied(
     inserted: Int, deleted: Int, moved: Int, updated: Int, stages: Int, elapsed: Duration)
+  /// A bound data source refused a change (its table rejected a batch): it shows the last
+  /// rows it could.
+  case rejected(DataSourceError)
 
   /// One line: "append ended · cursor \"c3\" · 30 items, 0 duplicates · 4.1 ms".
   public var description: String {
@@ -45,6 +50,8 @@ public enum PagerLogEntry: Sendable, CustomStringConvertible {
     case .applied(let inserted, let deleted, let moved, let updated, let stages, let elapsed):
       return "applied +\(inserted) -\(deleted) ↕\(moved) ~\(updated) in \(stages) stage"
         + "\(stages == 1 ? "" : "s") · \(time(elapsed))"
+    case .rejected(let error):
+      return "rejected: \(error)"
     }
   }
 }

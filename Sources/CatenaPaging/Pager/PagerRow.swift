@@ -16,8 +16,7 @@ public enum PagerRow<Item: Identifiable & Sendable>: Identifiable, Sendable
 where Item.ID: Sendable {
   /// One of the pager's items.
   case item(Item)
-  /// A separator the binding's ``PagerBinding/separator(_:)`` put before an item (a date
-  /// header in a timeline).
+  /// A separator a ``PagerRows`` value put before an item (a date header in a timeline).
   case separator(String, before: Item.ID)
   /// An item of the list that is not in memory (see ``PagerConfiguration/placeholders``): its
   /// place in the whole list.

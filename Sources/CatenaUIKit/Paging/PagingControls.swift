@@ -13,8 +13,8 @@
   /// failure. The paging of the original articles, with a header and a footer.
   ///
   /// ```swift
-  /// let binding = houses.bind(dataSource, section: "houses")   // scrolling loads pages
-  /// controls = PagingControls(binding, tableView: tableView)         // status rows off
+  /// houses.bind(dataSource, section: "houses")           // scrolling loads pages
+  /// controls = PagingControls(houses, tableView: tableView)  // status rows off
   /// houses.refresh()
   /// ```
   ///
@@ -40,17 +40,17 @@
     /// Whether the footer spins for the refresh (the refresh control could not be revealed).
     private var refreshSpinsFooter = false
 
-    /// Installs a refresh control and a footer on `tableView` for the pager of `binding`, and
-    /// turns the binding's status rows off: the controls show what they showed.
-    public init(_ binding: PagerBinding<Item>, tableView: UITableView) {
-      pager = binding.pager
+    /// Installs a refresh control and a footer on `tableView` for `pager`, and turns the status
+    /// rows of the pager's bound sections off: the controls show what they showed.
+    public init(_ pager: Pager<Item>, tableView: UITableView) {
+      self.pager = pager
       self.tableView = tableView
-      binding.statusRows(false)
+      pager.statusRowsHidden = true
       tableView.refreshControl = refreshControl
       tableView.tableFooterView = footer
       refreshControl.addAction(UIAction { [weak self] _ in self?.pulled() }, for: .valueChanged)
       footer.onRetry = { [weak self] in self?.pager?.retry() }
-      pager?.listeners.append { [weak self] change in
+      pager.listeners.append { [weak self] change in
         if case .states = change { self?.update() }
       }
       update()

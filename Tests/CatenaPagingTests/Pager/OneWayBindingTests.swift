@@ -32,7 +32,7 @@ struct OneWayBindingTests {
     let fixture = FixturePages(count: 53) { Row($0) }
     let pager = pager(fixture, pageSize: 10, within: 3)
     let (table, dataSource) = screen()
-    pager.bind(dataSource, section: "rows").statusRows(false)
+    pager.bind(dataSource, section: "rows", rows: PagerRows(showsStatus: false))
     await pager.refresh().ended()
     await settled(pager)
     #expect(table.rowCounts[0] == 10)
@@ -61,7 +61,7 @@ struct OneWayBindingTests {
     let fixture = FixturePages(count: 30) { Row($0) }
     let pager = pager(fixture, pageSize: 3, within: 8)
     let (table, dataSource) = screen()
-    pager.bind(dataSource, section: "rows").statusRows(false)
+    pager.bind(dataSource, section: "rows", rows: PagerRows(showsStatus: false))
     await pager.refresh().ended()
     await settled(pager)
     // Rows 0-4 stay on screen. Pages follow until row 4 is more than 8 rows from the end,
@@ -78,7 +78,7 @@ struct OneWayBindingTests {
     let (table, dataSource) = screen(prefetch: 10)
     var prefetched: [[Int]] = []
     dataSource.prefetch { _, rows in prefetched.append(rows.compactMap(\.item?.id)) }
-    pager.bind(dataSource, section: "rows").statusRows(false)
+    pager.bind(dataSource, section: "rows", rows: PagerRows(showsStatus: false))
     await pager.refresh().ended()
     await settled(pager)
     // Rows 0-4 are on screen, 5-9 prefetched: row 7 is within 3 of the end, so page 2
@@ -95,7 +95,7 @@ struct OneWayBindingTests {
     let fixture = FixturePages(count: 53) { Row($0) }.failing(pages: [2])
     let pager = pager(fixture, pageSize: 10, within: 3)
     let (table, dataSource) = screen(prefetch: 10)
-    pager.bind(dataSource, section: "rows").statusRows(false)
+    pager.bind(dataSource, section: "rows", rows: PagerRows(showsStatus: false))
     await pager.refresh().ended()
     await settled(pager)
     #expect(fixture.requests.map(\.page) == [1, 2])
@@ -119,7 +119,7 @@ struct OneWayBindingTests {
     let pager = pager(fixture, pageSize: 10, within: 3)
     let (table, dataSource) = screen()
     dataSource.emptyState { "No rows yet" }
-    pager.bind(dataSource, section: "rows").statusRows(false)
+    pager.bind(dataSource, section: "rows", rows: PagerRows(showsStatus: false))
     #expect(!table.render().contains("No rows yet"), "not before the list loaded")
     let load = pager.refresh()
     #expect(!table.render().contains("No rows yet"), "not while it loads")
@@ -134,17 +134,19 @@ struct OneWayBindingTests {
     let source = PageSource<Row> { page, _ in Page(items: pages[page - 1]) }
     let pager = Pager(PagerConfiguration(pageSize: 3, prefetchDistance: 1), source: source)
     let (_, dataSource) = screen()
-    let binding = pager.bind(dataSource, section: "rows")
+    let ledger = LoadLedger()
+    pager.log = ledger.log
+    pager.bind(dataSource, section: "rows")
     await pager.refresh().ended()
     await pager.loadNext().ended()
     #expect(dataSource.snapshot?.allItems.compactMap(\.item) == rows(0..<5), "row 2 shown once")
     #expect(pager.lastDroppedDuplicates == 1)
-    #expect(binding.errors.isEmpty)
+    #expect(ledger.rejected == 0)
 
     let strict = Pager(
       PagerConfiguration(pageSize: 3, prefetchDistance: 1, duplicates: .fail), source: source)
     let (_, strictSource) = screen()
-    strict.bind(strictSource, section: "rows").statusRows(false)
+    strict.bind(strictSource, section: "rows", rows: PagerRows(showsStatus: false))
     await strict.refresh().ended()
     await strict.loadNext().ended()
     let failure = strict.loadStates.append.error
@@ -160,9 +162,30 @@ struct OneWayBindingTests {
     try dataSource.apply(snapshot)
     let pager = Pager(
       PagerConfiguration(pageSize: 2), source: FixturePages(count: 2) { Row($0) }.source)
-    pager.bind(dataSource, section: "rows").statusRows(false)
+    pager.bind(dataSource, section: "rows", rows: PagerRows(showsStatus: false))
     await pager.refresh().ended()
     #expect(dataSource.snapshot?.sectionIDs == ["header", "rows"])
     #expect(table.rowCounts == [1, 2])
+  }
+
+  @Test func anItemAnotherSectionShowsIsRejectedOnceAndLoggedNotLost() async throws {
+    // A featured row above the list that the list's first page repeats: the data source
+    // cannot show one id twice.
+    let (table, dataSource) = screen()
+    var snapshot = Snapshot<String, PagerRow<Row>>()
+    try snapshot.appendSection("featured")
+    try snapshot.appendItems([.item(Row(1))])
+    try dataSource.apply(snapshot)
+    let pager = Pager(
+      PagerConfiguration(pageSize: 3), source: FixturePages(count: 3) { Row($0) }.source)
+    let ledger = LoadLedger()
+    pager.log = ledger.log
+    pager.bind(dataSource, section: "rows", rows: PagerRows(showsStatus: false))
+    await pager.refresh().ended()
+    #expect(ledger.rejected == 1, "one change, refused once: \(ledger.last)")
+    #expect(ledger.last.contains { $0.hasPrefix("rejected:") && $0.contains("item(1)") })
+    // The last rows it could show: the list's section as it was before the page came.
+    #expect(dataSource.snapshot?.sectionIDs == ["featured", "rows"])
+    #expect(table.rowCounts == [1, 0])
   }
 }

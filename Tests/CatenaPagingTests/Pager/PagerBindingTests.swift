@@ -23,8 +23,10 @@ final class MessageList {
   let pager: Pager<Message>
   let table: HeadlessTable
   let dataSource: SectionedDataSource<String, PagerRow<Message>>
-  let binding: PagerBinding<Message>
   let harness: PagerHarness<Message, String>
+
+  /// Binds the list's section again, shaped by `rows`.
+  func show(_ rows: PagerRows<Message>) { pager.bind(dataSource, section: "list", rows: rows) }
 
   init(_ count: Int, keying: PageKeying, configuration: PagerConfiguration?) {
     pages = FixturePages(count: count) { Message($0) }
@@ -38,7 +40,7 @@ final class MessageList {
         cell.text = row.item?.text ?? "[\(row.text)]"
       }
       .statusCell(TextCell.self)
-    binding = pager.bind(dataSource, section: "list")
+    pager.bind(dataSource, section: "list")
     harness = PagerHarness(pager, shownBy: dataSource, on: table)
   }
 
@@ -128,10 +130,10 @@ struct PagerBindingTests {
 
   @Test func separatorRowsFollowThePagesAndSectionTitlesComeFromTheDataSource() async throws {
     let list = list(25)
-    list.binding
-      .separator { before, message in
+    list.show(
+      PagerRows(separator: { before, message in
         before == nil || message.id % 10 == 0 ? "— \(message.id / 10)0s —" : nil
-      }
+      }))
     list.dataSource.headerTitle { _, _ in "Inbox" }.footerTitle { _, _ in "Synced" }
     try await list.refresh()
     try await list.scrollToBottom()
@@ -204,7 +206,7 @@ struct PagerBindingTests {
     let list = list(
       100, keying: .offset,
       configuration: PagerConfiguration(pageSize: 20, maxLoadedPages: 2, placeholders: true))
-    list.binding.filter { $0.id % 2 == 0 }
+    list.show(PagerRows(filter: { $0.id % 2 == 0 }))
     let pager = list.pager
     func placeholders() -> Int { list.rows.count { $0 == "[…]" } }
     func onlyEven() -> Bool {

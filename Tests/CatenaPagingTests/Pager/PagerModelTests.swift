@@ -307,7 +307,7 @@ final class LoadEvents: @unchecked Sendable {
       case .ended(let direction, _, _, _):
         counts.ended += 1
         if open.remove(direction) == nil { problems.unmatched.append(direction) }
-      case .applied:
+      case .applied, .rejected:
         break
       }
     }

@@ -21,7 +21,7 @@ struct PagerRowsTests {
     await first.ended()
     let message = pager.loadStates.refresh.error?.message ?? "?"
     #expect(pager.rows() == [.status(.firstLoadFailed(message))])
-    #expect(pager.rows(statusRows: false).isEmpty)
+    #expect(pager.rows(PagerRows(showsStatus: false)).isEmpty)
   }
 
   @Test func loadsEitherWayShowAboveAndBelowTheItemsThenTheEnd() async {
@@ -48,9 +48,10 @@ struct PagerRowsTests {
 
   @Test func separatorsAndTheFilterAreTheBindingsRows() async throws {
     let pager = await source.loadedPager(showing: 0..<10, at: .index(1))
-    let rows = pager.rows(
+    let shape = PagerRows<Row>(
       filter: { $0.id % 2 == 0 },
       separator: { before, row in before.map { $0.id / 4 } == row.id / 4 ? nil : "g\(row.id / 4)" })
+    let rows = pager.rows(shape)
     #expect(
       rows.map { $0.item?.title ?? $0.text } == [
         "g0", "Row 0", "Row 2", "g1", "Row 4", "Row 6", "g2", "Row 8",
@@ -62,10 +63,12 @@ struct PagerRowsTests {
     table.prefetchDistance = 0
     let dataSource = SectionedDataSource<String, PagerRow<Row>>()
     dataSource.bind(table).configureCell(TextCell.self, reuseIdentifier: "row") { _, _ in }
-    pager.bind(dataSource, section: "s")
-      .filter { $0.id % 2 == 0 }
-      .separator { before, row in before.map { $0.id / 4 } == row.id / 4 ? nil : "g\(row.id / 4)" }
+    pager.bind(dataSource, section: "s", rows: shape)
     #expect(try dataSource.snapshot?.items(inSection: "s") == rows)
+    // Bound again with other rows: the same section shows them, bound once.
+    pager.bind(dataSource, section: "s", rows: PagerRows(showsStatus: false))
+    #expect(try dataSource.snapshot?.items(inSection: "s") == pager.rows())
+    #expect(dataSource.snapshot?.sectionIDs == ["s"])
   }
 
   @Test func aRowNearEitherEndLoadsPastItOnceAndAFailedEndWaitsForRetry() async {

@@ -67,8 +67,9 @@
         }
         .didDelete { _, row in deleted.append(row) }
         .swipeActions(.leading) { _, _ in [SwipeAction("Pin") { $0(true) }] }
-      pager.bind(dataSource, section: "rows")
-        .separator { before, _ in before == nil ? "Today" : nil }
+      pager.bind(
+        dataSource, section: "rows",
+        rows: PagerRows(separator: { before, _ in before == nil ? "Today" : nil }))
       pager.refresh()
       await settle(pager)
       table.layoutIfNeeded()

@@ -134,11 +134,11 @@ private func streamOn(request: Request<HTTPResponse>, client: Client?) async thr
 
 // migration: `binding.separator(owner: self) { … }`
 @MainActor private final class Chat {
-  func separate(binding: PagerBinding<Row>) {
-    binding.separator { [weak self] before, item in
+  var rows: PagerRows<Row> {
+    PagerRows(separator: { [weak self] before, item in
       _ = self
       return before == nil ? "\(item.id)" : nil
-    }
+    })
   }
 }
 // end migration
@@ -485,6 +485,45 @@ private func endOfList() {
 // migration: `Notification.Name.appWillEnterForeground`
 @MainActor private func appeared(pager: Pager<Row>) { pager.appeared() }
 // end migration
+
+// migration: `pager.bind(dataSource, section: s).separator { … }.filter { … }.statusRows(false)`
+@MainActor private func shapedRows(
+  pager: Pager<Row>, dataSource: SectionedDataSource<S, PagerRow<I>>, s: S
+) {
+  pager.bind(
+    dataSource, section: s,
+    rows: PagerRows(
+      filter: { $0.id > 0 }, separator: { before, _ in before == nil ? "Today" : nil },
+      showsStatus: false))
+  // Bound again: the section shows the new rows.
+  pager.bind(dataSource, section: s, rows: PagerRows())
+}
+// end migration
+
+// migration: `pager.rows(filter: f, separator: t, statusRows: false)`
+@MainActor private func swiftUIRows(
+  pager: Pager<Row>, f: @escaping (Row) -> Bool, t: @escaping (Row?, Row) -> String?
+) -> [PagerRow<Row>] {
+  pager.rows(PagerRows(filter: f, separator: t, showsStatus: false))
+}
+// end migration
+
+// migration: `binding.errors`
+@MainActor private func rejected(pager: Pager<Row>) {
+  pager.log = PagerLog { entry in
+    if case .rejected(let error) = entry { print(error) }
+  }
+  _ = PagerLogEntry.rejected
+}
+// end migration
+
+#if os(Linux)
+  // migration: `PagingControls(binding, tableView: t)`
+  @MainActor private func controls(pager: Pager<Row>, t: UITableView) -> PagingControls<Row> {
+    PagingControls(pager, tableView: t)
+  }
+// end migration
+#endif
 
 // migration: `HTTPRequest.redactedURL`
 private func noLongerAPI(request: HTTPRequest, headers: HTTPHeaders, error: DataSourceError) {
