@@ -9,7 +9,8 @@
   struct HousesView: View {
     // The pager is Observable: the view updates when its items or its load states change.
     @State private var houses = Pager(
-      source: .request(.dataList("Data.HouseList")) { page, size in
+      source: .request(PageFormat(list: "Data.HouseList", pageSize: "Data.PageSize")) {
+        page, size in
         Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
       } transform: { json in
         House(json: json)

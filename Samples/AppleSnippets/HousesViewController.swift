@@ -23,7 +23,8 @@
 
   final class HousesViewController: UITableViewController {
     let houses = Pager(
-      source: .request(.dataList("Data.HouseList")) { page, size in
+      source: .request(PageFormat(list: "Data.HouseList", pageSize: "Data.PageSize")) {
+        page, size in
         Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
       } transform: { json in
         House(json: json)

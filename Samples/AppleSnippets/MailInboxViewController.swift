@@ -32,7 +32,7 @@
 
   final class MailInboxViewController: UIViewController {
     let inbox = Pager(
-      source: .request(.dataList("mails")) { page, size in
+      source: .request(PageFormat(list: "mails")) { page, size in
         Get("inbox", ["page": .int(page), "size": .int(size)])
       } transform: { json in
         InboxMail(json: json)

@@ -44,7 +44,9 @@ final class HouseListViewModel {
     self.api = api
     houses = Pager(
       PagerConfiguration(pageSize: 20, prefetchDistance: 3),
-      source: .request(.dataList("Data.HouseList"), on: api) { page, size in
+      source: .request(
+        PageFormat(list: "Data.HouseList", pageSize: "Data.PageSize"), on: api
+      ) { page, size in
         Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
       } transform: {
         House(json: $0)
@@ -94,7 +96,7 @@ func run() async throws {
     print("── \(step)")
     print(
       "   \(houses.items.count) houses in \(houses.loadedPageCount) page\(houses.loadedPageCount == 1 ? "" : "s"), \(houses.loadStates), "
-        + "\(houses.droppedCount) entr\(houses.droppedCount == 1 ? "y" : "ies") dropped")
+        + "\(houses.unreadableCount) entr\(houses.unreadableCount == 1 ? "y" : "ies") dropped")
     print("   photos requested ahead of the scroll: \(photos.count)")
     print("Featured: " + model.featured.joined(separator: " · "))
     print(table.render())

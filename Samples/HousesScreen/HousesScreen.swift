@@ -43,7 +43,9 @@
     public init(api: Client) {
       houses = Pager(
         PagerConfiguration(pageSize: 10, prefetchDistance: 2),
-        source: .request(.dataList("Data.HouseList"), on: api) { page, size in
+        source: .request(
+          PageFormat(list: "Data.HouseList", pageSize: "Data.PageSize"), on: api
+        ) { page, size in
           Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
         } transform: {
           House(json: $0)

@@ -15,8 +15,9 @@ public struct Page<Item: Sendable>: Sendable {
   public var total: Int?
   /// Whether the server says more pages follow.
   public var hasMore: Bool?
-  /// How many items of the response could not be converted into `Item` and were left out.
-  public var dropped: Int
+  /// How many entries of the response could not be read as an `Item` and were left out (the
+  /// original articles' transform block's failures).
+  public var unreadable: Int
   /// Where the next page is, when the server says (a cursor, a `Link` header's URL): what a
   /// ``PageKeying/server`` source's pager asks for next; nil there ends the list. Pagers that
   /// count pages themselves ignore it.
@@ -35,20 +36,20 @@ public struct Page<Item: Sendable>: Sendable {
   /// A page of `items` with what the server said about the list.
   public init(
     items: [Item], pageSize: Int? = nil, total: Int? = nil, hasMore: Bool? = nil,
-    dropped: Int = 0, next: PageKey? = nil, previous: PageKey? = nil, keptAge: Duration? = nil
+    unreadable: Int = 0, next: PageKey? = nil, previous: PageKey? = nil, keptAge: Duration? = nil
   ) {
     self.items = items
     self.pageSize = pageSize
     self.total = total
     self.hasMore = hasMore
-    self.dropped = dropped
+    self.unreadable = unreadable
     self.next = next
     self.previous = previous
     self.keptAge = keptAge
   }
 
   /// The number of entries the server sent, converted or not.
-  var receivedCount: Int { items.count + dropped }
+  var receivedCount: Int { items.count + unreadable }
 }
 
 extension Page {

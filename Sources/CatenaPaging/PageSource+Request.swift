@@ -9,7 +9,8 @@ import Foundation
 /// PageFormat(list: "items", total: "meta.total")   // {"items": […], "meta": {"total": 137}}
 /// PageFormat(list: "items", nextPage: "next")       // {"items": […], "next": 3} (null: the end)
 /// PageFormat(list: "")                              // a top-level array
-/// .dataList("Data.HouseList")                       // {"Data": {"HouseList": […], "PageSize": 20}}
+/// // The original articles' servers: {"Data": {"HouseList": […], "PageSize": 20}}
+/// PageFormat(list: "Data.HouseList", pageSize: "Data.PageSize")
 /// ```
 public struct PageFormat: Sendable {
   let list: JSONPath
@@ -32,12 +33,6 @@ public struct PageFormat: Sendable {
     self.nextPage = nextPage
   }
 
-  /// The servers of the original articles: the list at `list` (by default `Data.List`) and the
-  /// page size at `Data.PageSize`.
-  public static func dataList(_ list: JSONPath = "Data.List") -> PageFormat {
-    PageFormat(list: list, pageSize: "Data.PageSize")
-  }
-
   /// The page `json` holds: the items `transform` reads from the list (the others counted as
   /// dropped) and what the server says about the list.
   func page<Item>(
@@ -45,7 +40,7 @@ public struct PageFormat: Sendable {
   ) throws(RequestError) -> Page<Item> {
     let elements = try elements(of: json)
     let items = elements.compactMap(transform)
-    var page = Page(items: items, dropped: elements.count - items.count)
+    var page = Page(items: items, unreadable: elements.count - items.count)
     if let pageSize { page.pageSize = json.at(pageSize)?.int }
     if let total { page.total = json.at(total)?.int }
     if let hasMore { page.hasMore = json.at(hasMore)?.bool }
@@ -74,10 +69,11 @@ extension PageSource {
   /// Pages from a Catena request: `make` builds the request for a page number (or, keyed by
   /// offset, the number of items before the page) and a page size; the response is read as
   /// `format` says, and `transform` turns each element of the list into an `Item`; elements it
-  /// returns nil for are left out and counted in ``Page/dropped``.
+  /// returns nil for are left out and counted in ``Page/unreadable``.
   ///
   /// ```swift
-  /// let houses = PageSource<House>.request(.dataList("Data.HouseList")) { page, size in
+  /// let format = PageFormat(list: "Data.HouseList", pageSize: "Data.PageSize")
+  /// let houses = PageSource<House>.request(format) { page, size in
   ///   Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
   /// } transform: { json in House(json: json) }
   /// let byOffset = PageSource<House>.request(PageFormat(list: "items"), by: .offset) {
@@ -98,20 +94,17 @@ extension PageSource {
   ///   - format: Where the list is in the response, and the page size, total or flag.
   ///   - client: The client that sends the requests; `Client.default` when nil, read at each
   ///     load (not when the source is built).
-  ///   - keying: ``PageKeying/index`` (the default: `make` gets the page number) or
-  ///     ``PageKeying/offset``. Pages the server keys are read by the `cursor:` and
+  ///   - numbering: ``Numbering/index`` (the default: `make` gets the page number) or
+  ///     ``Numbering/offset``. Pages the server keys are read by the `cursor:` and
   ///     `nextLink:` forms.
   ///   - make: The request for a page number (or offset) and a page size.
   ///   - transform: An item from an element of the list; nil leaves the element out.
   public static func request<R: RequestConvertible>(
-    _ format: PageFormat, on client: Client? = nil, by keying: PageKeying = .index,
+    _ format: PageFormat, on client: Client? = nil, by numbering: Numbering = .index,
     _ make: @escaping @Sendable (_ page: Int, _ size: Int) -> R,
     transform: @escaping @Sendable (JSONValue) -> Item?
   ) -> PageSource<Item> {
-    precondition(
-      keying != .server,
-      "PageSource.request(_:on:by:): a numbered request counts pages by .index or .offset; "
-        + "for pages the server keys, use request(_:cursor:…) or request(_:nextLink:…)")
+    let keying: PageKeying = numbering == .index ? .index : .offset
     let tag = pagesTag(make(0, 1))
     let request = { @Sendable (key: PageKey?, size: Int) -> Request<JSONValue>? in
       switch key {
@@ -213,14 +206,16 @@ extension PageSource {
     }
     return PageSource.answering(.server, on: client, tag: tag, request: request, page: page)
   }
+}
 
-  /// Pages of `Decodable` items: like ``request(_:on:by:_:transform:)``, decoding each
-  /// element with `JSONDecoder` and leaving out the ones that do not decode.
-  public static func request<R: RequestConvertible>(
-    _ format: PageFormat, on client: Client? = nil, by keying: PageKeying = .index,
-    decoding type: Item.Type, _ make: @escaping @Sendable (_ page: Int, _ size: Int) -> R
-  ) -> PageSource<Item> where Item: Decodable {
-    request(format, on: client, by: keying, make) { element in try? element.decode(Item.self) }
+extension PageSource {
+  /// How a numbered request source counts its pages (pages the server keys are read by the
+  /// `cursor:` and `nextLink:` forms of `request`).
+  public enum Numbering: Sendable {
+    /// By number: the request is made for page `firstPage`, then the next number.
+    case index
+    /// By offset: the request is made for offset 0, then the number of items received so far.
+    case offset
   }
 }
 

@@ -148,7 +148,7 @@ public struct PageSource<Item: Sendable>: Sendable {
   }
 
   /// The same pages with each item converted by `transform`; items it returns nil for are left
-  /// out and counted in ``Page/dropped`` (the original `ListDomainService` transform block).
+  /// out and counted in ``Page/unreadable`` (the original `ListDomainService` transform block).
   ///
   /// ```swift
   /// rawSource.compactMap { json in House(json: json) }
@@ -160,7 +160,7 @@ public struct PageSource<Item: Sendable>: Sendable {
       let converted = raw.items.compactMap(transform)
       return Page<Other>(
         items: converted, pageSize: raw.pageSize, total: raw.total, hasMore: raw.hasMore,
-        dropped: raw.dropped + raw.items.count - converted.count, next: raw.next,
+        unreadable: raw.unreadable + raw.items.count - converted.count, next: raw.next,
         previous: raw.previous)
     }
     var converted: PageSource<Other>

@@ -32,7 +32,7 @@ struct PageSourceTests {
   var api: Client { Client(baseURL: URL(string: "https://api.example.com/"), transport: transport) }
 
   func housesSource(
-    _ format: PageFormat = .dataList("Data.HouseList")
+    _ format: PageFormat = PageFormat(list: "Data.HouseList", pageSize: "Data.PageSize")
   ) -> PageSource<House> {
     .request(format, on: api) { page, size in
       Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
@@ -82,21 +82,24 @@ struct PageSourceTests {
       PagerConfiguration(pageSize: 3), source: housesSource(PageFormat(list: "Data.HouseList")))
     await list.refresh().ended()
     #expect(list.items.map(\.id) == [1, 3])
-    #expect(list.droppedCount == 1)
+    #expect(list.unreadableCount == 1)
     #expect(list.loadStates.append == .idle, "three entries came for a page of three")
   }
 
-  @Test func decodableItemsDecodeEachElement() async {
+  @Test func decodableItemsDecodeEachElementAndTheOthersAreDropped() async {
     transport.route(
       .get, "houses",
       json: #"{"Data": {"List": [{"id": 1, "title": "A"}, {"id": 2}], "PageSize": 2}}"#)
-    let source = PageSource<House>.request(.dataList(), on: api, decoding: House.self) {
-      page, _ in Get("houses", ["page": .int(page)])
+    let format = PageFormat(list: "Data.List", pageSize: "Data.PageSize")
+    let source = PageSource<House>.request(format, on: api) { page, _ in
+      Get("houses", ["page": .int(page)])
+    } transform: { json in
+      try? json.decode(House.self)
     }
     let list = Pager(source: source)
     await list.refresh().ended()
     #expect(list.items == [House(id: 1, title: "A")])
-    #expect(list.droppedCount == 1 && list.loadStates.append == .idle)
+    #expect(list.unreadableCount == 1 && list.loadStates.append == .idle)
   }
 
   @Test func aMissingListOrAServerErrorFailsThePageWithATypedError() async throws {

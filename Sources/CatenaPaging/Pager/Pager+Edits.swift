@@ -150,7 +150,7 @@ extension Pager {
     for pending in edits { editable.apply(pending) }
     items = editable.pages.flatMap { $0 }
     loadedPageCount = pages.count
-    droppedCount = pages.reduce(0) { $0 + $1.dropped }
+    unreadableCount = pages.reduce(0) { $0 + $1.dropped }
     pendingEditCount = edits.filter { !$0.committed }.count
     if configuration.placeholders, let first = pages.first, let last = pages.last {
       placeholdersBefore = first.offset ?? 0

@@ -210,7 +210,7 @@ extension Pager {
       return .loaded(items: 0, duplicates: 0, pagesDropped: 0)
     }
     var loaded = LoadedPage(request: request, items: page.items)
-    loaded.dropped = page.dropped
+    loaded.dropped = page.unreadable
     loaded.offset = pages[index].offset
     (loaded.asOf, loaded.isKept) = asOf(page)
     loaded.total = page.total
@@ -258,7 +258,7 @@ extension Pager {
   ) throws(DataSourceError) -> LoadOutcome {
     let request = load.request
     var loaded = LoadedPage(request: request, items: page.items)
-    loaded.dropped = page.dropped
+    loaded.dropped = page.unreadable
     loaded.offset = offset(of: request)
     (loaded.asOf, loaded.isKept) = asOf(page)
     loaded.total = page.total
@@ -284,7 +284,7 @@ extension Pager {
       pagesFromSource = true
     case .prepend:
       if load.reloadsDropped { droppedBefore.removeLast() }
-      if loaded.items.isEmpty && page.dropped == 0 && !load.reloadsDropped {
+      if loaded.items.isEmpty && page.unreadable == 0 && !load.reloadsDropped {
         pages[0].previous = nil  // the server says the list starts here
       } else {
         (dropped, fresh) = try admit(&loaded.items, into: pages)
@@ -297,7 +297,7 @@ extension Pager {
       }
     case .append:
       if load.reloadsDropped { droppedAfter.removeLast() }
-      if loaded.items.isEmpty && page.dropped == 0 && !load.reloadsDropped {
+      if loaded.items.isEmpty && page.unreadable == 0 && !load.reloadsDropped {
         pages[pages.count - 1].next = nil  // the server says the list ends here
       } else {
         (dropped, fresh) = try admit(&loaded.items, into: pages)

@@ -8,10 +8,11 @@ public import Observation
 /// memory, a load state per direction, retry, re-keying by a query, and edits of loaded items
 /// that roll back when their request fails.
 ///
-/// The one-way list of the articles, in a line to make it and a line to bind it:
+/// The one-way list of the articles, in a statement to make it and a line to bind it:
 ///
 /// ```swift
-/// let houses = Pager(source: .request(.dataList("Data.HouseList")) { page, size in
+/// let format = PageFormat(list: "Data.HouseList", pageSize: "Data.PageSize")
+/// let houses = Pager(source: .request(format) { page, size in
 ///   Get("houses", ["pageIndex": .int(page), "pageSize": .int(size)])
 /// } transform: { json in House(json: json) })
 /// houses.bind(dataSource, section: "houses")    // pages animate in as the user scrolls
@@ -90,16 +91,17 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
     get { observed(observation.paths.pendingEditCount) { $0.pendingEditCount } }
     set { change(observation.paths.pendingEditCount) { $0.pendingEditCount = newValue } }
   }
-  /// How many items the last load left out because their id was already loaded.
-  public internal(set) var lastDroppedDuplicates: Int {
+  /// How many items the last load left out because their id was already loaded (an app reads
+  /// each load's in ``log``).
+  package internal(set) var lastDroppedDuplicates: Int {
     get { observed(observation.paths.lastDroppedDuplicates) { $0.lastDroppedDuplicates } }
     set { change(observation.paths.lastDroppedDuplicates) { $0.lastDroppedDuplicates = newValue } }
   }
-  /// How many entries of the pages in memory their source could not convert and left out
-  /// (``Page/dropped``: the original transform block's failures).
-  public internal(set) var droppedCount: Int {
-    get { observed(observation.paths.droppedCount) { $0.droppedCount } }
-    set { change(observation.paths.droppedCount) { $0.droppedCount = newValue } }
+  /// How many entries of the pages in memory their source could not read and left out
+  /// (``Page/unreadable``: the original transform block's failures).
+  public internal(set) var unreadableCount: Int {
+    get { observed(observation.paths.unreadableCount) { $0.unreadableCount } }
+    set { change(observation.paths.unreadableCount) { $0.unreadableCount = newValue } }
   }
 
   /// Whether the list is known to hold nothing: loaded, no item, no page either way, and no
@@ -378,7 +380,7 @@ struct PagerState<Item: Identifiable & Sendable> where Item.ID: Sendable {
   @usableFromInline var loadedPageCount = 0
   @usableFromInline var pendingEditCount = 0
   @usableFromInline var lastDroppedDuplicates = 0
-  @usableFromInline var droppedCount = 0
+  @usableFromInline var unreadableCount = 0
 
   init(source: PageSource<Item>) { self.source = source }
 }
@@ -407,7 +409,7 @@ final class PagerKeyPaths<Item: Identifiable & Sendable> where Item.ID: Sendable
   @usableFromInline let loadedPageCount = \Pager<Item>.loadedPageCount
   @usableFromInline let pendingEditCount = \Pager<Item>.pendingEditCount
   @usableFromInline let lastDroppedDuplicates = \Pager<Item>.lastDroppedDuplicates
-  @usableFromInline let droppedCount = \Pager<Item>.droppedCount
+  @usableFromInline let unreadableCount = \Pager<Item>.unreadableCount
 
   private init() {}
 

@@ -93,7 +93,7 @@ struct BoundPagerTests {
     await pager.refresh().ended()
     await settled(pager)
     for _ in 0..<50 { await Task.yield() }
-    #expect(asked.value == 2 && pager.held == [.append] && pager.droppedCount == 5)
+    #expect(asked.value == 2 && pager.held == [.append] && pager.unreadableCount == 5)
     withExtendedLifetime(table) {}
   }
 

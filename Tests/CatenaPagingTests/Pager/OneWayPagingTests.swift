@@ -182,11 +182,11 @@ struct OneWayPagingTests {
       PagerConfiguration(pageSize: 4), source: raw.compactMap { $0 % 2 == 0 ? Row($0) : nil })
     await pager.refresh().ended()
     #expect(pager.items == [Row(0), Row(2)])
-    #expect(pager.droppedCount == 2)
+    #expect(pager.unreadableCount == 2)
     #expect(
       pager.loadStates.append == .idle, "4 entries came for a page of 4, though 2 were dropped")
     await pager.refresh().ended()
-    #expect(pager.droppedCount == 2, "counted over the pages in memory, not summed over loads")
+    #expect(pager.unreadableCount == 2, "counted over the pages in memory, not summed over loads")
   }
 
   @Test func retryingRunsTheFailedLoadsAndReturnsWhenTheyEnded() async {

@@ -525,6 +525,65 @@ private func endOfList() {
 // end migration
 #endif
 
+// migration: `PageSource.request(format, decoding: T.self) { page, size in … }`
+private typealias T = Row
+private func decodable(format: PageFormat) -> PageSource<T> {
+  PageSource.request(format) { page, size in
+    Get("rows", ["page": .int(page), "size": .int(size)])
+  } transform: { json in
+    try? json.decode(T.self)
+  }
+}
+// end migration
+
+// migration: `PageSource.request(format, by: keying)`
+private func numbered(format: PageFormat) -> [PageSource<Row>] {
+  let offsets = PageSource<Row>.request(format, by: .offset) { offset, limit in
+    Get("rows", ["offset": .int(offset), "limit": .int(limit)])
+  } transform: { json in
+    try? json.decode(Row.self)
+  }
+  let numbers = PageSource<Row>.request(format, by: PageSource<Row>.Numbering.index) { page, _ in
+    Get("rows", ["page": .int(page)])
+  } transform: { json in
+    try? json.decode(Row.self)
+  }
+  let cursors = PageSource<Row>.request(format, cursor: "next") { cursor, _ in
+    Get("rows", ["cursor": cursor.map(JSONValue.string) ?? .null])
+  } transform: { json in
+    try? json.decode(Row.self)
+  }
+  let links = PageSource<Row>.request(format, nextLink: "next") { _ in
+    Get("rows")
+  } transform: {
+    json in
+    try? json.decode(Row.self)
+  }
+  return [offsets, numbers, cursors, links]
+}
+// end migration
+
+// migration: `.dataList("Data.HouseList")`
+private let articlesFormat = PageFormat(list: "Data.HouseList", pageSize: "Data.PageSize")
+// end migration
+
+// migration: `pager.droppedCount`, `Page.dropped`
+@MainActor private func unreadable(pager: Pager<Row>) -> Int {
+  pager.unreadableCount + Page<Row>(items: [], unreadable: 2).unreadable
+}
+// end migration
+
+// migration: `pager.lastDroppedDuplicates`
+@MainActor private func duplicatesPerLoad(pager: Pager<Row>) {
+  pager.log = PagerLog { entry in
+    if case .ended(_, _, .loaded(let items, let duplicates, let pagesDropped), _) = entry {
+      print(items, duplicates, pagesDropped)
+    }
+  }
+  _ = LoadOutcome.loaded(items:duplicates:pagesDropped:)
+}
+// end migration
+
 // migration: `HTTPRequest.redactedURL`
 private func noLongerAPI(request: HTTPRequest, headers: HTTPHeaders, error: DataSourceError) {
   _ = request.cURLDescription

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// Code the API must refuse at compile time: a second way to say a thing, or an argument the
+/// callee would trap on. Each snippet is type-checked against the built modules and must fail,
+/// with an error naming what is refused (so a snippet broken for another reason fails
+/// the test).
+@Suite("What the API refuses to compile")
+struct RefusedTests {
+  /// A snippet and a phrase its complaint contains.
+  struct Refused: CustomStringConvertible {
+    var name: String
+    var code: String
+    var complaint: String
+    var description: String { name }
+  }
+
+  static let preamble = """
+    import Catena
+    import CatenaHeadless
+    import Foundation
+    struct Row: Identifiable, Sendable, Decodable, Equatable { let id: Int }
+    """
+
+  static let refused: [Refused] = [
+    Refused(
+      name: "a numbered request source keyed by the server",
+      code: """
+        let source = PageSource<Row>.request(PageFormat(list: ""), by: .server) { page, _ in
+          Get("rows", ["page": .int(page)])
+        } transform: { json in try? json.decode(Row.self) }
+        """,
+      complaint: "server"),
+    Refused(
+      name: "the decoding: form of a request source",
+      code: """
+        let source = PageSource<Row>.request(PageFormat(list: ""), decoding: Row.self) {
+          page, _ in Get("rows", ["page": .int(page)])
+        }
+        """,
+      complaint: "decoding"),
+    Refused(
+      name: "a pager binding's separator chain",
+      code: """
+        @MainActor func bind(_ pager: Pager<Row>, _ dataSource: SectionedDataSource<Int, PagerRow<Row>>) {
+          pager.bind(dataSource, section: 0).separator { _, _ in nil }
+        }
+        """,
+      complaint: "separator"),
+    Refused(
+      name: "the rows' flags as arguments",
+      code: """
+        @MainActor func rows(_ pager: Pager<Row>) -> [PagerRow<Row>] {
+          pager.rows(filter: { _ in true }, statusRows: false)
+        }
+        """,
+      complaint: "statusRows"),
+    Refused(
+      name: "a second staleTime on the pager",
+      code: "let settings = PagerConfiguration(pageSize: 20, staleTime: .seconds(30))",
+      complaint: "staleTime"),
+    Refused(
+      name: "reachability set on the pager too",
+      code: """
+        @MainActor func follow(_ pager: Pager<Row>, _ api: Client) {
+          pager.reachability = api.reachability
+        }
+        """,
+      complaint: "reachability"),
+    Refused(
+      name: "offline outside the load states",
+      code: "@MainActor func offline(_ pager: Pager<Row>) -> Bool { pager.isOffline }",
+      complaint: "isOffline"),
+    Refused(
+      name: "an -ing twin of a pager verb",
+      code: "@MainActor func load(_ pager: Pager<Row>) async { await pager.refreshing() }",
+      complaint: "refreshing"),
+    Refused(
+      name: "values(on:) one letter from value(on:)",
+      code: "func read(_ api: Client) { _ = Get(\"a\").json().values(on: api) }",
+      complaint: "values"),
+    Refused(
+      name: "a third duplicate-id error",
+      code: "let error: DuplicateItems? = nil",
+      complaint: "DuplicateItems"),
+    Refused(
+      name: "a data source the table configures",
+      code: """
+        @MainActor func show(_ table: HeadlessTable) {
+          table.configureDataSource(sections: [0], items: [Row(id: 1)]) { _, _, _ in }
+        }
+        """,
+      complaint: "configureDataSource"),
+    Refused(
+      name: "a member on a Foundation type",
+      code: "let name = Notification.Name.appWillEnterForeground",
+      complaint: "appWillEnterForeground"),
+    Refused(
+      name: "a format that assumes the articles' envelope",
+      code: "let format: PageFormat = .dataList(\"Data.HouseList\")",
+      complaint: "dataList"),
+  ]
+
+  @Test(arguments: refused)
+  func isRefused(_ refused: Refused) throws {
+    let modules = try modulesDirectory()
+    // The preamble alone compiles: the refusal is the snippet's.
+    #expect(try typeCheck(Self.preamble, named: "preamble", modules: modules) == nil)
+    let complaint = try typeCheck(
+      Self.preamble + "\n" + refused.code, named: refused.name, modules: modules)
+    #expect(complaint != nil, "\(refused) compiles")
+    // The diagnostics, not the source lines they quote.
+    let errors = (complaint ?? "").split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(
+      errors.contains { $0.contains(refused.complaint) },
+      "\(refused) is refused for another reason:\n\(complaint ?? "")")
+  }
+}
