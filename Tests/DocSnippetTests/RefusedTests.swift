@@ -99,6 +99,10 @@ struct RefusedTests {
       name: "a format that assumes the articles' envelope",
       code: "let format: PageFormat = .dataList(\"Data.HouseList\")",
       complaint: "dataList"),
+    Refused(
+      name: "a request setting written around its modifier",
+      code: "var request = Get(\"feed\")\nrequest.definition.timeout = .seconds(10)",
+      complaint: "timeout"),
   ]
 
   @Test(arguments: refused)

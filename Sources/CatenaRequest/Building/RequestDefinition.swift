@@ -37,8 +37,10 @@ public struct QueryItem: Hashable, Sendable {
   }
 }
 
-/// Everything that describes a request before a client sends it: method, path, parameters,
-/// query, headers, body and timeout.
+/// Everything that describes a request before a client sends it: its method, path and
+/// parameters here; its query, headers, body, timeouts, size bound and cache use set by the
+/// request's modifiers (``RequestConvertible/header(_:_:)``, ``RequestConvertible/timeout(_:)``,
+/// …), one way each.
 public struct RequestDefinition: Hashable, Sendable {
   /// The method.
   public var method: HTTPMethod
@@ -48,30 +50,30 @@ public struct RequestDefinition: Hashable, Sendable {
   /// out.
   public var parameters: [String: JSONValue]
   /// Query items added to the URL, in order.
-  public var query: [QueryItem] = []
+  package var query: [QueryItem] = []
   /// Headers of this request (over the client's defaults).
-  public var headers = HTTPHeaders()
+  package var headers = HTTPHeaders()
   /// The body; when none is set and the method sends parameters in the body, they become JSON.
-  public var body: RequestBody = .none
+  package var body: RequestBody = .none
   /// The deadline for the whole exchange (sending, waiting, and the last byte of the body);
   /// nil for the client's ``Client/timeout``.
-  public var timeout: Duration?
+  package var timeout: Duration?
   /// How long the transfer may go without a byte; nil for the client's ``Client/idleTimeout``.
-  public var idleTimeout: Duration?
+  package var idleTimeout: Duration?
   /// The most bytes the response body may decode to; nil for the client's
   /// ``Client/maxResponseBytes``.
-  public var responseSizeLimit: ResponseSizeLimit?
+  package var responseSizeLimit: ResponseSizeLimit?
   /// Names of headers that carry credentials, besides the ones Catena knows (see
   /// ``HTTPRequest/isSensitive(_:)``): sent only to the origin they were set for.
-  public var sensitiveHeaders: Set<String> = []
+  package var sensitiveHeaders: Set<String> = []
   /// Whether the request shares one transfer with identical requests in flight; nil for the
   /// method's default (GET and HEAD share). Never for a body sent from a file, a stream or a
   /// multipart form.
-  public var sharesTransfer: Bool?
+  package var sharesTransfer: Bool?
   /// How the request uses its client's cache; nil for ``CachePolicy/standard``.
-  public var cachePolicy: CachePolicy?
+  package var cachePolicy: CachePolicy?
   /// The tags its kept response is filed under, for ``HTTPCache/invalidate(tag:)``.
-  public var cacheTags: Set<String> = []
+  package var cacheTags: Set<String> = []
   /// The first problem a modifier found (an invalid header, an unencodable model); building
   /// the request reports it.
   package var problem: String?
@@ -85,7 +87,7 @@ public struct RequestDefinition: Hashable, Sendable {
 }
 
 /// A request's own bound on its response body, over the client's.
-public enum ResponseSizeLimit: Hashable, Sendable {
+package enum ResponseSizeLimit: Hashable, Sendable {
   /// At most this many bytes, counted after any `Content-Encoding` is undone.
   case bytes(Int)
   /// No bound: the body may be as large as the server sends.

@@ -584,6 +584,14 @@ private let articlesFormat = PageFormat(list: "Data.HouseList", pageSize: "Data.
 }
 // end migration
 
+// migration: `request.definition.headers = …`
+private func modifiers(body: RequestBody, policy: CachePolicy) -> Request<HTTPResponse> {
+  Get("feed").header("Accept", "application/json").query("page", "2").body(body)
+    .timeout(.seconds(10)).idleTimeout(.seconds(5)).maxResponseBytes(nil)
+    .sensitiveHeader("X-Key").shared().cache(policy).cacheTag("feed")
+}
+// end migration
+
 // migration: `HTTPRequest.redactedURL`
 private func noLongerAPI(request: HTTPRequest, headers: HTTPHeaders, error: DataSourceError) {
   _ = request.cURLDescription
