@@ -66,7 +66,7 @@
               MenuAction("Delete", systemImage: "trash", style: .destructive) {
                 self?.inbox.edit(.delete(mail.id))
               }
-            ], onPreviewTap: { self?.open(mail) }
+            ], didTapPreview: { self?.open(mail) }
           )
           .preview { UIHostingController(rootView: MailRow(mail: mail)) }
         }

@@ -43,7 +43,7 @@
       settings
         // Entries stay inside groups; groups go anywhere.
         .canPlace { item, parent in parent?.isGroup ?? item.isGroup }
-        .didMove { item, place in
+        .didPlace { item, place in
           Put(
             "settings/\(item.id)/place",
             ["parent": .string(place.parent ?? ""), "index": .int(place.index)]

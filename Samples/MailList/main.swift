@@ -68,7 +68,7 @@ func main() async throws {
           MenuAction("Delete", systemImage: "trash", style: .destructive) {
             inbox.edit(.delete(mail.id))
           },
-        ], onPreviewTap: { log.append("open #\(mail.id)") })
+        ], didTapPreview: { log.append("open #\(mail.id)") })
     }
     // Which mails were on screen, half of them at least: once per stretch on screen.
     .impressions(after: .zero) { impression in
@@ -109,7 +109,7 @@ func main() async throws {
         + menu.actions.map { "\($0.title)\($0.style == .destructive ? " (red)" : "")" }
         .joined(separator: " · "))
     menu.actions[0].handler()
-    menu.onPreviewTap?()
+    menu.didTapPreview?()
     print("   " + log.joined(separator: ", "))
   }
 

@@ -53,7 +53,7 @@ func main() async throws {
     .statusCell(TextCell.self)
   settings
     .canPlace { item, parent in parent?.isGroup ?? item.isGroup }
-    .didMove { item, place in
+    .didPlace { item, place in
       log.append("moved \(item.title) to \(place.parent ?? "the top") #\(place.index)")
     }
     .bind(dataSource, section: "settings")

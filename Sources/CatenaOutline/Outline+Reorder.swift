@@ -25,7 +25,7 @@ extension Outline {
   ///
   /// ```swift
   /// files.canPlace { item, parent in parent?.isFolder ?? true }
-  ///   .didMove { item, place in api.move(item, to: place.parent, at: place.index) }
+  ///   .didPlace { item, place in api.move(item, to: place.parent, at: place.index) }
   /// ```
   ///
   /// Without a rule, rows do not move. The data source's `canEdit(_:)` can keep some rows in
@@ -44,7 +44,7 @@ extension Outline {
   /// Calls `body` after the user moved an item, with its new place (the tree already holds
   /// it there).
   @discardableResult
-  public func didMove(_ body: @escaping (_ item: Item, _ place: Place) -> Void) -> Self {
+  public func didPlace(_ body: @escaping (_ item: Item, _ place: Place) -> Void) -> Self {
     moveHandler = body
     return self
   }

@@ -48,7 +48,7 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
   var shownRows: (() -> [OutlineRow<Item>])?
   /// Where the user may put an item (``canPlace(_:)``); nil: rows do not move.
   var placementRule: ((_ item: Item, _ parent: Item?) -> Bool)?
-  /// Told of the user's moves (``didMove(_:)``).
+  /// Told of the user's moves (``didPlace(_:)``).
   var moveHandler: ((_ item: Item, _ place: Place) -> Void)?
 
   /// An empty outline; `children` loads the children of lazy nodes.

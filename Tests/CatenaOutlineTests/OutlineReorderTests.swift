@@ -17,7 +17,7 @@ struct OutlineReorderTests {
   func openScreen() throws -> (OutlineScreen, Moves) {
     let screen = try OutlineScreen(tree)
     let moves = Moves()
-    screen.files.canPlace(foldersOnly).didMove { item, place in
+    screen.files.canPlace(foldersOnly).didPlace { item, place in
       moves.heard.append("\(item.name) → \(place.parent ?? "top") #\(place.index)")
     }
     try screen.files.expand("Documents")

@@ -124,7 +124,7 @@ struct ObservationTests {
     let stack = LoadingStack()
     let first = RequestID()
     #expect(await fires({ _ = stack.isLoading }, when: { stack.begin(first) }))
-    #expect(await !fires({ _ = stack.isLoading }, when: { stack.onChange = { _ in } }))
+    #expect(await !fires({ _ = stack.isLoading }, when: { stack.didChange = { _ in } }))
     #expect(await fires({ _ = stack.visible }, when: { stack.end(first) }))
     #expect(!stack.isLoading)
     #expect(await !fires({ _ = stack.visible }, when: { stack.end(first) }), "a second end")

@@ -37,7 +37,7 @@
               MenuAction("Delete", systemImage: "trash", style: .destructive) {
                 self.heard.append("delete \(row.id)")
               },
-            ], onPreviewTap: { self.heard.append("open \(row.id)") }
+            ], didTapPreview: { self.heard.append("open \(row.id)") }
           )
           .preview { RowPreview(row) }
         }

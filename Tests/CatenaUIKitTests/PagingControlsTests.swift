@@ -200,7 +200,7 @@
     func footerModes() {
       let footer = LoadMoreFooterView()
       var retries = 0
-      footer.onRetry = { retries += 1 }
+      footer.didTapRetry = { retries += 1 }
       footer.retryButton.sendActions(for: .primaryActionTriggered)
       #expect(retries == 0 && !footer.retryButton.isEnabled)
       footer.status = .loading(.append)

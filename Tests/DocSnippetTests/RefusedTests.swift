@@ -103,6 +103,20 @@ struct RefusedTests {
       name: "a request setting written around its modifier",
       code: "var request = Get(\"feed\")\nrequest.definition.timeout = .seconds(10)",
       complaint: "timeout"),
+    Refused(
+      name: "a callback named on… beside the did… grammar",
+      code: "let menu = ContextMenu(actions: [], onPreviewTap: {})",
+      complaint: "onPreviewTap"),
+    Refused(
+      name: "a second didMove of another shape",
+      code: """
+        @MainActor func moves(_ outline: Outline<Row>) { outline.didMove { item, place in } }
+        """,
+      complaint: "didMove"),
+    Refused(
+      name: "two nested types called Place",
+      code: "let slot: PagerStatus.Place = .bottom",
+      complaint: "Place"),
   ]
 
   @Test(arguments: refused)

@@ -9,6 +9,16 @@ public enum SwipeEdge: Hashable, Sendable, CustomStringConvertible {
   public var description: String { self == .leading ? "leading" : "trailing" }
 }
 
+/// How a row's action looks, in a swipe or a context menu.
+public enum ActionStyle: Hashable, Sendable {
+  /// A neutral action.
+  case normal
+  /// An action that removes or destroys something (shown in red by UIKit). A swipe action
+  /// completed with `true` tells UIKit the row is gone: apply a snapshot without its item
+  /// first, or complete with `false`.
+  case destructive
+}
+
 /// A button a swipe reveals on a row: `UIContextualAction` without UIKit.
 ///
 /// The handler runs when the user taps the button (or swipes fully across, for the first
@@ -24,16 +34,6 @@ public enum SwipeEdge: Hashable, Sendable, CustomStringConvertible {
 /// }
 /// ```
 public struct SwipeAction {
-  /// How the button looks.
-  public enum Style: Hashable, Sendable {
-    /// A neutral action.
-    case normal
-    /// An action that removes or destroys something (shown in red by UIKit). Completing it
-    /// with `true` tells UIKit the row is gone: apply a snapshot without its item first, or
-    /// complete with `false`.
-    case destructive
-  }
-
   /// What the handler is given: a completion to call once, with whether the action was
   /// performed.
   public typealias Handler = @MainActor (_ completion: @escaping @MainActor (Bool) -> Void) -> Void
@@ -41,12 +41,12 @@ public struct SwipeAction {
   /// The button's title.
   public var title: String
   /// The button's style.
-  public var style: Style
+  public var style: ActionStyle
   /// Runs when the user taps the button.
   public var handler: Handler
 
   /// An action titled `title`.
-  public init(_ title: String, style: Style = .normal, handler: @escaping Handler) {
+  public init(_ title: String, style: ActionStyle = .normal, handler: @escaping Handler) {
     self.title = title
     self.style = style
     self.handler = handler

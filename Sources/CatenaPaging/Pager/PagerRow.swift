@@ -35,8 +35,8 @@ where Item.ID: Sendable {
     case separator(before: Item.ID)
     /// The placeholder at a place in the list.
     case placeholder(Int)
-    /// The status row at a place (a loading row that fails stays the same row, updated).
-    case status(PagerStatus.Place)
+    /// The status row in a slot (a loading row that fails stays the same row, updated).
+    case status(PagerStatus.Slot)
 
     /// Whether both are the same row.
     @inlinable
@@ -48,8 +48,8 @@ where Item.ID: Sendable {
         if case .separator(let other) = rhs { return id == other }
       case .placeholder(let index):
         if case .placeholder(let other) = rhs { return index == other }
-      case .status(let place):
-        if case .status(let other) = rhs { return place == other }
+      case .status(let slot):
+        if case .status(let other) = rhs { return slot == other }
       }
       return false
     }
@@ -67,9 +67,9 @@ where Item.ID: Sendable {
       case .placeholder(let index):
         hasher.combine(4)
         hasher.combine(index)
-      case .status(let place):
+      case .status(let slot):
         hasher.combine(5)
-        hasher.combine(place)
+        hasher.combine(slot)
       }
     }
   }
@@ -81,7 +81,7 @@ where Item.ID: Sendable {
     case .item(let item): .item(item.id)
     case .separator(_, let before): .separator(before: before)
     case .placeholder(let index): .placeholder(index)
-    case .status(let status): .status(status.place)
+    case .status(let status): .status(status.slot)
     }
   }
 
@@ -143,8 +143,9 @@ public enum PagerStatus: Hashable, Sendable, CustomStringConvertible {
   /// The network is unreachable: the rows kept show, and what waits loads when it is back.
   case offline
 
-  /// Where a status row sits.
-  public enum Place: Hashable, Sendable {
+  /// Which of a list's three status slots a status row fills (the list shows at most one row
+  /// in each).
+  public enum Slot: Hashable, Sendable {
     /// Instead of the rows (nothing else shows).
     case whole
     /// Above the rows.
@@ -153,8 +154,8 @@ public enum PagerStatus: Hashable, Sendable, CustomStringConvertible {
     case bottom
   }
 
-  /// Where the row sits.
-  public var place: Place {
+  /// The slot the row fills.
+  public var slot: Slot {
     switch self {
     case .firstLoad, .firstLoadFailed: .whole
     case .loading(let direction), .failed(let direction, _): direction == .append ? .bottom : .top

@@ -40,11 +40,11 @@ public final class LoadingStack: LoadingIndicator {
   /// The running requests, oldest first.
   public private(set) var running: [RequestID] = []
   /// Called whenever the visible mask changes (nil: none).
-  @ObservationIgnored public var onChange: (RequestID?) -> Void
+  @ObservationIgnored public var didChange: (RequestID?) -> Void
 
-  /// A stack that reports the visible mask to `onChange`.
-  public init(onChange: @escaping (RequestID?) -> Void = { _ in }) {
-    self.onChange = onChange
+  /// A stack that reports the visible mask to `didChange`.
+  public init(didChange: @escaping (RequestID?) -> Void = { _ in }) {
+    self.didChange = didChange
   }
 
   /// The mask shown: the newest running request's.
@@ -57,7 +57,7 @@ public final class LoadingStack: LoadingIndicator {
   public func begin(_ request: RequestID) {
     guard !running.contains(request) else { return }
     running.append(request)
-    onChange(visible)
+    didChange(visible)
   }
 
   /// Removes the request's mask (wherever it is in the stack); a second call does nothing.
@@ -65,6 +65,6 @@ public final class LoadingStack: LoadingIndicator {
     guard let index = running.firstIndex(of: request) else { return }
     let wasVisible = visible
     running.remove(at: index)
-    if visible != wasVisible { onChange(visible) }
+    if visible != wasVisible { didChange(visible) }
   }
 }

@@ -7,7 +7,7 @@
   public import CatenaDataSource
   import CatenaDiff
 
-  /// A view controller previews a row in a context menu (`ContextMenu.preview(_:onTap:)`).
+  /// A view controller previews a row in a context menu (`ContextMenu.preview(_:didTap:)`).
   extension UIViewController: ContextMenuPreview {}
 
   extension ForwardingProxy {
@@ -32,7 +32,7 @@
     }
 
     /// The user tapped the preview of `configuration`: the previewed controller grows into
-    /// place and goes to the menu's `preview(_:onTap:)`, else its `onPreviewTap` runs, once
+    /// place and goes to the menu's `preview(_:didTap:)`, else its `didTapPreview` runs, once
     /// the menu has closed. False when the menu is not the chain's.
     func commitPreview(
       of configuration: UIContextMenuConfiguration,
@@ -42,7 +42,7 @@
       if let open = shown.menu.openPreview, let preview = animator.previewViewController {
         animator.preferredCommitStyle = .pop
         animator.addCompletion { open(preview) }
-      } else if let tap = shown.menu.onPreviewTap {
+      } else if let tap = shown.menu.didTapPreview {
         animator.addCompletion { tap() }
       }
       return true

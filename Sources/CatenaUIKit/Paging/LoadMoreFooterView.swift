@@ -18,7 +18,7 @@
   @MainActor
   public final class LoadMoreFooterView: UIView {
     /// Called when the user taps the footer (or activates it with VoiceOver) after a failure.
-    public var onRetry: (() -> Void)?
+    public var didTapRetry: (() -> Void)?
 
     /// The status the footer shows, as a status row would (the same words): a spinner while a
     /// page loads, the end of the list, a failure that a tap retries; nil: nothing. A footer
@@ -61,7 +61,7 @@
 
     /// Retries when the footer shows a failure; otherwise does nothing.
     func retry() {
-      if status?.isRetryable == true { onRetry?() }
+      if status?.isRetryable == true { didTapRetry?() }
     }
 
     /// VoiceOver's activate: retries after a failure.

@@ -49,7 +49,7 @@
       tableView.refreshControl = refreshControl
       tableView.tableFooterView = footer
       refreshControl.addAction(UIAction { [weak self] _ in self?.pulled() }, for: .valueChanged)
-      footer.onRetry = { [weak self] in self?.pager?.retry() }
+      footer.didTapRetry = { [weak self] in self?.pager?.retry() }
       pager.listeners.append { [weak self] change in
         if case .states = change { self?.update() }
       }

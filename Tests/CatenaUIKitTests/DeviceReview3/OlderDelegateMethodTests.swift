@@ -141,7 +141,7 @@
           return ContextMenu(actions: [MenuAction("Keep") { _ = object }])
             .preview {
               RowPreview(row)
-            } onTap: {
+            } didTap: {
               opened.append($0)
             }
         }

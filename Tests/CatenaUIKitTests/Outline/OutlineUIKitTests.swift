@@ -100,7 +100,7 @@
         parent.map { !$0.id.contains(".") } ?? !item.id.contains(".")
       }
       var moves: [String] = []
-      files.didMove { item, place in moves.append("\(item.id) → \(place.parent ?? "top")") }
+      files.didPlace { item, place in moves.append("\(item.id) → \(place.parent ?? "top")") }
       let dataSource = SectionedDataSource<String, OutlineRow<Entry>>()
         .bind(collection)
         .configureCell(UICollectionViewListCell.self) { cell, _, row in

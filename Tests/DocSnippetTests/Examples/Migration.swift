@@ -458,7 +458,7 @@ private final class Preview: ContextMenuPreview {}
 @MainActor private func menuPreview() {
   _ = CatenaDataSource.ContextMenu(actions: []).preview {
     Preview()
-  } onTap: { _ in
+  } didTap: { _ in
   }
   _ = Catena.ContextMenu.self
 }
@@ -589,6 +589,49 @@ private func modifiers(body: RequestBody, policy: CachePolicy) -> Request<HTTPRe
   Get("feed").header("Accept", "application/json").query("page", "2").body(body)
     .timeout(.seconds(10)).idleTimeout(.seconds(5)).maxResponseBytes(nil)
     .sensitiveHeader("X-Key").shared().cache(policy).cacheTag("feed")
+}
+// end migration
+
+// migration: `ContextMenu(actions:onPreviewTap:)`
+@MainActor private func previewTaps() {
+  var menu = ContextMenu(actions: [], didTapPreview: {})
+  menu.didTapPreview = nil
+  _ = menu.preview {
+    Preview()
+  } didTap: { _ in
+  }
+}
+// end migration
+
+#if os(Linux)
+  // migration: `footer.onRetry`
+  @MainActor private func retryTap(footer: LoadMoreFooterView) { footer.didTapRetry = {} }
+// end migration
+#endif
+
+// migration: `LoadingStack(onChange:)`
+@MainActor private func stackChanges() {
+  let stack = LoadingStack(didChange: { _ in })
+  stack.didChange = { _ in }
+}
+// end migration
+
+// migration: `outline.didMove { item, place in }`
+@MainActor private func placed(outline: Outline<Row>) {
+  outline.canPlace { _, _ in true }.didPlace { item, place in _ = (item, place.parent) }
+}
+// end migration
+
+// migration: `PagerStatus.Place`
+private func slots(status: PagerStatus) -> Bool {
+  _ = Outline<Row>.Place(parent: nil, index: 0)
+  return status.slot == PagerStatus.Slot.bottom
+}
+// end migration
+
+// migration: `SwipeAction.Style`
+@MainActor private func styles() -> [ActionStyle] {
+  [SwipeAction("Delete", style: .destructive) { $0(true) }.style, MenuAction("Pin") {}.style]
 }
 // end migration
 
