@@ -77,7 +77,8 @@ func main() async throws {
   }
   /// Waits until no row is loading (a bounded number of turns).
   func settle() async {
-    for _ in 0..<10_000 where settings.rows.contains(where: { $0.status == .firstLoad }) {
+    for _ in 0..<10_000
+    where settings.rows.contains(where: { if case .loading = $0 { true } else { false } }) {
       await Task.yield()
     }
   }

@@ -77,13 +77,13 @@ extension Outline {
     // tap on a node that can expand opens or closes it.
     dataSource.isContent = { $0?.item != nil }
     dataSource.answersTap = {
-      if case .status(let status, _, _) = $0 { status.isRetryable } else { false }
+      if case .loadFailed = $0 { true } else { false }
     }
     dataSource.selectObservers.append { [weak self, weak dataSource] path in
       guard let self, let row = dataSource?.item(at: path) else { return }
       switch row {
-      case .status(let status, let parent, _):
-        if status.isRetryable { self.retry(parent) }
+      case .loadFailed(_, let parent, _): self.retry(parent)
+      case .loading: break
       case .item(let item, _, true):
         // A folder opens or closes; it does not stay selected (as UIKit's outline headers).
         self.toggle(item.id)

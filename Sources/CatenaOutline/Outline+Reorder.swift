@@ -10,8 +10,8 @@ extension Outline {
     /// The item's index among its siblings.
     public var index: Int
 
-    /// The place at `index` under `parent` (nil: among the roots).
-    public init(parent: Item.ID?, index: Int) {
+    /// The place at `index` under `parent` (nil: among the roots); made by the outline.
+    package init(parent: Item.ID?, index: Int) {
       self.parent = parent
       self.index = index
     }
@@ -137,7 +137,7 @@ extension Outline {
       {
         return Place(parent: item.id, index: 0)
       }
-    case .status(_, let parent, let shownDepth):
+    case .loading(let parent, let shownDepth), .loadFailed(_, let parent, let shownDepth):
       anchor = parent
       depth = shownDepth - 1
     }

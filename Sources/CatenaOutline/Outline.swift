@@ -1,5 +1,5 @@
 public import CatenaDataSource
-public import CatenaPaging
+import CatenaPaging
 
 /// Rows with children that expand and collapse: a tree whose visible rows (the nodes whose
 /// ancestors are all expanded) fill a section of a data source, diffed like any section, so
@@ -67,9 +67,9 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
         if let children = node.children {
           add(children, depth: depth + 1)
         } else if let message = failures[id] {
-          rows.append(.status(.firstLoadFailed(message), parent: id, depth: depth + 1))
+          rows.append(.loadFailed(message, parent: id, depth: depth + 1))
         } else if node.loadsChildren {
-          rows.append(.status(.firstLoad, parent: id, depth: depth + 1))
+          rows.append(.loading(parent: id, depth: depth + 1))
         }
       }
     }

@@ -1,12 +1,12 @@
 public import CatenaPaging
 
-/// A visible row of an ``Outline``: a node's item at its depth, or the status of children
-/// that load (a spinner, then a failure to retry) under the node they belong to.
+/// A visible row of an ``Outline``: a node's item at its depth, or its children loading (a
+/// spinner), or failed to load (a tap retries), under the node they belong to.
 ///
 /// The list indents a row by its depth and shows whether it is expanded itself (a
 /// `HeadlessTable` draws `▸` and `▾`), so expanding a node inserts its children and changes
-/// no row. Status rows show in the data source's status cells (`statusCell(_:)`), as a pager's
-/// do:
+/// no row. The children's rows show in the data source's status cells (`statusCell(_:)`), in
+/// a pager's status rows' words:
 ///
 /// ```swift
 /// .configureCell(FileCell.self) { cell, _, row in cell.name = row.item?.name ?? "" }
@@ -19,17 +19,18 @@ public enum OutlineRow<Item: Identifiable & Sendable>: Identifiable, Sendable
 where Item.ID: Sendable {
   /// A node: its item, how deep it is (0 for a root), and whether it has children to show.
   case item(Item, depth: Int, isExpandable: Bool)
-  /// The children of `parent` loading (`.firstLoad`), or failed to load (`.firstLoadFailed`:
-  /// a tap retries).
-  case status(PagerStatus, parent: Item.ID, depth: Int)
+  /// The children of `parent` loading.
+  case loading(parent: Item.ID, depth: Int)
+  /// The children of `parent` failed to load, with the error's message: a tap retries.
+  case loadFailed(String, parent: Item.ID, depth: Int)
 
   /// A row's identity: a node's id wherever it moves in the tree, or the node whose children
   /// a status row is about.
   public enum ID: Hashable, Sendable {
     /// A node.
     case item(Item.ID)
-    /// The status of a node's children.
-    case status(parent: Item.ID)
+    /// The row of a node's children loading or failed.
+    case children(of: Item.ID)
 
     // Written out and inlinable, so that the diff of an app's outline is specialised for its
     // ids (the derived ones are generic calls, several times slower).
@@ -38,7 +39,7 @@ where Item.ID: Sendable {
     public static func == (left: ID, right: ID) -> Bool {
       switch (left, right) {
       case (.item(let left), .item(let right)): left == right
-      case (.status(let left), .status(let right)): left == right
+      case (.children(let left), .children(let right)): left == right
       default: false
       }
     }
@@ -48,7 +49,7 @@ where Item.ID: Sendable {
     public func hash(into hasher: inout Hasher) {
       switch self {
       case .item(let id): hasher.combine(id)
-      case .status(let parent):
+      case .children(let parent):
         hasher.combine(1 as UInt8)
         hasher.combine(parent)
       }
@@ -59,7 +60,7 @@ where Item.ID: Sendable {
   @inlinable public var id: ID {
     switch self {
     case .item(let item, _, _): .item(item.id)
-    case .status(_, let parent, _): .status(parent: parent)
+    case .loading(let parent, _), .loadFailed(_, let parent, _): .children(of: parent)
     }
   }
 
@@ -71,7 +72,7 @@ where Item.ID: Sendable {
   /// How deep the row is: 0 for a root.
   @inlinable public var depth: Int {
     switch self {
-    case .item(_, let depth, _), .status(_, _, let depth): depth
+    case .item(_, let depth, _), .loading(_, let depth), .loadFailed(_, _, let depth): depth
     }
   }
 }
@@ -84,15 +85,22 @@ extension OutlineRow: Equatable where Item: Equatable {
     switch (left, right) {
     case (.item(let a, let depthA, let expandsA), .item(let b, let depthB, let expandsB)):
       depthA == depthB && expandsA == expandsB && a == b
-    case (.status(let a, let parentA, let depthA), .status(let b, let parentB, let depthB)):
+    case (.loading(let parentA, let depthA), .loading(let parentB, let depthB)):
+      depthA == depthB && parentA == parentB
+    case (.loadFailed(let a, let parentA, let depthA), .loadFailed(let b, let parentB, let depthB)):
       depthA == depthB && parentA == parentB && a == b
     default: false
     }
   }
 }
 extension OutlineRow: StatusRow {
-  /// The status, for a status row.
+  /// How the data source's status cells (`statusCell(_:)`) show a children row: loading, or
+  /// the failure with "Tap to retry", in a status row's words; nil for a node.
   public var status: PagerStatus? {
-    if case .status(let status, _, _) = self { status } else { nil }
+    switch self {
+    case .item: nil
+    case .loading: .firstLoad
+    case .loadFailed(let message, _, _): .firstLoadFailed(message)
+    }
   }
 }

@@ -70,6 +70,9 @@ struct LazyOutlineTests {
     #expect(screen.lines == ["▸ Shared", "  notes.txt"])
     try screen.files.expand("Shared")
     #expect(screen.lines == ["▾ Shared", "    [Loading…]", "  notes.txt"])
+    // The outline's own row, in its own words (a pager's status only for the status cell).
+    #expect(screen.files.rows[1] == .loading(parent: "Shared", depth: 1))
+    #expect(screen.files.rows[1].id == .children(of: "Shared"))
     screen.table.clearEvents()
     try await answer(screen, server, "Shared", .success([node("a.txt"), .lazy(File(name: "Sub"))]))
     #expect(screen.lines == ["▾ Shared", "    a.txt", "  ▸ Sub", "  notes.txt"])
@@ -84,6 +87,11 @@ struct LazyOutlineTests {
     let screen = try OutlineScreen([.lazy(File(name: "Shared"))], children: server.loader)
     try screen.files.expand("Shared")
     try await answer(screen, server, "Shared", .failure(Offline()))
+    guard case .loadFailed(let message, "Shared", 1)? = screen.files.rows.last else {
+      Issue.record("no failed row under Shared: \(screen.files.rows)")
+      return
+    }
+    #expect(message.contains("offline"))
     let failed = try #require(screen.lines.last)
     #expect(failed.hasPrefix("    [") && failed.contains("offline"))
     #expect(failed.hasSuffix("Tap to retry.]"))

@@ -91,13 +91,13 @@ struct DeliveryTests {
     await Get("item").json()
       .then { _ in log.entries.append("then@\(currentPlace())") }
       .always { log.entries.append("always@\(currentPlace())") }
-      .start(on: fixtureClient(delivery: .immediate)).finished()
+      .start(on: fixtureClient(delivery: .globalExecutor)).finished()
     #expect(log.entries == ["then@main", "always@main"])
   }
 
   @Test func callbacksWrittenInAnActorRunOnIt() async {
     let screen = Screen()
-    await screen.load(Get("item").json(), on: fixtureClient(delivery: .immediate))
+    await screen.load(Get("item").json(), on: fixtureClient(delivery: .globalExecutor))
     #expect(await screen.seen == ["then@screen", "always@screen"])
   }
 
@@ -106,7 +106,8 @@ struct DeliveryTests {
     #expect(
       onMain == ["progress(upload)@main", "progress(download)@main", "then@main", "always@main"])
 
-    let immediate = await logPlaces(Get("item").json(), on: fixtureClient(delivery: .immediate))
+    let immediate = await logPlaces(
+      Get("item").json(), on: fixtureClient(delivery: .globalExecutor))
     #expect(immediate == ["progress(download)@pool", "then@pool", "always@pool"])
 
     let queue = NamedQueue("delivery")
@@ -117,12 +118,12 @@ struct DeliveryTests {
 
   @Test func aCallCanOverrideTheClientsDelivery() async {
     let places = await logPlaces(
-      Get("item").json(), on: fixtureClient(delivery: .mainActor), delivering: .immediate)
+      Get("item").json(), on: fixtureClient(delivery: .mainActor), delivering: .globalExecutor)
     #expect(places == ["progress(download)@pool", "then@pool", "always@pool"])
     #expect(Client(transport: FixtureTransport()).delivery.description == "mainActor")
   }
 
-  @Test func immediateDeliveryNeedsNoMainActor() async {
+  @Test func globalExecutorDeliveryNeedsNoMainActor() async {
     // The main actor is held, blocked, from before the call starts until its callbacks ran:
     // a delivery that waited for the main actor could never finish. Nothing here waits on a
     // clock; the long timeout only turns that deadlock into a failure instead of a hang.
@@ -137,7 +138,7 @@ struct DeliveryTests {
     await Get("item").json()
       .then { _ in log.add("then") }
       .always { delivered.signal() }
-      .start(on: fixtureClient(delivery: .immediate)).finished()
+      .start(on: fixtureClient(delivery: .globalExecutor)).finished()
     #expect(await blocker.value == .success)
     #expect(log.entries == ["then"])
   }

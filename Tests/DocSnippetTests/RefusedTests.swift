@@ -117,6 +117,14 @@ struct RefusedTests {
       name: "two nested types called Place",
       code: "let slot: PagerStatus.Place = .bottom",
       complaint: "Place"),
+    Refused(
+      name: "a delivery that reads as synchronous",
+      code: "let delivery: Delivery = .immediate",
+      complaint: "immediate"),
+    Refused(
+      name: "a pager's status under an outline's node",
+      code: "let row = OutlineRow<Row>.status(.firstLoad, parent: 1, depth: 1)",
+      complaint: "status"),
   ]
 
   @Test(arguments: refused)

@@ -56,7 +56,7 @@
     let box = OutcomeBox()
     let clock = ContinuousClock()
     let start = clock.now
-    let handle = request.delivering(.immediate)
+    let handle = request.delivering(.globalExecutor)
       .then { _ in box.update { $0.successes += 1 } }
       .failed { error in
         box.update {
@@ -215,7 +215,7 @@
 
     @Test func progressOfACompressedBodyHasNoTotalAndEndsComplete() async throws {
       let updates = ProgressLog()
-      let handle = Get("gzip-json").json(at: "items").delivering(.immediate)
+      let handle = Get("gzip-json").json(at: "items").delivering(.globalExecutor)
         .progress { updates.append($0) }.start(on: api)
       await handle.finished()
       let log = updates.values

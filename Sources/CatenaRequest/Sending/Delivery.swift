@@ -10,7 +10,7 @@ import Dispatch
 /// ```swift
 /// // A headless client: nonisolated callbacks run as soon as the request finishes, without
 /// // waiting for the main actor (which a blocked or absent main run loop never services).
-/// let api = Client(baseURL: base, transport: URLSessionTransport(), delivery: .immediate)
+/// let api = Client(baseURL: base, transport: URLSessionTransport(), delivery: .globalExecutor)
 /// ```
 ///
 /// Whatever the delivery, callbacks of one call run one after another, in order: progress,
@@ -34,7 +34,7 @@ public struct Delivery: Sendable, CustomStringConvertible {
 
   /// On the concurrency pool, right after the request finishes: for headless code (servers,
   /// command-line tools, tests) with no main run loop.
-  public static let immediate = Delivery(target: .pool)
+  public static let globalExecutor = Delivery(target: .pool)
 
   /// On `executor`, e.g. a serial queue of your own.
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -42,11 +42,11 @@ public struct Delivery: Sendable, CustomStringConvertible {
     Delivery(target: .executor(executor))
   }
 
-  /// `mainActor`, `immediate` or `executor`.
+  /// `mainActor`, `globalExecutor` or `executor`.
   public var description: String {
     switch target {
     case .mainQueue: "mainActor"
-    case .pool: "immediate"
+    case .pool: "globalExecutor"
     case .executor: "executor"
     }
   }

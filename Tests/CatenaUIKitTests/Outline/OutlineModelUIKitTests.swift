@@ -41,7 +41,11 @@
   struct OutlineModelUIKitTests {
     /// What a cell shows for `row`.
     static func title(_ row: OutlineRow<Entry>) -> String {
-      row.item?.id ?? (row.status == .firstLoad ? "loading" : "failed")
+      switch row {
+      case .item(let entry, _, _): entry.id
+      case .loading: "loading"
+      case .loadFailed: "failed"
+      }
     }
 
     /// The outline's rows as the reference writes them.

@@ -624,7 +624,7 @@ private func modifiers(body: RequestBody, policy: CachePolicy) -> Request<HTTPRe
 
 // migration: `PagerStatus.Place`
 private func slots(status: PagerStatus) -> Bool {
-  _ = Outline<Row>.Place(parent: nil, index: 0)
+  _ = Outline<Row>.Place.self
   return status.slot == PagerStatus.Slot.bottom
 }
 // end migration
@@ -632,6 +632,29 @@ private func slots(status: PagerStatus) -> Bool {
 // migration: `SwipeAction.Style`
 @MainActor private func styles() -> [ActionStyle] {
   [SwipeAction("Delete", style: .destructive) { $0(true) }.style, MenuAction("Pin") {}.style]
+}
+// end migration
+
+// migration: `Delivery.immediate`
+private func headless(base: URL) {
+  _ = Client(baseURL: base, transport: FixtureTransport(), delivery: .globalExecutor)
+  _ = Get("a").then { _ in }.delivering(Delivery.globalExecutor)
+}
+// end migration
+
+// migration: `OutlineRow.status(.firstLoad, parent:depth:)`
+private func childRows(row: OutlineRow<Row>, m: String) -> [OutlineRow<Row>.ID] {
+  if case .loadFailed(m, 0, 1) = row { _ = row.status }
+  let rows: [OutlineRow<Row>] = [
+    .loading(parent: 0, depth: 1), OutlineRow.loadFailed(m, parent: 0, depth: 1),
+  ]
+  return rows.map(\.id) + [OutlineRow<Row>.ID.children(of: 0)]
+}
+// end migration
+
+// migration: `Outline.Place(parent:index:)`
+@MainActor private func givenPlaces(outline: Outline<Row>) {
+  outline.didPlace { _, place in _ = (place.parent, place.index) }
 }
 // end migration
 
