@@ -36,7 +36,8 @@ public enum PageKey: Hashable, Sendable, CustomStringConvertible {
 
 /// How a ``PageSource`` finds the next page.
 public enum PageKeying: Hashable, Sendable {
-  /// By number: the list asks for page `firstPage`, then the next number.
+  /// By number: the list asks for the source's first page (``PageSource/firstPage(_:)``),
+  /// then the next number.
   case index
   /// By offset: the list asks for offset 0, then the number of items received so far.
   case offset

@@ -212,7 +212,8 @@ extension PageSource {
   /// How a numbered request source counts its pages (pages the server keys are read by the
   /// `cursor:` and `nextLink:` forms of `request`).
   public enum Numbering: Sendable {
-    /// By number: the request is made for page `firstPage`, then the next number.
+    /// By number: the request is made for the first page (1, or what
+    /// ``PageSource/firstPage(_:)`` says), then the next number.
     case index
     /// By offset: the request is made for offset 0, then the number of items received so far.
     case offset

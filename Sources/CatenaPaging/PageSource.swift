@@ -40,6 +40,8 @@ public struct PageSource<Item: Sendable>: Sendable {
   /// Where the pager learns that the network went away and came back: the reachability of
   /// the client a request source sends through; nil for other sources (never offline).
   package var reachability: (@Sendable () -> (any Reachability)?)?
+  /// The number of the first page of a source that counts pages (``firstPage(_:)``).
+  package private(set) var firstPageNumber = 1
 
   /// A kept page read at once, and the answers after it.
   struct Kept: Sendable {
@@ -118,8 +120,8 @@ public struct PageSource<Item: Sendable>: Sendable {
     }
   }
 
-  /// A source of numbered pages: `load` gets the page number (counted from the pager's
-  /// ``PagerConfiguration/firstPage``) and the page size.
+  /// A source of numbered pages: `load` gets the page number (1 for the first page, or what
+  /// ``firstPage(_:)`` says) and the page size.
   public init(_ load: @escaping @Sendable (_ page: Int, _ size: Int) async throws -> Page<Item>) {
     self.init(keying: .index) { key, size in
       guard case .index(let page) = key else { return Page(items: []) }
@@ -145,6 +147,18 @@ public struct PageSource<Item: Sendable>: Sendable {
     _ load: @escaping @Sendable (_ cursor: String?, _ size: Int) async throws -> Page<Item>
   ) -> PageSource {
     PageSource(keying: .server) { key, size in try await load(key?.token, size) }
+  }
+
+  /// The same source, numbering its pages from `number` (0 or 1, as the server counts; 1
+  /// unless set). A source keyed by offset or by the server has no page numbers.
+  ///
+  /// ```swift
+  /// let feed = PageSource<Post> { page, size in … }.firstPage(0)   // pages 0, 1, 2, …
+  /// ```
+  public func firstPage(_ number: Int) -> PageSource {
+    var source = self
+    source.firstPageNumber = number
+    return source
   }
 
   /// The same pages with each item converted by `transform`; items it returns nil for are left
@@ -176,6 +190,7 @@ public struct PageSource<Item: Sendable>: Sendable {
     }
     converted.invalidate = invalidate
     converted.reachability = reachability
+    converted.firstPageNumber = firstPageNumber
     converted.kept = kept.map { kept in
       PageSource<Other>.Kept { key, size in
         kept.page(key, size).map { kept in

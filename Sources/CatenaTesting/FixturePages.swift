@@ -82,8 +82,8 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
   /// The pages as a `PageSource` of numbered pages.
   public var source: PageSource<Item> { source(.index) }
 
-  /// The pages as a `PageSource` keyed as `keying` says: numbered pages, offsets, or opaque
-  /// cursors (``cursor(forOffset:)``) each page gives as `Page.next`.
+  /// The pages as a `PageSource` keyed as `keying` says: numbered pages (from ``firstPage``),
+  /// offsets, or opaque cursors (``cursor(forOffset:)``) each page gives as `Page.next`.
   ///
   /// ```swift
   /// let houses = Pager(source: fixture.source(.server))  // cursor paging
@@ -117,7 +117,7 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
       if keying == .server, end < self.count { page.next = .cursor(Self.cursor(forOffset: end)) }
       if keying == .server, offset > 0 { page.previous = .cursor(Self.cursor(before: offset)) }
       return page
-    }
+    }.firstPage(firstPage)
   }
 
   /// The items `offset..<offset + size` that exist.

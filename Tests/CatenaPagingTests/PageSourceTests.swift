@@ -41,6 +41,25 @@ struct PageSourceTests {
     }
   }
 
+  @Test func aSourceNumberedFromZeroIsAskedForPageZeroFirstThroughAMap() async throws {
+    let fixture = FixturePages(count: 25, firstPage: 0, serverPageSize: 10) {
+      House(id: $0, title: "House \($0)")
+    }
+    fixture.route(on: transport, "houses", list: "Data.HouseList", encode: houseJSON)
+    // The number is the source's: it survives a map, and a pager needs no setting of its own.
+    let source = housesSource().firstPage(0).compactMap { $0.id % 2 == 0 ? $0 : nil }
+    let list = Pager(source: source)
+    await list.refresh().ended()
+    await list.loadNext().ended()
+    #expect(list.items.map(\.id) == Array(stride(from: 0, to: 20, by: 2)))
+    #expect(list.unreadableCount == 10, "the odd houses, left out by the map")
+    let sent = transport.requests.map { $0.url.query ?? "" }
+    #expect(sent == ["pageIndex=0&pageSize=20", "pageIndex=1&pageSize=20"])
+    // A new source with the default numbering starts again at page 1.
+    await list.refresh(from: housesSource()).ended()
+    #expect(transport.requests.last?.url.query == "pageIndex=1&pageSize=20")
+  }
+
   @Test func aRequestSourceReadsTheListAndTheServersPageSize() async throws {
     let fixture = FixturePages(count: 25, serverPageSize: 10) {
       House(id: $0, title: "House \($0)")
@@ -129,7 +148,8 @@ struct PageSourceTests {
     let fixture = FixturePages(count: 7, firstPage: 0, latency: .milliseconds(5)) {
       Row($0)
     }.failing(pages: [1])
-    let list = Pager(PagerConfiguration(pageSize: 3, firstPage: 0), source: fixture.source)
+    // The fixture numbers its source's pages from 0: the pager asks for page 0 first.
+    let list = Pager(PagerConfiguration(pageSize: 3), source: fixture.source)
     await list.refresh().ended()
     await list.loadNext().ended()
     #expect(list.loadStates.append.error != nil && list.items.count == 3)

@@ -125,6 +125,10 @@ struct RefusedTests {
       name: "a pager's status under an outline's node",
       code: "let row = OutlineRow<Row>.status(.firstLoad, parent: 1, depth: 1)",
       complaint: "status"),
+    Refused(
+      name: "a page's key set on the pager",
+      code: "let settings = PagerConfiguration(pageSize: 20, firstPage: 0)",
+      complaint: "firstPage"),
   ]
 
   @Test(arguments: refused)

@@ -20,10 +20,11 @@ struct NoPage: Error, CustomStringConvertible {
 }
 
 extension Pager {
-  /// The key of the first page: page `firstPage`, offset 0, or none (the server's first).
+  /// The key of the first page: the source's first page number, offset 0, or none (the
+  /// server's first).
   var firstKey: PageKey? {
     switch source.keying {
-    case .index: .index(configuration.firstPage)
+    case .index: .index(source.firstPageNumber)
     case .offset: .offset(0)
     case .server: nil
     }
@@ -361,7 +362,7 @@ extension Pager {
   /// How many items of the list come before the page `request` loads, when known.
   private func offset(of request: PageRequest) -> Int? {
     switch request.key {
-    case .index(let number)?: (number - configuration.firstPage) * configuration.pageSize
+    case .index(let number)?: (number - source.firstPageNumber) * configuration.pageSize
     case .offset(let offset)?: offset
     default: nil
     }
@@ -381,7 +382,7 @@ extension Pager {
       var next = number + 1
       if case .index(let given)? = page.next, given > number { next = given }
       return (
-        number > configuration.firstPage ? PageRequest(key: .index(number - 1), size: size) : nil,
+        number > source.firstPageNumber ? PageRequest(key: .index(number - 1), size: size) : nil,
         more ? PageRequest(key: .index(next), size: size) : nil
       )
     case (.offset, .offset(let start)?):

@@ -195,7 +195,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   ///
   /// ```swift
   /// let houses = Pager(source: houseSource)                              // pages of 20
-  /// let feed = Pager(PagerConfiguration(pageSize: 50, firstPage: 0), source: feedSource)
+  /// let feed = Pager(PagerConfiguration(pageSize: 50), source: feedSource.firstPage(0))
   /// ```
   public init(_ configuration: PagerConfiguration = PagerConfiguration(), source: PageSource<Item>)
   {

@@ -1,8 +1,8 @@
 public import CatenaDataSource
 
 /// How a ``Pager`` loads and keeps pages: page sizes, how early it loads, how many pages it
-/// keeps, what it does with an item loaded twice. What a page means (its keys, whether more
-/// follow) is the ``PageSource``'s.
+/// keeps, what it does with an item loaded twice. What a page means (its keys, the first
+/// page's number, whether more follow) is the ``PageSource``'s.
 ///
 /// ```swift
 /// let timeline = Pager(PagerConfiguration(pageSize: 30, maxLoadedPages: 5), source: messages)
@@ -10,8 +10,6 @@ public import CatenaDataSource
 public struct PagerConfiguration: Sendable {
   /// How many items a page asks for.
   public var pageSize: Int
-  /// The number of the first page, for sources that count pages (0 or 1, as the server counts).
-  public var firstPage: Int
   /// How many items the first load asks for: a multiple of ``pageSize`` fills the screen at
   /// once. Sources that count pages load that many pages one after another; sources keyed by
   /// offset or by the server ask for them in one request.
@@ -40,12 +38,11 @@ public struct PagerConfiguration: Sendable {
 
   /// A configuration; only the page size is commonly set.
   public init(
-    pageSize: Int = 20, firstPage: Int = 1, initialLoadSize: Int? = nil,
+    pageSize: Int = 20, initialLoadSize: Int? = nil,
     prefetchDistance: Int? = nil, maxLoadedPages: Int? = nil, placeholders: Bool = false,
     duplicates: DuplicatePolicy = .keepFirst, refetchAfter: Duration? = nil
   ) {
     self.pageSize = max(pageSize, 1)
-    self.firstPage = firstPage
     self.initialLoadSize = max(initialLoadSize ?? pageSize, self.pageSize)
     self.prefetchDistance = max(prefetchDistance ?? self.pageSize / 2, 1)
     self.maxLoadedPages = maxLoadedPages.map { max($0, 2) }

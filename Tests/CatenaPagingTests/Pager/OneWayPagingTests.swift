@@ -12,7 +12,7 @@ struct OneWayPagingTests {
   let manual = ManualSource()
 
   func pager(pageSize: Int = 3, firstPage: Int = 1) -> Pager<Row> {
-    Pager(PagerConfiguration(pageSize: pageSize, firstPage: firstPage), source: manual.source)
+    Pager(PagerConfiguration(pageSize: pageSize), source: manual.source.firstPage(firstPage))
   }
 
   /// Answers request number `count - 1` with `items`, and waits for `load`.

@@ -658,6 +658,13 @@ private func childRows(row: OutlineRow<Row>, m: String) -> [OutlineRow<Row>.ID] 
 }
 // end migration
 
+// migration: `PagerConfiguration(firstPage: 0)`
+@MainActor private func numberedFromZero(source: PageSource<Row>) -> Pager<Row> {
+  _ = FixturePages(count: 10, firstPage: 0) { Row(id: $0) }.source
+  return Pager(source: source.firstPage(0))
+}
+// end migration
+
 // migration: `HTTPRequest.redactedURL`
 private func noLongerAPI(request: HTTPRequest, headers: HTTPHeaders, error: DataSourceError) {
   _ = request.cURLDescription
