@@ -96,7 +96,7 @@ func run() async throws {
     print("── \(step)")
     print(
       "   \(houses.items.count) houses in \(houses.loadedPageCount) page\(houses.loadedPageCount == 1 ? "" : "s"), \(houses.loadStates), "
-        + "\(houses.unreadableCount) entr\(houses.unreadableCount == 1 ? "y" : "ies") dropped")
+        + "\(houses.unreadableCount) entr\(houses.unreadableCount == 1 ? "y" : "ies") unreadable")
     print("   photos requested ahead of the scroll: \(photos.count)")
     print("Featured: " + model.featured.joined(separator: " · "))
     print(table.render())

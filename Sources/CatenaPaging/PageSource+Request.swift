@@ -34,7 +34,7 @@ public struct PageFormat: Sendable {
   }
 
   /// The page `json` holds: the items `transform` reads from the list (the others counted as
-  /// dropped) and what the server says about the list.
+  /// unreadable) and what the server says about the list.
   func page<Item>(
     of json: JSONValue, transform: (JSONValue) -> Item?
   ) throws(RequestError) -> Page<Item> {

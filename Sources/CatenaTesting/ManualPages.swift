@@ -12,7 +12,7 @@ import Foundation
 /// let load = list.refresh()
 /// await pages.waitForRequests(1)
 /// pages.respond(with: Page(items: houses))
-/// await load.value
+/// await load.ended()
 /// ```
 public final class ManualPages<Item: Sendable>: @unchecked Sendable {
   /// A request waiting for its answer.

@@ -5,7 +5,7 @@ public import CatenaRequest
 ///
 /// ```swift
 /// let network = ManualReachability()
-/// api.reachability = network
+/// let api = Client(baseURL: base, transport: FixtureTransport(), reachability: network)
 /// network.isReachable = false         // requests now wait for the network
 /// network.isReachable = true          // and go
 /// ```

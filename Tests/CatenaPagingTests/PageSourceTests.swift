@@ -105,7 +105,7 @@ struct PageSourceTests {
     #expect(list.loadStates.append == .idle, "three entries came for a page of three")
   }
 
-  @Test func decodableItemsDecodeEachElementAndTheOthersAreDropped() async {
+  @Test func decodableItemsDecodeEachElementAndTheOthersAreUnreadable() async {
     transport.route(
       .get, "houses",
       json: #"{"Data": {"List": [{"id": 1, "title": "A"}, {"id": 2}], "PageSize": 2}}"#)

@@ -133,6 +133,37 @@
       #expect(screen.controls.footer.status == .end)
     }
 
+    @Test(
+      "the controls turn off only their table's status rows, bound before or after, while they live"
+    )
+    func statusRowsOffOnlyOnTheirTable() async {
+      let pages = ManualPages<Row>()
+      let pager = Pager(PagerConfiguration(pageSize: 10), source: pages.source)
+      func source(_ table: UITableView) -> SectionedDataSource<String, PagerRow<Row>> {
+        SectionedDataSource<String, PagerRow<Row>>()
+          .bind(table).configureCell(TitleCell.self, reuseIdentifier: "title") { _, _ in }
+      }
+      let (controlled, window) = tableInWindow()
+      let (other, otherWindow) = tableInWindow()
+      // The controls come first; the sections are bound after them.
+      var controls: PagingControls<Row>? = PagingControls(pager, tableView: controlled)
+      let withControls = source(controlled)
+      let withoutControls = source(other)
+      pager.bind(withControls, section: "s")
+      pager.bind(withoutControls, section: "s")
+      pager.refresh()
+      await pages.waitForRequests(1)
+      #expect(withControls.snapshot?.allItems.isEmpty != false, "the footer shows the load")
+      #expect(withoutControls.snapshot?.allItems == [.status(.firstLoad)], "the other table's row")
+      // Gone, the controls give the table its status rows back.
+      controls = nil
+      await settle { withControls.snapshot?.allItems == [.status(.firstLoad)] }
+      #expect(withControls.snapshot?.allItems == [.status(.firstLoad)])
+      pages.respond(with: Page(items: []))
+      await settle(pager)
+      withExtendedLifetime((window, otherWindow, controls)) {}
+    }
+
     @Test("#10 a next-page failure does not end a refresh control that is not refreshing")
     func nextPageFailureLeavesAnIdleControlAlone() async {
       let screen = PagedScreen()

@@ -129,6 +129,22 @@ struct RefusedTests {
       name: "a page's key set on the pager",
       code: "let settings = PagerConfiguration(pageSize: 20, firstPage: 0)",
       complaint: "firstPage"),
+    Refused(
+      name: "a place in a tree made outside the outline",
+      code: "let place = Outline<Row>.Place(parent: nil, index: 0)",
+      complaint: "initializer"),
+    Refused(
+      name: "the last load's duplicates outside the log",
+      code: "@MainActor func count(_ pager: Pager<Row>) -> Int { pager.lastDroppedDuplicates }",
+      complaint: "lastDroppedDuplicates"),
+    Refused(
+      name: "a binding object beside PagerRows",
+      code: "let binding: PagerBinding<Row>? = nil",
+      complaint: "PagerBinding"),
+    Refused(
+      name: "a request's headers written around the header modifier",
+      code: "var request = Get(\"feed\")\nrequest.definition.headers = HTTPHeaders()",
+      complaint: "headers"),
   ]
 
   @Test(arguments: refused)

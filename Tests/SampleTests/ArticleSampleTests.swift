@@ -28,13 +28,14 @@ struct ArticleSampleTests {
     // Page 2 follows page 1 at once: rows past the screen are prefetched.
     #expect(
       output.contains(
-        "19 houses in 2 pages, refresh idle · prepend end · append idle, 1 entry dropped"))
+        "19 houses in 2 pages, refresh idle · prepend end · append idle, 1 entry unreadable"))
     // Rows 6-15 prefetched after two pages; at the bottom, the six scrolled past unseen are
     // cancelled, the four that came on screen stay requested, and the three rows of page 3
     // past the screen are prefetched.
     #expect(output.contains("   photos requested ahead of the scroll: 10\n"))
     #expect(
-      output.contains("append end, 1 entry dropped\n   photos requested ahead of the scroll: 7\n"))
+      output.contains(
+        "append end, 1 entry unreadable\n   photos requested ahead of the scroll: 7\n"))
     #expect(output.contains("22 houses in 3 pages, refresh idle · prepend end · append end"))
     #expect(output.contains("[Recommended]\n  0-0  Sea view apartment — ¥4200/month · 2 rooms"))
     #expect(output.contains("Featured: Lakeside loft · Old town courtyard · Tea hill cottage"))

@@ -40,21 +40,26 @@ func housesTable(_ houses: Pager<House>) -> (
   return (table, dataSource)
 }
 
-/// The duplicates a pager's loads left out, from its log.
+/// The duplicates a pager's loads left out and the changes its data source refused, from its
+/// log.
 final class DuplicateCount: @unchecked Sendable {
-  // NB: `lock` guards `count`.
+  // NB: `lock` guards `counts`.
   private let lock = NSLock()
-  private var count = 0
+  private var counts = (duplicates: 0, rejected: 0)
 
   @MainActor init(_ pager: Pager<House>) {
     pager.log = PagerLog { [self] entry in
-      if case .ended(_, _, .loaded(_, let duplicates, _), _) = entry {
-        lock.withLock { count += duplicates }
+      switch entry {
+      case .ended(_, _, .loaded(_, let duplicates, _), _):
+        lock.withLock { counts.duplicates += duplicates }
+      case .rejected: lock.withLock { counts.rejected += 1 }
+      default: break
       }
     }
   }
 
-  var total: Int { lock.withLock { count } }
+  var total: Int { lock.withLock { counts.duplicates } }
+  var rejected: Int { lock.withLock { counts.rejected } }
 }
 
 /// Whether the table refused none of the batches it was given.
@@ -89,7 +94,7 @@ struct PagingIntegrationTests {
       #expect(houses.items.map(\.id) == Array(0..<95))
       #expect(dataSource.snapshot?.allItems.compactMap(\.item?.id) == Array(0..<95))
       #expect(table.rowCounts[0] == 95)
-      #expect(rejectedNone(table) && duplicates.total == 0)
+      #expect(rejectedNone(table) && duplicates.total == 0 && duplicates.rejected == 0)
       table.scrollToBottom()
       let shown = table.visibleItemPaths.map { table.cellForRow(at: $0)?.renderedText }
       #expect(shown == (85..<95).map { "House \($0)" })
@@ -115,7 +120,7 @@ struct KeyedPagingIntegrationTests {
       try await settle(houses)
       scrolls += 1
     }
-    #expect(rejectedNone(table) && duplicates.total == 0)
+    #expect(rejectedNone(table) && duplicates.total == 0 && duplicates.rejected == 0)
     return dataSource.snapshot?.allItems.compactMap(\.item?.id) ?? []
   }
 

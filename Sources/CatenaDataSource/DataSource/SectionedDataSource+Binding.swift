@@ -6,6 +6,7 @@ extension SectionedDataSource {
   package func bind<Table: TableDriving>(driving table: Table) -> Self {
     guard !isInvalidated else { return self }
     binding?.disconnect()
+    driver = table
     // After every reload and batch, the table shows the empty-state text when it has no row.
     let showEmptyState = { [weak self, weak table] in
       guard let self, let table else { return }

@@ -101,6 +101,9 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   }
 
   var binding: Binding?
+  /// The table the data source is bound to (what `bind` was given), for affordances that act
+  /// on what one table shows (paging controls).
+  @usableFromInline package internal(set) weak var driver: AnyObject?
   /// The header and footer views, by kind.
   var sectionViews: [SectionViewKind: SectionViewSpec] = [:]
   /// The kinds given with a `when`, in the order given: the first that accepts an item shows it.

@@ -18,9 +18,11 @@ extension Pager where Item: Equatable {
   /// row or ``retry()``.
   ///
   /// Binding the same section of the same data source again changes its rows (a search that
-  /// filters them, say) and shows them at once; nothing else is bound twice. A change the
-  /// data source refuses (its table rejected a batch) leaves the last rows it could show, and
-  /// is written to ``log`` as ``PagerLogEntry/rejected(_:)`` (and printed in a debug build).
+  /// filters them, say) and shows them at once, with no second set of observers; another
+  /// section or data source is a binding of its own. A change the data source refuses (an id
+  /// another of its sections shows, or a batch its table rejected) leaves the last rows it
+  /// could show, and is written to ``log`` as ``PagerLogEntry/rejected(_:)`` (and printed in
+  /// a debug build).
   ///
   /// ```swift
   /// // The table keeps the data source (the pager holds it weakly).
@@ -44,6 +46,8 @@ extension Pager where Item: Equatable {
     _ dataSource: SectionedDataSource<SectionID, PagerRow<Item>>, section: SectionID,
     rows: PagerRows<Item> = PagerRows()
   ) -> Self {
+    // Bindings whose data source is gone are forgotten.
+    boundSections.removeAll { ($0 as? PagerBinding<Item>)?.dataSource == nil }
     if let bound = boundSections.lazy.compactMap({ $0 as? PagerBinding<Item> }).first(where: {
       $0.dataSource === dataSource && $0.section == AnyHashable(section)
     }) {
@@ -53,6 +57,7 @@ extension Pager where Item: Equatable {
     }
     // The pager keeps the binding; the binding keeps neither.
     let binding = PagerBinding<Item>(rows: rows, dataSource: dataSource, section: section)
+    binding.table = { [weak dataSource] in dataSource?.driver }
     boundSections.append(binding)
     let show: (PagerBinding<Item>) -> Void = { [weak self, weak dataSource] binding in
       guard let self, let dataSource else { return }
@@ -108,7 +113,9 @@ extension Pager where Item: Equatable {
     listeners.append { [weak self, weak dataSource] _ in
       show(binding)
       dataSource?.updateEmptyState()
-      if let self, let dataSource, binding.rows.showsStatus, !self.statusRowsHidden {
+      if let self, let dataSource, binding.rows.showsStatus,
+        !self.hidesStatusRows(on: dataSource.driver)
+      {
         let states = self.loadStates
         for end in [LoadDirection.prepend, .append] {
           let state = end == .append ? states.append : states.prepend
@@ -136,7 +143,8 @@ extension Pager where Item: Equatable {
   /// The rows the binding shows now.
   @inlinable
   func rows(_ binding: PagerBinding<Item>) -> [PagerRow<Item>] {
-    rows(binding.rows, statusRows: binding.rows.showsStatus && !statusRowsHidden)
+    rows(
+      binding.rows, statusRows: binding.rows.showsStatus && !hidesStatusRows(on: binding.table()))
   }
 }
 
@@ -150,6 +158,8 @@ where Item.ID: Sendable {
   @usableFromInline weak var dataSource: AnyObject?
   @usableFromInline let section: AnyHashable
   @usableFromInline var refresh: () -> Void = {}
+  /// The table the data source is bound to now.
+  @usableFromInline var table: () -> AnyObject? = { nil }
   /// The rows last applied, and the data source's version just after: a change of the pager
   /// that leaves the rows as they are (a load starting with no status row) applies nothing.
   @usableFromInline var applied: (rows: [PagerRow<Item>], version: Int)?
@@ -203,8 +213,8 @@ where Item.ID: Sendable {
           inserted: counts.inserted, deleted: counts.deleted, moved: counts.moved,
           updated: counts.updated, stages: batches.count, elapsed: .now - start))
     } catch {
-      // The table refused a batch (an app that changed it behind the data source's back):
-      // it shows the last rows it could.
+      // The data source refused the rows (an id another section shows, a batch its table
+      // rejected): it shows the last rows it could.
       log?.write(.rejected(error))
       #if DEBUG
         print("Catena: a pager's rows were not shown: \(error)")

@@ -1,7 +1,8 @@
 extension Pager {
   /// Loads from `source` from now on, and refreshes from it: for a list keyed by a query
   /// (search as you type, a filter), without a new pager, so its binding, window settings and
-  /// observers stay.
+  /// observers stay. What a page means is the new source's: its keys and its first page's
+  /// number (``PageSource/firstPage(_:)``, 1 unless it says).
   ///
   /// ```swift
   /// func searchChanged(to query: String) {

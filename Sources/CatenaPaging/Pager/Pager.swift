@@ -148,10 +148,16 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// The pager's bindings to data sources (each a `PagerBinding<Item>`; typed `AnyObject`
   /// because only equatable items bind).
   @usableFromInline var boundSections: [AnyObject] = []
-  /// Whether bound sections leave status rows out whatever their ``PagerRows`` say (paging
-  /// controls show the statuses instead).
-  @usableFromInline package var statusRowsHidden = false {
+  /// Which tables' bound sections leave status rows out whatever their ``PagerRows`` say:
+  /// each answers for a table (a data source's driver), while the paging controls that show
+  /// the statuses of that table instead live.
+  @usableFromInline package var statusRowsHidden: [(AnyObject?) -> Bool] = [] {
     didSet { for case let binding as any RowsRefreshing in boundSections { binding.refresh() } }
+  }
+
+  /// Whether the status rows of a section shown on `table` are left out.
+  @usableFromInline func hidesStatusRows(on table: AnyObject?) -> Bool {
+    statusRowsHidden.contains { $0(table) }
   }
   var editNumber = 0
   let tasks = TaskBag()

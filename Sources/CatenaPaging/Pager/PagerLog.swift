@@ -1,7 +1,8 @@
 public import CatenaDataSource
 
-/// Where a ``Pager`` writes what it does: each load (direction, key, cause, outcome, time) and
-/// each change a bound data source applied (counts by kind, stages, time).
+/// Where a ``Pager`` writes what it does: each load (direction, key, cause, outcome, time),
+/// each change a bound data source applied (counts by kind, stages, time), and each change it
+/// refused.
 ///
 /// ```swift
 /// pager.log = .print                               // to standard output
@@ -30,8 +31,8 @@ public enum PagerLogEntry: Sendable, CustomStringConvertible {
   /// many stages, in how long.
   case applied(
     inserted: Int, deleted: Int, moved: Int, updated: Int, stages: Int, elapsed: Duration)
-  /// A bound data source refused a change (its table rejected a batch): it shows the last
-  /// rows it could.
+  /// A bound data source refused a change (an id another of its sections shows, or a batch
+  /// its table rejected): it shows the last rows it could.
   case rejected(DataSourceError)
 
   /// One line: "append ended · cursor \"c3\" · 30 items, 0 duplicates · 4.1 ms".

@@ -87,7 +87,7 @@ extension RequestConvertible {
   /// Each attempt of a retried request has its own.
   ///
   /// ```swift
-  /// Get("search", ["q": text]).timeout(.seconds(5))
+  /// Get("search", ["q": .string(text)]).timeout(.seconds(5))
   /// ```
   public func timeout(_ timeout: Duration) -> Self {
     var copy = self
@@ -123,7 +123,7 @@ extension RequestConvertible {
   /// a file, a stream or a multipart form, streamed responses and downloads never share.
   ///
   /// ```swift
-  /// Post("search", ["q": text]).shared()    // two views searching alike send one request
+  /// Post("search", ["q": .string(text)]).shared()  // two views searching alike send one request
   /// Get("clock/now").shared(false)          // every asker its own answer
   /// ```
   public func shared(_ isShared: Bool = true) -> Self {

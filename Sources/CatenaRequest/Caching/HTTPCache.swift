@@ -7,8 +7,8 @@ public import Foundation
 /// moves no body.
 ///
 /// ```swift
-/// var api = Client(baseURL: base, transport: URLSessionTransport())
-/// api.cache = HTTPCache(memoryLimit: 16 << 20)
+/// let api = Client(
+///   baseURL: base, transport: URLSessionTransport(), cache: HTTPCache(memoryLimit: 16 << 20))
 /// let feed = try await Get("feed").value(on: api)  // from the cache while fresh
 /// ```
 ///
@@ -88,7 +88,8 @@ public final class HTTPCache: @unchecked Sendable {
   /// (the wall clock by default).
   ///
   /// ```swift
-  /// api.cache = HTTPCache(directory: HTTPCache.cachesDirectory(named: "api"))
+  /// let cache = HTTPCache(directory: HTTPCache.cachesDirectory(named: "api"))
+  /// let api = Client(baseURL: base, transport: URLSessionTransport(), cache: cache)
   /// ```
   ///
   /// The directory is made and locked when the cache is made, and what it keeps is read in

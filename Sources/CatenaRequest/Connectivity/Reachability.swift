@@ -5,8 +5,9 @@ import Foundation
 /// when the network comes back.
 ///
 /// ```swift
-/// var api = Client(baseURL: base, transport: URLSessionTransport())
-/// api.reachability = SystemReachability.shared   // offline: requests wait, within their deadline
+/// // Offline, requests wait (within their deadline), and a request source's pager says so.
+/// let api = Client(
+///   baseURL: base, transport: URLSessionTransport(), reachability: SystemReachability.shared)
 /// ```
 ///
 /// `SystemReachability` follows the device (`NWPathMonitor` on Apple platforms); tests use

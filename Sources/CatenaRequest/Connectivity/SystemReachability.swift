@@ -12,8 +12,9 @@ import Foundation
 /// looked at every 2 seconds while a loop follows it.
 ///
 /// ```swift
-/// api.reachability = SystemReachability.shared
-/// houses.reachability = SystemReachability.shared
+/// let api = Client(
+///   baseURL: base, transport: URLSessionTransport(), reachability: SystemReachability.shared)
+/// // A pager of a request source sent through `api` follows it: `loadStates.isOffline`.
 /// ```
 public final class SystemReachability: Reachability, @unchecked Sendable {
   /// The one the app shares: a monitor for the whole process.

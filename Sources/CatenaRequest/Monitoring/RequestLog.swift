@@ -6,7 +6,8 @@
 /// "requests") on Apple platforms, where Console and Instruments show it; printed on Linux.
 ///
 /// ```swift
-/// api.monitors = [RequestLog()]   // "GET https://api.example.com/feed: cacheHit"
+/// let api = Client(baseURL: base, transport: URLSessionTransport(), monitors: [RequestLog()])
+/// // "GET https://api.example.com/feed: cacheHit"
 /// ```
 public struct RequestLog: RequestMonitor {
   #if canImport(os)

@@ -11,8 +11,7 @@ public import Foundation
 /// struct Printer: RequestMonitor {
 ///   func record(_ event: RequestEvent) { print(event) }  // "GET /feed: shared"
 /// }
-/// var api = Client(baseURL: base, transport: URLSessionTransport())
-/// api.monitors = [Printer()]
+/// let api = Client(baseURL: base, transport: URLSessionTransport(), monitors: [Printer()])
 /// ```
 ///
 /// Events come from the tasks that send the requests, on no particular thread: keep

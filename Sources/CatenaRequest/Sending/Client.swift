@@ -69,9 +69,8 @@ public struct Client: Sendable {
   /// ``RequestError/Kind/offline`` if the deadline passes first. An idempotent request whose
   /// transfer fails as the network goes away waits for it the same way and is sent again.
   ///
-  /// ```swift
-  /// api.reachability = SystemReachability.shared
-  /// ```
+  /// Set it when the client is made (`Client(…, reachability: SystemReachability.shared)`),
+  /// before page sources are made from the client.
   public var reachability: (any Reachability)? { didSet { use.changed("reachability") } }
   /// The transfers identical requests share (``RequestConvertible/shared(_:)``); copies of a
   /// client share them too, until one is given another transport.

@@ -8,8 +8,8 @@ public import Foundation
 /// ends the loop with its kind (`transport`, `timeout`, `tooLarge`, `cancelled`).
 ///
 /// ```swift
-/// let (response, body) = try await Get("exports/orders.jsonl").stream(on: api)
-/// for try await line in body.lines() { try handle(line) }
+/// let orders = try await Get("exports/orders.jsonl").stream(on: api)
+/// for try await line in orders.body.lines() { try handle(line) }
 /// ```
 public final class ResponseBody: AsyncSequence, Sendable {
   /// A chunk of the body.

@@ -40,12 +40,17 @@
     /// Whether the footer spins for the refresh (the refresh control could not be revealed).
     private var refreshSpinsFooter = false
 
-    /// Installs a refresh control and a footer on `tableView` for `pager`, and turns the status
-    /// rows of the pager's bound sections off: the controls show what they showed.
+    /// Installs a refresh control and a footer on `tableView` for `pager`, and turns off the
+    /// status rows of the pager's sections that `tableView` shows (bound before or after),
+    /// while the controls live: the controls show what they showed. The pager's sections on
+    /// other tables keep theirs.
     public init(_ pager: Pager<Item>, tableView: UITableView) {
       self.pager = pager
       self.tableView = tableView
-      pager.statusRowsHidden = true
+      let host = ListViewHost.kept(by: tableView)
+      pager.statusRowsHidden.append { [weak self, weak host] table in
+        self != nil && host != nil && table === host
+      }
       tableView.refreshControl = refreshControl
       tableView.tableFooterView = footer
       refreshControl.addAction(UIAction { [weak self] _ in self?.pulled() }, for: .valueChanged)
@@ -66,6 +71,12 @@
 
     /// Whether a failure was announced and no load has succeeded since.
     private var announcedFailure = false
+
+    /// Gone, the controls give the table's sections their status rows back.
+    deinit {
+      let pager = self.pager
+      Task { @MainActor in pager?.statusRowsHidden.removeAll { _ in false } }
+    }
 
     /// Shows where the pager's loads stand.
     func update() {

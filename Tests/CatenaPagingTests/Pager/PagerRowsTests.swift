@@ -65,10 +65,25 @@ struct PagerRowsTests {
     dataSource.bind(table).configureCell(TextCell.self, reuseIdentifier: "row") { _, _ in }
     pager.bind(dataSource, section: "s", rows: shape)
     #expect(try dataSource.snapshot?.items(inSection: "s") == rows)
-    // Bound again with other rows: the same section shows them, bound once.
+    // Bound again with other rows: the same section shows them, with no second set of
+    // observers on the data source or the pager.
+    func observers() -> [Int] {
+      [
+        dataSource.displayObservers.count, dataSource.prefetchObservers.count,
+        dataSource.selectObservers.count, pager.listeners.count,
+      ]
+    }
+    let once = observers()
     pager.bind(dataSource, section: "s", rows: PagerRows(showsStatus: false))
     #expect(try dataSource.snapshot?.items(inSection: "s") == pager.rows())
     #expect(dataSource.snapshot?.sectionIDs == ["s"])
+    #expect(observers() == once)
+    // While a page loads, the status row follows the rows bound last.
+    pager.loadNext()
+    #expect(try dataSource.snapshot?.items(inSection: "s").last?.status == nil, "status rows off")
+    pager.bind(dataSource, section: "s")
+    #expect(try dataSource.snapshot?.items(inSection: "s").last == .status(.loading(.append)))
+    #expect(observers() == once)
   }
 
   @Test func aRowNearEitherEndLoadsPastItOnceAndAFailedEndWaitsForRetry() async {
