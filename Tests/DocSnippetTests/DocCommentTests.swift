@@ -62,7 +62,8 @@ func docCommentBlocks() throws -> [DocCommentBlock] {
 
 /// The contexts a block may be compiled in (`DocComments/contexts.swift.txt`): the
 /// declarations a doc example reads from its surroundings, with `// code` where the block
-/// goes. The first context the block compiles in is its own.
+/// goes, each after the `shared` context's (but `bare`, which is nothing). The first context
+/// the block compiles in is its own.
 func docCommentContexts() throws -> [(name: String, text: String)] {
   let text = try String(
     contentsOf: root.appendingPathComponent("Tests/DocSnippetTests/DocComments/contexts.swift.txt"),
@@ -79,7 +80,10 @@ func docCommentContexts() throws -> [(name: String, text: String)] {
       open?.lines.append(line)
     }
   }
-  return contexts
+  let shared = contexts.first { $0.name == "shared" }?.text ?? ""
+  return contexts.filter { $0.name != "shared" }.map {
+    ($0.name, $0.name == "bare" ? $0.text : shared + "\n" + $0.text)
+  }
 }
 
 /// The blocks not compiled yet, by key (`DocComments/pending.txt`): a list that only shrinks.
@@ -153,7 +157,11 @@ struct DocCommentTests {
       unused.remove(block.key)
       if pending.contains(block.key) {
         #expect(
-          context == nil, "\(block) compiles now (in \(context ?? "")): take it off pending.txt")
+          context == nil,
+          """
+          \(block) compiles now (in \(context ?? "")): take it off pending.txt
+          COMPILES \(block.key)
+          """)
       } else {
         #expect(
           context != nil,
