@@ -4,7 +4,7 @@ extension StagedChangeset {
   ///
   /// ```swift
   /// let changes = try StagedChangeset(source: old, target: new)
-  /// assert(try changes.apply(to: old) == new)
+  /// let applied = try changes.apply(to: old)  // == new
   /// ```
   ///
   /// Each stage is validated first (``BatchUpdate/validate(rowCountsBefore:rowCountsAfter:)``),

@@ -6,15 +6,9 @@ extension HeadlessTable {
   /// like `UITableView.performBatchUpdates(_:completion:)`.
   ///
   /// The table reads the row counts from its data source when the batch opens and again when it
-  /// closes, so the data source must change its model exactly once, *inside* `updates`. The
-  /// batch is then validated against UIKit's rules before anything moves on screen.
-  ///
-  /// ```swift
-  /// try table.performBatchUpdates {
-  ///   model.insert(article, at: 0)
-  ///   try table.insertRows(at: [ItemPath(item: 0, section: 0)])
-  /// }
-  /// ```
+  /// closes, so the data source must change its model exactly once, *inside* `updates` (the
+  /// data source's `performUpdates(_:commit:)` does so, with the rows to insert, delete and
+  /// move). The batch is then validated against UIKit's rules before anything moves on screen.
   ///
   /// - Throws: `DataSourceError` of kind `DataSourceError/Kind/invalidBatchUpdate` with
   ///   UIKit's message where UIKit would crash; the table then keeps showing the old rows until

@@ -11,7 +11,7 @@ public import CatenaDiff
 ///
 /// ```swift
 /// let table = HeadlessTable(viewportHeight: 440)  // 10 rows of 44 points
-/// let dataSource = SectionedDataSource<Int, Article>()
+/// let dataSource = SectionedDataSource<String, Article>()
 ///   .bind(table)  // registers its cells; the table asks it what to show
 ///   .configureCell(TextCell.self) { cell, _, article in
 ///     cell.text = article.title

@@ -85,12 +85,12 @@ public struct PageSource<Item: Sendable>: Sendable {
   /// way when their client has an `HTTPCache`, through `RequestConvertible.answers(on:)`:
   ///
   /// ```swift
-  /// let posts = PageSource<Post>(keying: .index) { key, size in
+  /// let articles = PageSource<Article>(keying: .index) { key, size in
   ///   AsyncThrowingStream { continuation in
   ///     Task {
-  ///       if let kept = await store.posts(at: key) { continuation.yield(Page(items: kept)) }
+  ///       if let kept = await store.articles(at: key) { continuation.yield(Page(items: kept)) }
   ///       do {
-  ///         continuation.yield(Page(items: try await api.posts(at: key, size: size)))
+  ///         continuation.yield(Page(items: try await api.articles(at: key, size: size)))
   ///         continuation.finish()
   ///       } catch {
   ///         continuation.finish(throwing: error)
@@ -153,7 +153,9 @@ public struct PageSource<Item: Sendable>: Sendable {
   /// unless set). A source keyed by offset or by the server has no page numbers.
   ///
   /// ```swift
-  /// let feed = PageSource<Post> { page, size in … }.firstPage(0)   // pages 0, 1, 2, …
+  /// let feed = PageSource<Article> { page, size in
+  ///   Page(items: try await api.articles(page: page, size: size))
+  /// }.firstPage(0)  // pages 0, 1, 2, …
   /// ```
   public func firstPage(_ number: Int) -> PageSource {
     var source = self

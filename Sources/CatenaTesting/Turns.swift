@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let asker = Task { try await Get("feed").value(on: api) }
-/// try await turns("the request to reach the transport") { transport.waiting == 1 }
+/// try await turns("the request to reach the transport") { transport.requests.count == 1 }
 /// ```
 ///
 /// - Throws: ``StillWaiting`` when `done` does not hold after `limit` turns.

@@ -102,6 +102,7 @@ struct DocCommentTests {
     import CatenaHeadless
     import CatenaTesting
     import Foundation
+    import Testing
     #if os(Linux)
       import CatenaUIKit
       import UIKitFakes

@@ -9,7 +9,7 @@ extension Pager {
   /// list's ``PagerConfiguration/refetchAfter``:
   ///
   /// ```swift
-  /// .configureCell { cell, _, row in
+  /// .configureCell(TextCell.self) { cell, _, row in
   ///   guard case .item(let house) = row else { return }
   ///   cell.text = house.title
   ///   if let age = houses.keptAge(of: house.id), age > .seconds(60) {  // the stale time

@@ -5,7 +5,7 @@ public import CatenaDataSource
 /// page's number, whether more follow) is the ``PageSource``'s.
 ///
 /// ```swift
-/// let timeline = Pager(PagerConfiguration(pageSize: 30, maxLoadedPages: 5), source: messages)
+/// let timeline = Pager(PagerConfiguration(pageSize: 30, maxLoadedPages: 5), source: messageSource)
 /// ```
 public struct PagerConfiguration: Sendable {
   /// How many items a page asks for.

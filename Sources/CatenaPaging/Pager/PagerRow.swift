@@ -5,7 +5,7 @@ public import Foundation
 /// them (a separator, a placeholder, a status row).
 ///
 /// ```swift
-/// .configureCell { cell, _, row in
+/// .configureCell(TextCell.self) { cell, _, row in
 ///   switch row {
 ///   case .item(let message): cell.text = message.text
 ///   default: cell.text = row.text          // separators, statuses: ready-made text

@@ -29,7 +29,7 @@ public protocol LoadingIndicator: AnyObject, Sendable {
 ///
 /// ```swift
 /// let masks = LoadingStack { visible in maskView.isHidden = (visible == nil) }
-/// Get("houses").showing(masks).then { … }.start(on: api)
+/// Get("houses").showing(masks).then { response in show(response) }.start(on: api)
 /// ```
 ///
 /// The stack is `Observable`: a SwiftUI view that reads ``visible`` or ``isLoading`` updates

@@ -8,7 +8,7 @@ extension Client {
   /// ```swift
   /// Client.default = Client(baseURL: URL(string: "https://api.example.com/"),
   ///                         transport: URLSessionTransport())
-  /// Get("user/info").json().then { json in … }.start()
+  /// Get("user/info").json().then { json in print(json["name"]) }.start()
   /// ```
   public static var `default`: Client {
     get { DefaultClient.shared.client }

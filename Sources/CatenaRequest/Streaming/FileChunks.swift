@@ -1,11 +1,8 @@
 package import Foundation
 
 /// The bytes of a file as chunks, read from disk as they are asked for: a request body or a
-/// ``ByteSource`` that never holds the file in memory.
-///
-/// ```swift
-/// let source = ByteSource(length: try FileChunks.size(of: url)) { FileChunks(url) }
-/// ```
+/// ``ByteSource`` that never holds the file in memory (a file body is a `ByteSource` whose
+/// length is `FileChunks.size(of:)` and whose chunks are `FileChunks(url)`).
 package struct FileChunks: AsyncSequence, Sendable {
   /// A chunk of the file.
   package typealias Element = Data

@@ -1,12 +1,9 @@
 package import Foundation
 
 /// A link of a `Link` response header (RFC 8288): where it points and how it relates to the
-/// response, as APIs give the next and previous pages of a list.
-///
-/// ```swift
-/// // Link: <https://api.example.com/houses?page=3>; rel="next", <…?page=1>; rel="prev"
-/// let next = response.headers.link(rel: "next")?.url(relativeTo: response.url)
-/// ```
+/// response, as APIs give the next and previous pages of a list (`Link:
+/// <https://api.example.com/houses?page=3>; rel="next"`). The headers' `link(rel:)` finds one,
+/// and `url(relativeTo:)` resolves it against the URL that answered.
 package struct WebLink: Hashable, Sendable {
   /// The target as the header wrote it, between `<` and `>`: absolute, or relative to the
   /// response's URL.

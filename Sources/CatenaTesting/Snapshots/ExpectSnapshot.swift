@@ -11,7 +11,7 @@
 /// and XCTest: a thrown error fails the test in both and shows the description.
 ///
 /// ```swift
-/// @Test func firstPage() throws {
+/// @Test func theFirstPageShows() throws {
 ///   try dataSource.apply(firstPage)
 ///   try expectSnapshot(of: table.render(), named: "first-page")
 /// }

@@ -14,9 +14,11 @@
     ///
     /// ```swift
     /// let dataSource = SectionedDataSource<String, Mail>()
-    ///   .configureCell(MailCell.self) { cell, _, mail in … }
+    ///   .configureCell(MailCell.self) { cell, _, mail in cell.subject = mail.subject }
     ///   .headerTitle { _, folder in folder }
-    ///   .swipeActions(.trailing) { _, mail in [SwipeAction("Archive") { done in … }] }
+    ///   .swipeActions(.trailing) { _, mail in
+    ///     [SwipeAction("Archive") { done in archive(mail); done(true) }]
+    ///   }
     /// collectionView.collectionViewLayout = dataSource.listLayout(appearance: .insetGrouped)
     /// dataSource.bind(collectionView)
     /// ```

@@ -13,7 +13,7 @@
   ///
   /// ```swift
   /// let sending = ButtonLoader(sendButton)
-  /// Post("messages", body).showing(sending).then { … }.start()
+  /// Post("messages", body).showing(sending).then { _ in draft = "" }.start()
   /// ```
   @MainActor
   public final class ButtonLoader: LoadingIndicator {

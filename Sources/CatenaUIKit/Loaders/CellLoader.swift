@@ -15,7 +15,8 @@
   ///
   /// ```swift
   /// let loader = CellLoader(for: house.id, in: dataSource)
-  /// Post("houses/\(house.id)/favorite").showing(loader).then { … }.start()
+  /// Post("houses/\(house.id)/favorite").showing(loader).then { _ in favorites.insert(house.id) }
+  ///   .start()
   /// ```
   @MainActor
   public final class CellLoader: LoadingIndicator {

@@ -17,7 +17,7 @@
   ///
   /// ```swift
   /// let masks = MaskLoader(over: view)
-  /// Get("houses").showing(masks).then { houses in … }.start()
+  /// Get("houses").showing(masks).then { houses in show(houses) }.start()
   /// ```
   @MainActor
   public final class MaskLoader: LoadingIndicator {

@@ -13,7 +13,7 @@
   ///
   /// ```swift
   /// let spinning = RefreshControlLoader(tableView.refreshControl!)
-  /// Get("inbox").showing(spinning).then { … }.start()
+  /// Get("inbox").showing(spinning).then { inbox in show(inbox) }.start()
   /// ```
   @MainActor
   public final class RefreshControlLoader: LoadingIndicator {
