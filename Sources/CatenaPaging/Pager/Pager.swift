@@ -148,16 +148,15 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// The pager's bindings to data sources (each a `PagerBinding<Item>`; typed `AnyObject`
   /// because only equatable items bind).
   @usableFromInline var boundSections: [AnyObject] = []
-  /// Which tables' bound sections leave status rows out whatever their ``PagerRows`` say:
-  /// each answers for a table (a data source's driver), while the paging controls that show
-  /// the statuses of that table instead live.
-  @usableFromInline package var statusRowsHidden: [(AnyObject?) -> Bool] = [] {
+  /// The tables whose bound sections leave status rows out whatever their ``PagerRows``
+  /// say, each while the paging controls that show the statuses there instead live.
+  @usableFromInline package var statusRowsHidden: [HiddenStatusRows] = [] {
     didSet { for case let binding as any RowsRefreshing in boundSections { binding.refresh() } }
   }
 
   /// Whether the status rows of a section shown on `table` are left out.
   @usableFromInline func hidesStatusRows(on table: AnyObject?) -> Bool {
-    statusRowsHidden.contains { $0(table) }
+    statusRowsHidden.contains { $0.owner != nil && $0.table != nil && $0.table === table }
   }
   var editNumber = 0
   let tasks = TaskBag()

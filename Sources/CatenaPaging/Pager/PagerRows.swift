@@ -29,3 +29,16 @@ public struct PagerRows<Item: Identifiable & Sendable> where Item.ID: Sendable {
     self.showsStatus = showsStatus
   }
 }
+
+/// A table whose bound sections of a pager show no status rows while `owner` (the paging
+/// controls that show the statuses there instead) lives.
+@usableFromInline package struct HiddenStatusRows {
+  @usableFromInline package weak var owner: AnyObject?
+  @usableFromInline package weak var table: AnyObject?
+
+  /// Hides the status rows on `table` while `owner` lives.
+  package init(on table: AnyObject, while owner: AnyObject) {
+    self.table = table
+    self.owner = owner
+  }
+}

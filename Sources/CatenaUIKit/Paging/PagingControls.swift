@@ -47,10 +47,8 @@
     public init(_ pager: Pager<Item>, tableView: UITableView) {
       self.pager = pager
       self.tableView = tableView
-      let host = ListViewHost.kept(by: tableView)
-      pager.statusRowsHidden.append { [weak self, weak host] table in
-        self != nil && host != nil && table === host
-      }
+      pager.statusRowsHidden.append(
+        HiddenStatusRows(on: ListViewHost.kept(by: tableView), while: self))
       tableView.refreshControl = refreshControl
       tableView.tableFooterView = footer
       refreshControl.addAction(UIAction { [weak self] _ in self?.pulled() }, for: .valueChanged)
@@ -75,7 +73,7 @@
     /// Gone, the controls give the table's sections their status rows back.
     deinit {
       let pager = self.pager
-      Task { @MainActor in pager?.statusRowsHidden.removeAll { _ in false } }
+      Task { @MainActor in pager?.statusRowsHidden.removeAll { $0.owner == nil } }
     }
 
     /// Shows where the pager's loads stand.
