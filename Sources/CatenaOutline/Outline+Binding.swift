@@ -19,30 +19,54 @@ extension Outline {
   public func bind<SectionID: Hashable>(
     _ dataSource: SectionedDataSource<SectionID, OutlineRow<Item>>, section: SectionID
   ) -> Self {
+    bind(dataSource, section: section, as: RowKind({ $0 }, extract: { $0 }))
+  }
+
+  /// Shows the outline's rows in `section` of a data source whose rows are of several kinds
+  /// (an outline's beside a pager's, see `RowKind`): as ``bind(_:section:)`` does, each of
+  /// the outline's rows made the data source's by `kind`. The outline answers only for its
+  /// section: its disclosure, its reordering (within the section) and its loading rows.
+  ///
+  /// ```swift
+  /// folders.bind(dataSource, section: "files", as: LibraryRow.files)
+  /// ```
+  @inlinable @discardableResult
+  public func bind<SectionID: Hashable, Row>(
+    _ dataSource: SectionedDataSource<SectionID, Row>, section: SectionID,
+    as kind: RowKind<Row, OutlineRow<Item>>
+  ) -> Self {
     // Made here, in the app's module, so that the snapshot and its diff are specialised for
     // the app's types: generic, they run several times slower.
     show = { [weak self, weak dataSource] (animated: Bool) throws(DataSourceError) in
       guard let self, let dataSource else { return }
-      var snapshot = Snapshot<SectionID, OutlineRow<Item>>()
+      var snapshot = Snapshot<SectionID, Row>()
       for shown in dataSource.latestSnapshot?.sections ?? [] {
         try snapshot.appendSection(shown.model.id)
         if shown.model.id != section { try snapshot.appendItems(shown.items) }
       }
       if !snapshot.sectionIDs.contains(section) { try snapshot.appendSection(section) }
-      try snapshot.appendItems(self.rows, toSection: section)
+      try snapshot.appendItems(self.rows.map(kind.embed), toSection: section)
       try dataSource.apply(snapshot, animated: animated)
     }
-    connect(dataSource, section: section)
+    connect(dataSource, section: section, kind: kind)
     try? show?(false)
     return self
   }
 
   /// Connects the rest of a binding: disclosure, reordering, taps.
   @usableFromInline
-  func connect<SectionID: Hashable>(
-    _ dataSource: SectionedDataSource<SectionID, OutlineRow<Item>>, section: SectionID
+  func connect<SectionID: Hashable, Row>(
+    _ dataSource: SectionedDataSource<SectionID, Row>, section: SectionID,
+    kind: RowKind<Row, OutlineRow<Item>>
   ) {
-    dataSource.rowOutline = { [weak self] row in
+    // Status rows are not content; a tap on a failed one loads the children again.
+    var roles = SectionRoles<Row>(
+      isContent: { $0.flatMap(kind.extract)?.item != nil },
+      answersTap: {
+        if case .loadFailed = $0.flatMap(kind.extract) { true } else { false }
+      })
+    roles.outline = { [weak self] row in
+      guard let row = kind.extract(row) else { return nil }
       guard case .item(let item, let depth, let expands) = row else {
         return RowOutline(depth: row.depth, isExpanded: nil)
       }
@@ -53,15 +77,16 @@ extension Outline {
         toggle: { [weak self] in self?.toggle(id) })
     }
     shownRows = { [weak dataSource] in
-      dataSource?.shownSnapshot?.sections.first { $0.model.id == section }?.items ?? []
+      (dataSource?.shownSnapshot?.sections.first { $0.model.id == section }?.items ?? [])
+        .compactMap(kind.extract)
     }
     // Reordering: the rows of nodes move when a rule says where they may go, within the
     // outline's section.
-    dataSource.rowCanMove = { [weak self] row in
-      guard let self, row.item != nil else { return false }
+    roles.canMove = { [weak self] row in
+      guard let self, kind.extract(row)?.item != nil else { return false }
       return self.placementRule != nil
     }
-    dataSource.rowMoveTarget = { [weak self, weak dataSource] source, proposed in
+    roles.moveTarget = { [weak self, weak dataSource] source, proposed in
       guard let self, let shown = dataSource?.shownSnapshot?.sectionIDs.firstIndex(of: section),
         source.section == shown, proposed.section == shown
       else { return source }
@@ -69,25 +94,25 @@ extension Outline {
         from: source.item, proposed: proposed.item, shown: self.shownRows?() ?? [])
       return ItemPath(item: row, section: shown)
     }
-    dataSource.rowMoved = { [weak self] _, destination, row in
-      guard let self, let item = row.item else { return }
+    roles.moved = { [weak self] _, destination, row in
+      guard let self, let item = kind.extract(row)?.item else { return }
       self.moved(item, to: destination.item, shown: self.shownRows?() ?? [])
     }
-    // Status rows are not content; a tap on a failed one loads the children again, and a
-    // tap on a node that can expand opens or closes it.
-    dataSource.isContent = { $0?.item != nil }
-    dataSource.answersTap = {
-      if case .loadFailed = $0 { true } else { false }
-    }
+    dataSource.sectionRoles[section] = roles
+    // A tap on a failed row loads the children again, and a tap on a node that can expand
+    // opens or closes it.
     dataSource.selectObservers.append { [weak self, weak dataSource] path in
-      guard let self, let row = dataSource?.item(at: path) else { return }
+      guard let self, let dataSource,
+        dataSource.shownSnapshot?.sectionIDs.firstIndex(of: section) == path.section,
+        let row = dataSource.item(at: path).flatMap(kind.extract)
+      else { return }
       switch row {
       case .loadFailed(_, let parent, _): self.retry(parent)
       case .loading: break
       case .item(let item, _, true):
         // A folder opens or closes; it does not stay selected (as UIKit's outline headers).
         self.toggle(item.id)
-        dataSource?.deselectRow(at: path)
+        dataSource.deselectRow(at: path)
       case .item: break
       }
     }

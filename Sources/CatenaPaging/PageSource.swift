@@ -21,7 +21,7 @@ package import CatenaRequest
 /// before an API exists.
 public struct PageSource<Item: Sendable>: Sendable {
   /// How the pager finds the next page.
-  public let keying: PageKeying
+  package let keying: PageKeying
   /// Loads the page at `key` (nil for the first page of a ``PageKeying/server`` source) of
   /// `size` items.
   ///

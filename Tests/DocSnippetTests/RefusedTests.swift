@@ -138,6 +138,18 @@ struct RefusedTests {
       code: "@MainActor func count(_ pager: Pager<Row>) -> Int { pager.lastDroppedDuplicates }",
       complaint: "lastDroppedDuplicates"),
     Refused(
+      name: "a second system reachability beside the shared one",
+      code: "let reachability = SystemReachability()",
+      complaint: "init"),
+    Refused(
+      name: "a form's parts read back",
+      code: "func parts(_ form: MultipartForm) -> Int { form.parts.count }",
+      complaint: "parts"),
+    Refused(
+      name: "a source's keying read beside its form",
+      code: "func keying(_ source: PageSource<Row>) { _ = source.keying }",
+      complaint: "keying"),
+    Refused(
       name: "a binding object beside PagerRows",
       code: "let binding: PagerBinding<Row>? = nil",
       complaint: "PagerBinding"),

@@ -124,9 +124,9 @@ struct DownloadTests {
       // A partial file of other bytes, which a server ignoring ranges must replace.
       let partial = folder.appendingPathComponent("partial")
       try Data(repeating: 0xEE, count: 5_000).write(to: partial)
-      let point = ResumePoint(
+      let point = try resumePoint(
         destination: destination, partialFile: partial, bytes: 5_000, etag: "\"v1-\(size)\"",
-        lastModified: nil, total: size)
+        total: size)
       let (_, response) = try await Download(
         "files/norange", ["size": .int(Int(size))], to: destination
       )
@@ -163,9 +163,9 @@ struct DownloadTests {
       let destination = folder.appendingPathComponent("whole.bin")
       let partial = folder.appendingPathComponent("partial")
       try Data(FileEndpoints.bytes(0..<100_000)).write(to: partial)
-      let point = ResumePoint(
+      let point = try resumePoint(
         destination: destination, partialFile: partial, bytes: 100_000, etag: "\"v1-100000\"",
-        lastModified: nil, total: 100_000)
+        total: 100_000)
       _ = try await Download("files/blob", ["size": .int(100_000)], to: destination)
         .resuming(from: point).value(on: client(port))
       #expect(try fileHash(destination) == FileEndpoints.hash(size: 100_000))
@@ -231,9 +231,9 @@ struct DownloadTests {
       let other = folder.appendingPathComponent("notes.txt")
       try Data("keep me".utf8).write(to: other)
       // A point read back damaged (or forged): its partial file is the app's own notes.
-      let forged = ResumePoint(
+      let forged = try resumePoint(
         destination: destination, partialFile: other, bytes: 7, etag: "\"v1-\(size)\"",
-        lastModified: nil, total: size)
+        total: size)
       _ = try await Download("files/blob", ["size": .int(Int(size))], to: destination)
         .resuming(from: forged).value(on: client(port))
       #expect(try fileHash(destination) == FileEndpoints.hash(size: size))
@@ -391,4 +391,17 @@ final class TaskBox<Value: Sendable>: @unchecked Sendable {
       return task
     }?.cancel()
   }
+}
+
+/// A resume point as an app saved it (the point is `Codable`; only a failed download makes
+/// one): here of a partial file the test wrote itself.
+func resumePoint(
+  destination: URL, partialFile: URL, bytes: Int64, etag: String, total: Int64
+) throws -> ResumePoint {
+  let saved: [String: Any] = [
+    "destination": destination.absoluteString, "partialFile": partialFile.absoluteString,
+    "bytes": bytes, "etag": etag, "total": total,
+  ]
+  return try JSONDecoder().decode(
+    ResumePoint.self, from: JSONSerialization.data(withJSONObject: saved))
 }

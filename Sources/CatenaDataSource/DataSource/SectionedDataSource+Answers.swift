@@ -148,7 +148,8 @@ extension SectionedDataSource {
   /// outline reorders its item (and ``canEdit(_:)``, if set, allows the row).
   package func canMoveRow(at path: ItemPath) -> Bool {
     guard !isInvalidated else { return false }
-    guard moveHandler != nil || item(at: path).map({ rowCanMove?($0) == true }) == true else {
+    let canMove = roles(at: path)?.canMove
+    guard moveHandler != nil || item(at: path).map({ canMove?($0) == true }) == true else {
       return false
     }
     return isEditableContent(at: path)
@@ -160,7 +161,7 @@ extension SectionedDataSource {
   func isEditableContent(at path: ItemPath) -> Bool {
     guard !isInvalidated else { return false }
     let item = item(at: path)
-    if let isContent, !isContent(item) { return false }
+    if let roles = roles(at: path), !roles.isContent(item) { return false }
     return canEdit?(path, item) ?? true
   }
 
@@ -183,7 +184,8 @@ extension SectionedDataSource {
   /// diffed against the order the move made.
   /// A row let go where it was lifted (UIKit tells of a move to the same path) moves nothing.
   package func moveRow(at source: ItemPath, to destination: ItemPath) {
-    guard !isInvalidated, moveHandler != nil || rowMoved != nil, source != destination else {
+    let moved = roles(at: source)?.moved
+    guard !isInvalidated, moveHandler != nil || moved != nil, source != destination else {
       return
     }
     guard usesSnapshot, displayed.indices.contains(source.section),
@@ -207,7 +209,7 @@ extension SectionedDataSource {
         target, changes: nil, animated: animated, keepingPosition: keepingPosition, diff: diff)
     }
     moveHandler?(source, destination, item)
-    rowMoved?(source, destination, item)
+    moved?(source, destination, item)
     // The row rests elsewhere: it may show less (or more) than before, with no scroll.
     lookAtImpressionsNextTurn()
   }
@@ -222,15 +224,15 @@ extension SectionedDataSource {
 
   /// Where the row at `path` sits in an outline, when a bound outline says.
   package func outline(forRowAt path: ItemPath) -> RowOutline? {
-    guard !isInvalidated, let rowOutline else { return nil }
-    return item(at: path).flatMap(rowOutline)
+    guard !isInvalidated, let outline = roles(at: path)?.outline else { return nil }
+    return item(at: path).flatMap(outline)
   }
 
   /// The ``contextMenu(_:)`` of the row's item; nil without one, or for a row that is not
   /// content (no item, a pager's status row).
   package func contextMenu(forRowAt path: ItemPath) -> ContextMenu? {
     guard !isInvalidated, let builder = contextMenuBuilder, let item = item(at: path),
-      isContent?(item) ?? true
+      isContent(at: path)
     else { return nil }
     return builder(path, item)
   }
@@ -261,7 +263,7 @@ extension SectionedDataSource {
   package func didSelectRow(at path: ItemPath) {
     guard !isInvalidated else { return }
     for observer in selectObservers { observer(path) }
-    if let isContent, !isContent(item(at: path)) { binding?.deselect(path) }
+    if !isContent(at: path) { binding?.deselect(path) }
     selectHandler?(path, item(at: path))
   }
 
@@ -269,9 +271,9 @@ extension SectionedDataSource {
   /// content only when it answers a tap (a failed status row; "Loading…" and "End of list"
   /// do not flash as if they did something).
   package func highlightsRow(at path: ItemPath) -> Bool {
-    guard !isInvalidated, let isContent else { return true }
+    guard !isInvalidated, let roles = roles(at: path) else { return true }
     let item = item(at: path)
-    return isContent(item) || answersTap?(item) == true
+    return roles.isContent(item) || roles.answersTap(item)
   }
 
   /// Deselects the row at `path` on the bound table, animated (a folder row a tap opened).
@@ -322,9 +324,9 @@ extension SectionedDataSource {
 
   /// The ``emptyState(_:)`` text.
   package var emptyStateText: String? {
-    isInvalidated || showsEmptyState?() == false ? nil : emptyText?()
+    isInvalidated || sectionRoles.values.contains { !$0.showsEmptyState() } ? nil : emptyText?()
   }
 
-  /// Shows or hides the empty-state text as the table's rows and ``showsEmptyState`` say now.
+  /// Shows or hides the empty-state text as the table's rows and its bound sections say now.
   @usableFromInline package func updateEmptyState() { binding?.showEmptyState() }
 }

@@ -78,7 +78,7 @@ extension SectionedDataSource {
     if let binding, binding.isInWindow() {
       let fractions = binding.fractions(settle)
       for path in fractions.keys.sorted() {
-        if let item = item(at: path), isContent?(item) ?? true {
+        if let item = item(at: path), isContent(at: path) {
           shown.append((item.id, fractions[path] ?? 0))
         }
       }
@@ -111,7 +111,8 @@ extension SectionedDataSource {
   /// Shows every visible row's outline place on its cell again (a node opened or closed
   /// without its row changing).
   func refreshOutlines() {
-    guard rowOutline != nil, let binding, !isInvalidated else { return }
+    guard sectionRoles.values.contains(where: { $0.outline != nil }), let binding, !isInvalidated
+    else { return }
     for path in binding.visible() {
       guard let outline = outline(forRowAt: path), let cell = binding.cell(path) else { continue }
       binding.showOutline(outline, cell)

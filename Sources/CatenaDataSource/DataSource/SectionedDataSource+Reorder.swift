@@ -12,7 +12,7 @@ extension SectionedDataSource {
     guard !isInvalidated else { return source }
     isReordering = true
     startReorderRecheck()
-    return rowMoveTarget?(source, proposed) ?? proposed
+    return roles(at: source)?.moveTarget?(source, proposed) ?? proposed
   }
 
   /// Whether a reorder is live: the table holds a row (lifted, dragged, or a drop it still

@@ -193,15 +193,8 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   var cancelPrefetchHandler: (([ItemPath], [Item]) -> Void)?
   /// Extra observers of displayed rows (a paged list's load-more trigger), after the user's.
   @usableFromInline package var displayObservers: [(ItemPath) -> Void] = []
-  /// Whether an item is content the user may edit (false for a pager's status, separator,
-  /// and placeholder rows); nil: every row is. Set by the pager's binding.
-  @usableFromInline package var isContent: ((Item?) -> Bool)?
-  /// Whether a row that is not content answers a tap (a failed status row that retries); nil:
-  /// none does. Set by the pager's and the outline's bindings.
-  @usableFromInline package var answersTap: ((Item?) -> Bool)?
-  /// Whether the empty-state text may show now (false while a bound pager loads); nil: always.
-  /// Set by the pager's binding, which calls ``updateEmptyState()`` when it changes.
-  @usableFromInline package var showsEmptyState: (() -> Bool)?
+  /// What each bound section's binding (a pager's, an outline's) says of its rows, by section.
+  @usableFromInline package var sectionRoles: [SectionID: SectionRoles<Item>] = [:]
   /// Tells an assistive technology a text (set with the status cells of a bound pager, which
   /// announce a retry that succeeded).
   @usableFromInline package var announce: ((String) -> Void)?
@@ -211,16 +204,6 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   @usableFromInline package var prefetchObservers: [([ItemPath]) -> Void] = []
   /// Extra observers of selected rows (a pager's status row retrying), before the user's.
   @usableFromInline package var selectObservers: [(ItemPath) -> Void] = []
-  /// Where an item's row sits in an outline (set by a bound outline); nil: a flat list.
-  package var rowOutline: ((Item) -> RowOutline?)?
-  /// Where a dragged row may go, from its path and the one the user holds it over (set by a
-  /// bound outline); nil: anywhere.
-  package var rowMoveTarget: ((_ source: ItemPath, _ proposed: ItemPath) -> ItemPath)?
-  /// Whether the user may move an item's row without a ``didMove(_:)`` (set by a bound
-  /// outline that reorders).
-  package var rowCanMove: ((Item) -> Bool)?
-  /// Told of a row the user moved, after the data source moved it (set by a bound outline).
-  package var rowMoved: ((_ source: ItemPath, _ destination: ItemPath, _ item: Item) -> Void)?
   /// The cell configured last (``cell(forRowAt:)``), which `willDisplay` need not refresh.
   var lastConfiguredCell: ObjectIdentifier?
   /// Whether the list layout made from the chain pins its section headers (plain, with
@@ -278,10 +261,7 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     displayHandler = nil
     swipeActionBuilders = [:]
     contextMenuBuilder = nil
-    rowOutline = nil
-    rowMoveTarget = nil
-    rowCanMove = nil
-    rowMoved = nil
+    sectionRoles = [:]
     prefetchHandler = nil
     cancelPrefetchHandler = nil
     displayObservers = []

@@ -46,6 +46,30 @@ extension Pager where Item: Equatable {
     _ dataSource: SectionedDataSource<SectionID, PagerRow<Item>>, section: SectionID,
     rows: PagerRows<Item> = PagerRows()
   ) -> Self {
+    bind(dataSource, section: section, rows: rows, as: RowKind({ $0 }, extract: { $0 }))
+  }
+
+  /// Shows the pager in `section` of a data source whose rows are of several kinds (a pager's
+  /// beside an outline's, see `RowKind`): as ``bind(_:section:rows:)`` does, each of the
+  /// pager's rows made the data source's by `kind`. The pager answers only for its section:
+  /// its status rows there are not content, a tap on a failed one retries, and the empty-state
+  /// text waits for its first page as for every other bound section's.
+  ///
+  /// ```swift
+  /// inbox.bind(dataSource, section: "messages", as: LibraryRow.messages)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - dataSource: the data source; held weakly. Other sections of its snapshot are kept.
+  ///   - section: the section the rows fill (created after the others if missing).
+  ///   - rows: which items show, with which separators, and whether status rows show.
+  ///   - kind: how a pager's row becomes the data source's row, and back.
+  /// - Returns: the pager.
+  @inlinable @discardableResult
+  public func bind<SectionID: Hashable, Row>(
+    _ dataSource: SectionedDataSource<SectionID, Row>, section: SectionID,
+    rows: PagerRows<Item> = PagerRows(), as kind: RowKind<Row, PagerRow<Item>>
+  ) -> Self {
     // Bindings whose data source is gone are forgotten.
     boundSections.removeAll { ($0 as? PagerBinding<Item>)?.dataSource == nil }
     if let bound = boundSections.lazy.compactMap({ $0 as? PagerBinding<Item> }).first(where: {
@@ -61,16 +85,18 @@ extension Pager where Item: Equatable {
     boundSections.append(binding)
     let show: (PagerBinding<Item>) -> Void = { [weak self, weak dataSource] binding in
       guard let self, let dataSource else { return }
+      let rows = self.rows(binding)
       if !self.renamed.isEmpty {
         // A draft's row takes the server's id in place: its row and its separator stay.
-        var rows: [PagerRow<Item>.ID: PagerRow<Item>.ID] = [:]
+        var ids: [PagerRow<Item>.ID: PagerRow<Item>.ID] = [:]
         for (old, new) in self.renamed {
-          rows[.item(old)] = .item(new)
-          rows[.separator(before: old)] = .separator(before: new)
+          ids[.item(old)] = .item(new)
+          ids[.separator(before: old)] = .separator(before: new)
         }
-        dataSource.renameOnNextApply(rows)
+        dataSource.renameOnNextApply(
+          binding.rowIDs(ids, before: binding.applied?.rows ?? [], after: rows, kind: kind))
       }
-      binding.show(self.rows(binding), in: dataSource, section: section, log: self.log)
+      binding.show(rows, in: dataSource, section: section, kind: kind, log: self.log)
     }
     binding.refresh = { [weak binding] in if let binding { show(binding) } }
     let distance = configuration.prefetchDistance
@@ -93,18 +119,20 @@ extension Pager where Item: Equatable {
       for end in ends(paths) { self?.loadSoon(end, cause: .prefetch) }
     }
     // Status, separator and placeholder rows are never edited nor deleted.
-    dataSource.isContent = { $0?.item != nil }
-    dataSource.answersTap = { $0?.status?.isRetryable == true }
+    var roles = SectionRoles<Row>(
+      isContent: { $0.flatMap(kind.extract)?.item != nil },
+      answersTap: { $0.flatMap(kind.extract)?.status?.isRetryable == true })
     // "No messages yet" once the list is loaded and shows nothing, never while it loads.
-    dataSource.showsEmptyState = { [weak self] in
+    roles.showsEmptyState = { [weak self] in
       guard let self else { return true }
       return self.loadedPageCount > 0 && !self.loadStates.isLoading
         && self.loadStates.refresh.error == nil
     }
+    dataSource.sectionRoles[section] = roles
     dataSource.selectObservers.append { [weak self, weak dataSource] path in
       guard let self, let dataSource,
         dataSource.shownSnapshot?.sectionIDs.firstIndex(of: section) == path.section,
-        dataSource.item(at: path)?.status?.isRetryable == true
+        dataSource.item(at: path).flatMap(kind.extract)?.status?.isRetryable == true
       else { return }
       self.retry()
     }
@@ -170,12 +198,29 @@ where Item.ID: Sendable {
     self.section = section
   }
 
+  /// The data source's ids for `renamed` (the pager's row ids before and after a draft took
+  /// the server's id), read from the rows shown `before` and the rows to show `after`.
+  @inlinable
+  func rowIDs<Row: Identifiable>(
+    _ renamed: [PagerRow<Item>.ID: PagerRow<Item>.ID], before: [PagerRow<Item>],
+    after: [PagerRow<Item>], kind: RowKind<Row, PagerRow<Item>>
+  ) -> [Row.ID: Row.ID] {
+    let news = Set(renamed.values)
+    var newIDs: [PagerRow<Item>.ID: Row.ID] = [:]
+    for row in after where news.contains(row.id) { newIDs[row.id] = kind.embed(row).id }
+    var ids: [Row.ID: Row.ID] = [:]
+    for row in before {
+      if let new = renamed[row.id].flatMap({ newIDs[$0] }) { ids[kind.embed(row).id] = new }
+    }
+    return ids
+  }
+
   /// Applies `rows` to `section` of `dataSource`, keeping the other sections and the first
   /// row on screen.
   @inlinable
-  func show<SectionID: Hashable>(
-    _ rows: [PagerRow<Item>], in dataSource: SectionedDataSource<SectionID, PagerRow<Item>>,
-    section: SectionID, log: PagerLog?
+  func show<SectionID: Hashable, Row>(
+    _ rows: [PagerRow<Item>], in dataSource: SectionedDataSource<SectionID, Row>,
+    section: SectionID, kind: RowKind<Row, PagerRow<Item>>, log: PagerLog?
   ) {
     if let applied, applied.version == dataSource.version, applied.rows == rows { return }
     // Nothing shown yet and nothing to show: the first rows are then the table's first
@@ -183,13 +228,13 @@ where Item.ID: Sendable {
     if rows.isEmpty, dataSource.shownSnapshot == nil { return }
     defer { applied = (rows, dataSource.version) }
     do throws(DataSourceError) {
-      var snapshot = Snapshot<SectionID, PagerRow<Item>>()
+      var snapshot = Snapshot<SectionID, Row>()
       for shown in dataSource.shownSnapshot?.sections ?? [] {
         try snapshot.appendSection(shown.model.id)
         if shown.model.id != section { try snapshot.appendItems(shown.items) }
       }
       if !snapshot.sectionIDs.contains(section) { try snapshot.appendSection(section) }
-      try snapshot.appendItems(rows, toSection: section)
+      try snapshot.appendItems(rows.map(kind.embed), toSection: section)
       guard let log else {
         try dataSource.applyKeepingPosition(snapshot)
         return

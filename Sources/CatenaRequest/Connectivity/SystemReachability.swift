@@ -29,8 +29,8 @@ public final class SystemReachability: Reachability, @unchecked Sendable {
     private var polling: Task<Void, Never>?
   #endif
 
-  /// A reachability following the device.
-  public init() {
+  /// A reachability following the device (``shared``: one is enough for an app).
+  private init() {
     #if canImport(Network)
       state = ReachabilityState(reachable: true)
       monitor.pathUpdateHandler = { [state] path in state.set(path.status != .unsatisfied) }

@@ -116,7 +116,7 @@ public struct ResumePoint: Hashable, Sendable, Codable {
 
   /// A point where a download to `destination` stopped, its partial file holding `bytes` of
   /// the version `etag` / `lastModified` names.
-  public init(
+  package init(
     destination: URL, partialFile: URL, bytes: Int64, etag: String?, lastModified: String?,
     total: Int64?
   ) {

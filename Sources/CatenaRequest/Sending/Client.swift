@@ -79,7 +79,7 @@ public struct Client: Sendable {
   private let use = ClientUse()
 
   /// The default ``maxResponseBytes``: 64 MiB.
-  public static let defaultMaxResponseBytes = 64 << 20
+  @usableFromInline package static let defaultMaxResponseBytes = 64 << 20
 
   /// Creates a client.
   public init(

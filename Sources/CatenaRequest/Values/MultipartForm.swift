@@ -11,23 +11,23 @@ public import Foundation
 /// ```
 public struct MultipartForm: Hashable, Sendable {
   /// One part of the form.
-  public struct Part: Hashable, Sendable {
+  package struct Part: Hashable, Sendable {
     /// The field name.
-    public var name: String
+    package var name: String
     /// The file name, for file parts.
-    public var filename: String?
+    package var filename: String?
     /// The part's content type, if any.
-    public var contentType: String?
+    package var contentType: String?
     /// The part's bytes (empty for a part read from ``file``).
-    public var data: Data
+    package var data: Data
     /// The file whose bytes the part sends, read from disk as the form is sent.
-    public var file: URL?
+    package var file: URL?
   }
 
   /// The boundary between parts.
   public let boundary: String
   /// The parts, in order.
-  public private(set) var parts: [Part] = []
+  package private(set) var parts: [Part] = []
 
   /// An empty form whose parts are separated by `boundary`: a random one unless given (give
   /// one for reproducible bodies in tests).

@@ -674,3 +674,34 @@ private func noLongerAPI(request: HTTPRequest, headers: HTTPHeaders, error: Data
   _ = LoadState.loading == .loading
 }
 // end migration
+
+// migration: `SystemReachability()`
+private func systemReachability() { _ = SystemReachability.shared }
+// end migration
+
+// migration: `Client.defaultMaxResponseBytes`
+private func noResponseBound(base: URL, t: FixtureTransport) {
+  _ = Client(baseURL: base, transport: t)
+  _ = Client(baseURL: base, transport: t, maxResponseBytes: nil)
+}
+// end migration
+
+// migration: `ResumePoint(destination:partialFile:bytes:etag:lastModified:total:)`
+private func resume(download: Download, error: RequestError, saved: Data) throws {
+  if let point = error.resumePoint { _ = download.resuming(from: point) }
+  let point = try JSONDecoder().decode(ResumePoint.self, from: saved)
+  _ = download.resuming(from: point)
+}
+// end migration
+
+// migration: `form.parts`
+private func sentBytes(form: MultipartForm) { _ = form.encoded() }
+// end migration
+
+// migration: `source.keying`
+private func pagingForms() {
+  _ = PageSource<Row> { page, size in Page(items: []) }
+  _ = PageSource<Row>.offset { offset, limit in Page(items: []) }
+  _ = PageSource<Row>.cursor { cursor, size in Page(items: []) }
+}
+// end migration

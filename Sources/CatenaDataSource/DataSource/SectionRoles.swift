@@ -1,0 +1,44 @@
+package import CatenaDiff
+
+/// What a binding (a pager's, an outline's) says of the rows of the section it fills. Each
+/// bound section has its own, so a pager and an outline (or two pagers) share a data source
+/// without one's answers replacing the other's; a section no binding fills is all content.
+@MainActor @usableFromInline
+package struct SectionRoles<Item> {
+  /// Whether a row is content the user may edit (false for a pager's status, separator and
+  /// placeholder rows, an outline's loading rows).
+  @usableFromInline package var isContent: (Item?) -> Bool
+  /// Whether a row that is not content answers a tap (a failed status row that retries).
+  @usableFromInline package var answersTap: (Item?) -> Bool
+  /// Whether the empty-state text may show now (false while a bound pager loads).
+  @usableFromInline package var showsEmptyState: () -> Bool = { true }
+  /// Where a row sits in an outline; nil: a flat list.
+  package var outline: ((Item) -> RowOutline?)?
+  /// Whether a row moves (an outline with a placement rule).
+  package var canMove: ((Item) -> Bool)?
+  /// Where a row dragged from `source` may go when held over `proposed`.
+  package var moveTarget: ((_ source: ItemPath, _ proposed: ItemPath) -> ItemPath)?
+  /// Tells the binding that a row moved (after the data source moved it in its snapshot).
+  package var moved: ((_ source: ItemPath, _ destination: ItemPath, _ item: Item) -> Void)?
+
+  @usableFromInline
+  package init(isContent: @escaping (Item?) -> Bool, answersTap: @escaping (Item?) -> Bool) {
+    self.isContent = isContent
+    self.answersTap = answersTap
+  }
+}
+
+extension SectionedDataSource {
+  /// The roles of the section that shows the row at `path`; nil when no binding fills it.
+  package func roles(at path: ItemPath) -> SectionRoles<Item>? {
+    guard !sectionRoles.isEmpty, usesSnapshot, displayed.indices.contains(path.section) else {
+      return nil
+    }
+    return sectionRoles[displayed[path.section].model.id]
+  }
+
+  /// Whether the row at `path` is content (a row of a section no binding fills is).
+  package func isContent(at path: ItemPath) -> Bool {
+    roles(at: path)?.isContent(item(at: path)) ?? true
+  }
+}

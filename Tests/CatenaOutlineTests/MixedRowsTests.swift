@@ -1,0 +1,178 @@
+import CatenaDataSource
+import CatenaDiff
+import CatenaHeadless
+import CatenaOutline
+import CatenaPaging
+import CatenaTesting
+import Testing
+
+/// An item of the paged section.
+struct Song: Identifiable, Equatable, Sendable {
+  let id: Int
+  var title: String { "Song \(id)" }
+}
+
+/// The rows of a screen that shows a pager's songs above an outline's files.
+enum LibraryRow: Identifiable, Equatable, StatusRow {
+  case song(PagerRow<Song>)
+  case file(OutlineRow<File>)
+
+  var id: AnyHashable {
+    switch self {
+    case .song(let row): row.id
+    case .file(let row): row.id
+    }
+  }
+
+  var status: PagerStatus? {
+    switch self {
+    case .song(let row): row.status
+    case .file(let row): row.status
+    }
+  }
+
+  var title: String {
+    switch self {
+    case .song(let row): row.item?.title ?? ""
+    case .file(let row): row.item?.name ?? ""
+    }
+  }
+
+  static let songs = RowKind(LibraryRow.song) { if case .song(let row) = $0 { row } else { nil } }
+  static let files = RowKind(LibraryRow.file) { if case .file(let row) = $0 { row } else { nil } }
+}
+
+/// Lets the main actor run until `pager` has no load running or scheduled (no clock).
+@MainActor func settled<Item>(_ pager: Pager<Item>) async {
+  for _ in 0..<1_000 where pager.loadStates.isLoading || pager.hasScheduledLoads {
+    await Task.yield()
+  }
+}
+
+@MainActor
+@Suite("Rows of several kinds in one data source", .timeLimit(.minutes(5)))
+struct MixedRowsTests {
+  @Test func aPagerAndAnOutlineShareADataSourceEachAnsweringForItsSection() async throws {
+    let table = HeadlessTable(viewportHeight: 100 * 44)
+    var deleted: [LibraryRow] = []
+    let dataSource = SectionedDataSource<String, LibraryRow>()
+      .bind(table)
+      .configureCell(TextCell.self) { cell, _, row in cell.text = row.title }
+      .statusCell(TextCell.self)
+      .didDelete { _, row in deleted.append(row) }
+    let fixture = FixturePages(count: 10) { Song(id: $0) }.failing(pages: [2])
+    let songs = Pager(PagerConfiguration(pageSize: 3, prefetchDistance: 1), source: fixture.source)
+    let server = FolderServer()
+    let files = Outline<File>(children: server.loader)
+    songs.bind(dataSource, section: "songs", as: LibraryRow.songs)
+    files.bind(dataSource, section: "files", as: LibraryRow.files)
+    try files.apply(
+      [node("Documents", [node("CV.pdf")]), .lazy(File(name: "Shared")), node("notes.txt")],
+      animated: false)
+    await songs.refresh().ended()
+    await settled(songs)
+    // Page 1 shows, page 2 (asked for as its end came on screen) failed: a retry row.
+    #expect(fixture.requests.map(\.page) == [1, 2])
+    // The outline showed rows first; the songs' section came after it.
+    #expect(dataSource.snapshot?.sectionIDs == ["files", "songs"])
+    let shownSongs = try #require(dataSource.snapshot).items(inSection: "songs")
+    #expect(shownSongs.map(\.title) == ["Song 0", "Song 1", "Song 2", ""])
+    #expect(shownSongs.last?.status?.isRetryable == true)
+    #expect(
+      (try? dataSource.snapshot?.items(inSection: "files"))?.map(\.title) == [
+        "Documents", "Shared", "notes.txt",
+      ])
+
+    // Each section's rows answer as their binding says.
+    let song = ItemPath(item: 0, section: 1)
+    let retry = ItemPath(item: 3, section: 1)
+    let documents = ItemPath(item: 0, section: 0)
+    #expect(dataSource.canDeleteRow(at: song))
+    #expect(!dataSource.canDeleteRow(at: retry), "a status row is not content")
+    #expect(dataSource.highlightsRow(at: retry), "a failed row answers a tap")
+    #expect(dataSource.outline(forRowAt: song) == nil, "a song has no place in the outline")
+    #expect(dataSource.outline(forRowAt: documents)?.isExpanded == false)
+    #expect(dataSource.canDeleteRow(at: documents))
+
+    // A folder's loading row is not content and answers no tap.
+    try files.expand("Shared")
+    let loading = ItemPath(item: 2, section: 0)
+    #expect(dataSource.item(at: loading) == .file(.loading(parent: "Shared", depth: 1)))
+    #expect(!dataSource.canDeleteRow(at: loading))
+    #expect(!dataSource.highlightsRow(at: loading))
+
+    // A tap on the folder opens it and loads no page; a tap on the retry row loads the page
+    // and opens no folder.
+    table.tapRow(at: documents)
+    #expect(files.expandedIDs.contains("Documents"))
+    #expect(fixture.requests.map(\.page) == [1, 2])
+    table.tapRow(at: retry)
+    await settled(songs)
+    #expect(fixture.requests.map(\.page).prefix(3) == [1, 2, 2])
+    #expect(files.expandedIDs == ["Documents", "Shared"])
+    #expect(
+      (try? dataSource.snapshot?.items(inSection: "songs"))?.prefix(6).map(\.title)
+        == (0..<6).map { "Song \($0)" })
+
+    // A swipe deletes the song from the data source; the app hears of the row it deleted.
+    try table.swipeToDeleteRow(at: song)
+    #expect(deleted == [.song(.item(Song(id: 0)))])
+    try await answerShared(server)
+    #expect(
+      (try? dataSource.snapshot?.items(inSection: "files"))?.map(\.title)
+        == ["Documents", "CV.pdf", "Shared", "a.txt", "notes.txt"])
+  }
+
+  /// Answers the load of the Shared folder with one file.
+  func answerShared(_ server: FolderServer) async throws {
+    for _ in 0..<10_000 where !server.isWaiting("Shared") { await Task.yield() }
+    server.answer("Shared", .success([node("a.txt")]))
+    for _ in 0..<10_000 where server.isWaiting("Shared") { await Task.yield() }
+    for _ in 0..<100 { await Task.yield() }
+  }
+
+  @Test func twoPagersInOneDataSourceShowTheEmptyStateOnlyOnceBothHaveLoaded() async {
+    let table = HeadlessTable(viewportHeight: 10 * 44)
+    let dataSource = SectionedDataSource<String, PagerRow<Song>>()
+      .bind(table)
+      .configureCell(TextCell.self) { cell, _, row in cell.text = row.item?.title ?? "" }
+      .emptyState { "Nothing here" }
+    let slow = ManualPages<Song>()
+    let first = Pager(PagerConfiguration(pageSize: 5), source: slow.source)
+    let second = Pager(
+      PagerConfiguration(pageSize: 5), source: FixturePages(count: 0) { Song(id: $0) }.source)
+    first.bind(dataSource, section: "first", rows: PagerRows(showsStatus: false))
+    second.bind(dataSource, section: "second", rows: PagerRows(showsStatus: false))
+    let load = first.refresh()
+    await second.refresh().ended()
+    await slow.waitForRequests(1)
+    #expect(second.loadStates.append == .end)
+    #expect(first.loadStates.refresh.isLoading)
+    #expect(table.render() == "(empty)", "the first list still loads: no empty text yet")
+    slow.respond(with: Page(items: []))
+    await load.ended()
+    #expect(table.render() == "(Nothing here)")
+  }
+
+  @Test func twoOutlinesInOneDataSourceEachOpenOnlyTheirFolders() throws {
+    let table = HeadlessTable(viewportHeight: 100 * 44)
+    let dataSource = SectionedDataSource<String, OutlineRow<File>>()
+      .bind(table)
+      .configureCell(TextCell.self) { cell, _, row in cell.text = row.item?.name ?? "" }
+    let mine = Outline<File>()
+    let shared = Outline<File>()
+    mine.bind(dataSource, section: "mine")
+    shared.bind(dataSource, section: "shared")
+    try mine.apply([node("Work", [node("plan.txt")])], animated: false)
+    try shared.apply([node("Team", [node("notes.txt")])], animated: false)
+    table.tapRow(at: ItemPath(item: 0, section: 1))
+    #expect(shared.expandedIDs == ["Team"])
+    #expect(mine.expandedIDs.isEmpty, "a tap in another section opens nothing here")
+    try mine.expand("Work")
+    #expect(dataSource.outline(forRowAt: ItemPath(item: 0, section: 0))?.isExpanded == true)
+    #expect(dataSource.outline(forRowAt: ItemPath(item: 0, section: 1))?.isExpanded == true)
+    try shared.collapse("Team")
+    #expect(dataSource.outline(forRowAt: ItemPath(item: 0, section: 0))?.isExpanded == true)
+    #expect(dataSource.outline(forRowAt: ItemPath(item: 0, section: 1))?.isExpanded == false)
+  }
+}
