@@ -44,7 +44,9 @@ public struct ContextMenu {
   ///
   /// ```swift
   /// ContextMenu(actions: actions)
-  ///   .preview { MailViewController(mail) } didTap: { [weak self] preview in
+  ///   .preview {
+  ///     MailViewController(mail)
+  ///   } didTap: { [weak self] preview in
   ///     self?.navigationController?.pushViewController(preview, animated: false)
   ///   }
   /// ```

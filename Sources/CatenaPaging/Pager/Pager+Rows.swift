@@ -9,13 +9,18 @@ extension Pager {
   /// load states, so the view updates when either changes.
   ///
   /// ```swift
-  /// let rows = messages.rows(PagerRows(separator: { before, message in
-  ///   before?.day == message.day ? nil : message.day
-  /// }))
+  /// let rows = messages.rows(
+  ///   PagerRows(separator: { before, message in
+  ///     before?.day == message.day ? nil : message.day
+  ///   }))
   /// ForEach(rows) { row in
-  ///   if let message = row.item { Text(message.text) }
-  ///   else if let status = row.status { PagerStatusView(status) { messages.retry() } }
-  ///   else { Text(row.text).font(.caption) }
+  ///   if let message = row.item {
+  ///     Text(message.text)
+  ///   } else if let status = row.status {
+  ///     PagerStatusView(status) { messages.retry() }
+  ///   } else {
+  ///     Text(row.text).font(.caption)
+  ///   }
   /// }
   /// ```
   @inlinable

@@ -108,7 +108,9 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// refresh running or failed. False before the first load ends.
   ///
   /// ```swift
-  /// .overlay { if houses.isEmpty { ContentUnavailableView("No houses yet", systemImage: "house") } }
+  /// .overlay {
+  ///   if houses.isEmpty { ContentUnavailableView("No houses yet", systemImage: "house") }
+  /// }
   /// ```
   public var isEmpty: Bool {
     items.isEmpty && loadedPageCount > 0 && loadStates.refresh == .idle

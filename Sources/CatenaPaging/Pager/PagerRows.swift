@@ -6,8 +6,8 @@
 /// let byDay = PagerRows<Message>(separator: { before, message in
 ///   before?.day == message.day ? nil : message.day
 /// })
-/// messages.bind(dataSource, section: "chat", rows: byDay)   // UIKit
-/// ForEach(messages.rows(byDay)) { row in … }                // SwiftUI
+/// messages.bind(dataSource, section: "chat", rows: byDay)  // UIKit
+/// let rows = messages.rows(byDay)  // SwiftUI: ForEach(rows) { row in … }
 /// ```
 public struct PagerRows<Item: Identifiable & Sendable> where Item.ID: Sendable {
   @usableFromInline let filter: ((Item) -> Bool)?

@@ -10,8 +10,11 @@
   /// ```swift
   /// let rows = messages.rows()
   /// List(rows) { row in
-  ///   if let message = row.item { Text(message.text) }
-  ///   else if let status = row.status { PagerStatusView(status) { messages.retry() } }
+  ///   if let message = row.item {
+  ///     Text(message.text)
+  ///   } else if let status = row.status {
+  ///     PagerStatusView(status) { messages.retry() }
+  ///   }
   /// }
   /// ```
   public struct PagerStatusView: View {
