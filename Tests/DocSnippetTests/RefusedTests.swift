@@ -150,6 +150,10 @@ struct RefusedTests {
       code: "func keying(_ source: PageSource<Row>) { _ = source.keying }",
       complaint: "keying"),
     Refused(
+      name: "a download's setting written around its modifier",
+      code: "func setting(_ download: inout Download) { download.existing = .fail }",
+      complaint: "existing"),
+    Refused(
       name: "a binding object beside PagerRows",
       code: "let binding: PagerBinding<Row>? = nil",
       complaint: "PagerBinding"),

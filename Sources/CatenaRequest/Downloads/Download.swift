@@ -48,10 +48,11 @@ public struct Download: RequestConvertible {
   public var definition: RequestDefinition
   /// Where the file goes.
   public var destination: URL
-  /// What to do when the destination exists; ``ExistingFile/replace`` unless set.
-  public var existing: ExistingFile = .replace
-  /// Where an earlier attempt stopped, to continue from.
-  public var resumePoint: ResumePoint?
+  /// What to do when the destination exists (``ifExists(_:)``); ``ExistingFile/replace``
+  /// unless set.
+  package var existing: ExistingFile = .replace
+  /// Where an earlier attempt stopped, to continue from (``resuming(from:)``).
+  package var resumePoint: ResumePoint?
 
   /// A download of `path` (`parameters` go into the query) to the file `destination`.
   public init(_ path: String, _ parameters: [String: JSONValue] = [:], to destination: URL) {

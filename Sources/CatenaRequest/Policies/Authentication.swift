@@ -118,7 +118,7 @@ public final class Authentication: Sendable {
   }
 
   /// How many refreshes have completed.
-  public var refreshCount: Int {
+  package var refreshCount: Int {
     get async { await gate.generation }
   }
 }

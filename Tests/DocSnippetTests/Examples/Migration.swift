@@ -705,3 +705,18 @@ private func pagingForms() {
   _ = PageSource<Row>.cursor { cursor, size in Page(items: []) }
 }
 // end migration
+
+// migration: `download.existing = …`
+private func downloadSettings(download: Download, point: ResumePoint) {
+  _ = download.ifExists(.fail)
+  _ = download.resuming(from: point)
+}
+// end migration
+
+// migration: `authentication.refreshCount`
+private actor CountingProvider: CredentialProvider {
+  var refreshes = 0
+  func authorize(_ request: HTTPRequest) async throws -> HTTPRequest { request }
+  func refresh() async throws { refreshes += 1 }
+}
+// end migration
