@@ -154,6 +154,10 @@ struct RefusedTests {
       code: "func setting(_ download: inout Download) { download.existing = .fail }",
       complaint: "existing"),
     Refused(
+      name: "a retry policy's setting written after its init",
+      code: "func policy() { var policy = RetryPolicy.standard; policy.maxAttempts = 5 }",
+      complaint: "maxAttempts"),
+    Refused(
       name: "a binding object beside PagerRows",
       code: "let binding: PagerBinding<Row>? = nil",
       complaint: "PagerBinding"),

@@ -12,27 +12,41 @@ import Foundation
 /// to a cap, and a `Retry-After` header (seconds or an HTTP date) is honoured when present.
 public struct RetryPolicy: Sendable {
   /// Attempts in all, the first included.
-  public var maxAttempts: Int
+  package var maxAttempts: Int
   /// The wait before the second attempt, doubled for each later one.
-  public var baseDelay: Duration
+  package var baseDelay: Duration
   /// The longest wait.
-  public var maxDelay: Duration
+  package var maxDelay: Duration
   /// Whether each wait is drawn uniformly from zero to the exponential delay ("full jitter").
-  public var jitter: Bool
+  package var jitter: Bool
   /// The methods that may be retried.
-  public var methods: Set<HTTPMethod>
+  package var methods: Set<HTTPMethod>
   /// The statuses that are retried.
-  public var statuses: Set<Int>
+  package var statuses: Set<Int>
   /// Whether timeouts and transport errors are retried.
-  public var retriesTransportErrors: Bool
+  package var retriesTransportErrors: Bool
   /// Whether a `Retry-After` header sets the wait: a number of seconds, or an HTTP date
   /// (RFC 9110 §10.2.3), counted from the response's `Date` when it has one (the server's
   /// clock), else from now; a date already past means no wait.
-  public var honoursRetryAfter: Bool
+  package var honoursRetryAfter: Bool
   /// Waits: `Task.sleep`, or a test's own (`baseDelay: .zero` waits for nothing).
   package var sleep: @Sendable (Duration) async throws -> Void
 
-  /// Creates a policy.
+  /// A policy; what it says is read by the client only, so it is given here, once
+  /// (``standard`` is this with every default).
+  ///
+  /// - Parameters:
+  ///   - maxAttempts: attempts in all, the first included.
+  ///   - baseDelay: the wait before the second attempt, doubled for each later one.
+  ///   - maxDelay: the longest wait.
+  ///   - jitter: whether each wait is drawn uniformly from zero to the exponential delay
+  ///     ("full jitter").
+  ///   - methods: the methods that may be retried.
+  ///   - statuses: the statuses that are retried.
+  ///   - retriesTransportErrors: whether timeouts and transport errors are retried.
+  ///   - honoursRetryAfter: whether a `Retry-After` header sets the wait: a number of
+  ///     seconds, or an HTTP date (RFC 9110 §10.2.3), counted from the response's `Date` when
+  ///     it has one (the server's clock), else from now; a date already past means no wait.
   public init(
     maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(200),
     maxDelay: Duration = .seconds(10), jitter: Bool = true,

@@ -720,3 +720,10 @@ private actor CountingProvider: CredentialProvider {
   func refresh() async throws { refreshes += 1 }
 }
 // end migration
+
+// migration: `policy.maxAttempts = 5`
+private func retryPolicy() {
+  _ = RetryPolicy(maxAttempts: 5)
+  _ = RetryPolicy.standard
+}
+// end migration
