@@ -18,7 +18,7 @@ public import Foundation
 /// lifetime: a tenth of its age, at most a week), or of another final status with a lifetime
 /// it states (a `302` or a `500` with `max-age`, as browsers keep them; never a `206`), and
 /// no `no-store` (the request's or the response's); never one with `Vary: *`, nor one larger
-/// than ``entryLimit``, and never its `Set-Cookie`, proxy or hop-by-hop fields. `no-cache`
+/// than its `entryLimit`, and never its `Set-Cookie`, proxy or hop-by-hop fields. `no-cache`
 /// keeps a response but revalidates it before every use. `Vary` keeps a variant per value of
 /// the request headers it names. A request of an unsafe method that succeeds removes what is
 /// kept for its URL and its `Location`; a response to a request sent before a write (an
@@ -33,19 +33,19 @@ public import Foundation
 /// the wire (a header ``HTTPRequest/isSensitive(_:)`` names, a cookie, a credential in its
 /// query or URL) without a partition is neither kept nor answered from the cache.
 ///
-/// With a ``directory``, responses are kept on disk too, and a launch later finds them; each
+/// With a `directory`, responses are kept on disk too, and a launch later finds them; each
 /// file is written whole, synced and renamed, and checked before it is served.
 public final class HTTPCache: @unchecked Sendable {
   /// The most bytes (bodies and headers) the cache keeps.
-  public let memoryLimit: Int
-  /// The most bytes one response may take to be kept: no more than ``memoryLimit``, or with
-  /// a ``directory`` no more than the larger of it and ``diskLimit`` (a response larger than
+  package let memoryLimit: Int
+  /// The most bytes one response may take to be kept: no more than `memoryLimit`, or with
+  /// a `directory` no more than the larger of it and `diskLimit` (a response larger than
   /// the memory's bound is kept on disk only).
-  public let entryLimit: Int
+  package let entryLimit: Int
   /// Where responses are kept on disk too (nil: memory only).
-  public let directory: URL?
-  /// The most bytes the files in ``directory`` take.
-  public let diskLimit: Int
+  package let directory: URL?
+  /// The most bytes the files in `directory` take.
+  package let diskLimit: Int
   /// The current time (a test's clock, or the wall clock).
   let now: @Sendable () -> Date
 
@@ -104,6 +104,16 @@ public final class HTTPCache: @unchecked Sendable {
   /// from then on, and what it keeps that a newer response replaced is deleted
   /// (``diskFailure`` says why, and the client's monitors are told once with
   /// ``RequestEvent/Kind/cacheDiskFailed(_:)``).
+  ///
+  /// - Parameters:
+  ///   - memoryLimit: the most bytes (bodies and headers) the cache keeps in memory.
+  ///   - entryLimit: the most bytes one response may take to be kept: no more than
+  ///     `memoryLimit`, or with a `directory` no more than the larger of it and `diskLimit` (a
+  ///     response larger than the memory's bound is kept on disk only).
+  ///   - directory: where responses are kept on disk too (nil: memory only); see
+  ///     ``cachesDirectory(named:)``.
+  ///   - diskLimit: the most bytes the files in `directory` take.
+  ///   - now: the current time: the wall clock, or a test's.
   public convenience init(
     memoryLimit: Int = 32 << 20, entryLimit: Int = 4 << 20, directory: URL? = nil,
     diskLimit: Int = 256 << 20, now: @escaping @Sendable () -> Date = { Date() }
@@ -682,7 +692,7 @@ extension HTTPCache {
     case redirected
     /// `Vary: *`: no later request can be known to match it.
     case variesOnEverything
-    /// It is larger than ``HTTPCache/entryLimit``.
+    /// It is larger than the cache's `entryLimit`.
     case tooLarge
     /// A response to a request sent after this one's is kept already (this one is a late
     /// background revalidation's, say): the older answer replaces nothing.

@@ -727,3 +727,10 @@ private func retryPolicy() {
   _ = RetryPolicy.standard
 }
 // end migration
+
+// migration: `cache.memoryLimit`
+private func cacheLimits() {
+  let cache = HTTPCache(memoryLimit: 8 << 20, entryLimit: 1 << 20, directory: nil, diskLimit: 0)
+  _ = (cache.byteCount, cache.diskByteCount)
+}
+// end migration
