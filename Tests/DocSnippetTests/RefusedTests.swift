@@ -158,6 +158,10 @@ struct RefusedTests {
       code: "func policy() { var policy = RetryPolicy.standard; policy.maxAttempts = 5 }",
       complaint: "maxAttempts"),
     Refused(
+      name: "a pager's configuration read back",
+      code: "@MainActor func size(_ pager: Pager<Row>) -> Int { pager.configuration.pageSize }",
+      complaint: "configuration"),
+    Refused(
       name: "a binding object beside PagerRows",
       code: "let binding: PagerBinding<Row>? = nil",
       complaint: "PagerBinding"),

@@ -51,7 +51,7 @@ public struct LoadStates: Equatable, Sendable, CustomStringConvertible {
   /// Whether the reachability of the client the source sends through says the network is
   /// unreachable: the list shows an ``PagerStatus/offline`` row above its rows instead of
   /// loading and failure rows, and loads what waits when the network is back (failed loads
-  /// run again, and a list shown and older than its ``PagerConfiguration/refetchAfter`` loads
+  /// run again, and a list shown and older than its `PagerConfiguration(refetchAfter:)` loads
   /// its pages again). Never for a source that sends through no client.
   public var isOffline: Bool
 
@@ -106,7 +106,7 @@ public enum LoadCause: Hashable, Sendable {
   /// The app's code asked (``Pager/loadNext()``, ``Pager/loadPrevious()``), or the first load
   /// continued to fill its larger size.
   case code
-  /// The list came back after its ``PagerConfiguration/refetchAfter`` (it appeared again, the
+  /// The list came back after its `PagerConfiguration(refetchAfter:)` (it appeared again, the
   /// app returned to the foreground, the network came back): its pages load again in place.
   case refetch
 

@@ -12,7 +12,7 @@ extension Pager where Item: Equatable {
   /// rows they describe. The data source's `emptyState` text shows once the list is loaded and
   /// empty, never while it loads.
   ///
-  /// Rows within ``PagerConfiguration/prefetchDistance`` of either end load the pages past it
+  /// Rows within `PagerConfiguration(prefetchDistance:)` of either end load the pages past it
   /// when they come on screen or when the table prefetches them (on the next main-actor turn,
   /// never inside the table's layout pass); a failed direction waits for a tap on its status
   /// row or ``retry()``.

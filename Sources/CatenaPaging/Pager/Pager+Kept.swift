@@ -6,7 +6,7 @@ extension Pager {
   /// A list opening on kept pages shows them at once, and its load asks the server at once:
   /// its rows say they are kept until the server's page replaces them, or the server confirms
   /// them (the load ends: ``loadStates`` changes). A screen marks the rows older than the
-  /// list's ``PagerConfiguration/refetchAfter``:
+  /// list's `PagerConfiguration(refetchAfter:)`:
   ///
   /// ```swift
   /// .configureCell(TextCell.self) { cell, _, row in

@@ -4,7 +4,7 @@ package import Foundation
 extension Pager {
   /// Tells the pager that its list is on screen (UIKit: the view controller's
   /// `viewWillAppear`; SwiftUI: `.onAppear` or `.task`). The first time, it loads the first
-  /// page; after that, a list older than its ``PagerConfiguration/refetchAfter`` loads its pages
+  /// page; after that, a list older than its `PagerConfiguration(refetchAfter:)` loads its pages
   /// again, each in place, keeping the rows the user reads. While the list is shown, a return
   /// to the foreground and the network coming back do the same.
   ///

@@ -88,7 +88,7 @@ extension Pager {
 
   /// Tells the pager that the row `id` of `rows` came on screen, for lists the pager is not
   /// bound to (a SwiftUI `List`'s `onAppear`): a row within
-  /// ``PagerConfiguration/prefetchDistance`` of either end loads the page past that end, as a
+  /// `PagerConfiguration(prefetchDistance:)` of either end loads the page past that end, as a
   /// bound table's rows do. A failed direction waits for ``retry()``; a direction already
   /// loading or at its end does nothing. Looks only at the rows near the ends.
   ///

@@ -38,10 +38,10 @@ public import Observation
 /// - A failed load keeps everything shown and sets its direction to
 ///   ``LoadState/failed(_:)``; ``retry()`` runs exactly the failed loads again, and nothing else
 ///   retries by itself.
-/// - With ``PagerConfiguration/maxLoadedPages``, loading past the limit drops the pages at the
+/// - With `PagerConfiguration(maxLoadedPages:)`, loading past the limit drops the pages at the
 ///   far end (and cancels a load running there); coming back loads them again from the keys
 ///   they were loaded from.
-/// - An item whose id is already loaded is handled by ``PagerConfiguration/duplicates``.
+/// - An item whose id is already loaded is handled by `PagerConfiguration(duplicates:)`.
 /// - An answer that arrives after its load was cancelled or replaced is dropped.
 /// - A bound table loads past an end by itself as rows near it come on screen, except after
 ///   ``cancel()`` or after a page that added no new item (a server repeating itself): then only
@@ -52,7 +52,7 @@ public import Observation
 @MainActor
 public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable {
   /// How the pager loads.
-  public let configuration: PagerConfiguration
+  @usableFromInline package let configuration: PagerConfiguration
   /// Where pages come from; ``refresh(from:debounce:)`` changes it.
   public internal(set) var source: PageSource<Item> {
     get { observed(observation.paths.source) { $0.source } }

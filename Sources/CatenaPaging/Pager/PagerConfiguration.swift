@@ -9,34 +9,60 @@ public import CatenaDataSource
 /// ```
 public struct PagerConfiguration: Sendable {
   /// How many items a page asks for.
-  public var pageSize: Int
+  @usableFromInline package var pageSize: Int
   /// How many items the first load asks for: a multiple of ``pageSize`` fills the screen at
   /// once. Sources that count pages load that many pages one after another; sources keyed by
   /// offset or by the server ask for them in one request.
-  public var initialLoadSize: Int
+  @usableFromInline package var initialLoadSize: Int
   /// How close (in rows) to an edge of the loaded items a row on screen, or one the table
   /// prefetches, must be to load the pages past that edge.
-  public var prefetchDistance: Int
+  @usableFromInline package var prefetchDistance: Int
   /// The most pages kept in memory; past it, the pages farthest from the one just loaded are
   /// dropped and loaded again when the user comes back. Nil keeps every page.
-  public var maxLoadedPages: Int?
+  @usableFromInline package var maxLoadedPages: Int?
   /// Whether the items before and after the window count as placeholders
   /// (``Pager/placeholdersBefore``, ``Pager/placeholdersAfter``) when the server gives totals,
   /// so the scroll bar and the content height stay stable as pages come and go.
-  public var placeholders: Bool
+  @usableFromInline package var placeholders: Bool
   /// What to do with an item whose id is already loaded: `DuplicatePolicy.keepFirst` keeps
   /// the loaded one, `DuplicatePolicy.keepLast` takes the new one, `DuplicatePolicy.fail`
   /// fails the load. Either way the load reports how many it dropped, once.
-  public var duplicates: DuplicatePolicy
+  @usableFromInline package var duplicates: DuplicatePolicy
   /// How long after its pages last loaded from the first (a refresh, or a refetch) the list
   /// counts as fresh (not `CachePolicy.staleTime(_:)`, which says how long one
   /// HTTP response kept counts as fresh). Once older, the list loads its pages again, each in place, when it
   /// appears again (``Pager/appeared()``), when the app returns to the foreground while it is
   /// shown, and when the network comes back (``LoadStates/isOffline``); never two at once. Nil
   /// (the default): only the app's code and the user reload it.
-  public var refetchAfter: Duration?
+  @usableFromInline package var refetchAfter: Duration?
 
-  /// A configuration; only the page size is commonly set.
+  /// A configuration, given once: what it says is read by the pager only.
+  ///
+  /// - Parameters:
+  ///   - pageSize: how many items a page asks for.
+  ///   - initialLoadSize: how many items the first load asks for (the page size unless
+  ///     given): a multiple of the page size fills the screen at once. Sources that count
+  ///     pages load that many pages one after another; sources keyed by offset or by the
+  ///     server ask for them in one request.
+  ///   - prefetchDistance: how close (in rows) to an edge of the loaded items a row on
+  ///     screen, or one the table prefetches, must be to load the pages past that edge (half
+  ///     a page unless given).
+  ///   - maxLoadedPages: the most pages kept in memory (at least 2); past it, the pages
+  ///     farthest from the one just loaded are dropped and loaded again when the user comes
+  ///     back. Nil keeps every page.
+  ///   - placeholders: whether the items before and after the window count as placeholders
+  ///     (``Pager/placeholdersBefore``, ``Pager/placeholdersAfter``) when the server gives
+  ///     totals, so the scroll bar and the content height stay stable as pages come and go.
+  ///   - duplicates: what to do with an item whose id is already loaded: `.keepFirst` keeps
+  ///     the loaded one, `.keepLast` takes the new one, `.fail` fails the load. Either way the
+  ///     load reports how many it dropped, once.
+  ///   - refetchAfter: how long after its pages last loaded from the first (a refresh, or a
+  ///     refetch) the list counts as fresh (not `CachePolicy.staleTime(_:)`, which says how
+  ///     long one HTTP response kept counts as fresh). Once older, the list loads its pages
+  ///     again, each in place, when it appears again (``Pager/appeared()``), when the app
+  ///     returns to the foreground while it is shown, and when the network comes back
+  ///     (``LoadStates/isOffline``); never two at once. Nil (the default): only the app's code
+  ///     and the user reload it.
   public init(
     pageSize: Int = 20, initialLoadSize: Int? = nil,
     prefetchDistance: Int? = nil, maxLoadedPages: Int? = nil, placeholders: Bool = false,

@@ -18,7 +18,7 @@ where Item.ID: Sendable {
   case item(Item)
   /// A separator a ``PagerRows`` value put before an item (a date header in a timeline).
   case separator(String, before: Item.ID)
-  /// An item of the list that is not in memory (see ``PagerConfiguration/placeholders``): its
+  /// An item of the list that is not in memory (see `PagerConfiguration(placeholders:)`): its
   /// place in the whole list.
   case placeholder(Int)
   /// Where loading stands: the first load, an error to retry, the end of the list.

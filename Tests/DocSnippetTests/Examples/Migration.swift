@@ -734,3 +734,9 @@ private func cacheLimits() {
   _ = (cache.byteCount, cache.diskByteCount)
 }
 // end migration
+
+// migration: `pager.configuration`
+@MainActor private func pagerConfiguration(source: PageSource<Row>) {
+  _ = Pager(PagerConfiguration(pageSize: 30), source: source)
+}
+// end migration
