@@ -60,8 +60,9 @@ public struct PageSource<Item: Sendable>: Sendable {
       Page<Item>, any Error
     >
 
-  /// A source keyed as `keying` says, loading with `fetch`.
-  public init(
+  /// A source keyed as `keying` says, loading with `fetch` (what ``init(_:)``, ``offset(_:)``
+  /// and ``cursor(_:)`` make).
+  package init(
     keying: PageKeying,
     fetch: @escaping @Sendable (_ key: PageKey?, _ size: Int) async throws -> Page<Item>
   ) {

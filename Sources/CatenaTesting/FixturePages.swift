@@ -19,13 +19,13 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
   // NB: `lock` guards `failures`, `failureRate`, `failNext`, `random` and `recorded`.
   private let lock = NSLock()
   /// How many items the whole list has.
-  public let count: Int
+  package let count: Int
   /// The index of the first page.
-  public let firstPage: Int
+  package let firstPage: Int
   /// The page size the "server" uses whatever the request asks; nil to honour the request.
-  public let serverPageSize: Int?
+  package let serverPageSize: Int?
   /// How long each page takes.
-  public let latency: Duration
+  package let latency: Duration
   private let make: @Sendable (Int) -> Item
   private var failures: [Int: Int] = [:]
   private var failureRate = 0
@@ -82,7 +82,7 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
   /// The pages as a `PageSource` of numbered pages.
   public var source: PageSource<Item> { source(.index) }
 
-  /// The pages as a `PageSource` keyed as `keying` says: numbered pages (from ``firstPage``),
+  /// The pages as a `PageSource` keyed as `keying` says: numbered pages (from the first page the fixture was made with),
   /// offsets, or opaque cursors (``cursor(forOffset:)``) each page gives as `Page.next`.
   ///
   /// ```swift
@@ -132,13 +132,13 @@ public final class FixturePages<Item: Sendable>: @unchecked Sendable {
   }
 
   /// The offset a cursor of these pages stands for; nil for one they never gave.
-  public static func offset(ofCursor cursor: String) -> Int? {
+  package static func offset(ofCursor cursor: String) -> Int? {
     position(in: cursor, after: "after:")
   }
 
   /// The opaque cursor of the page that ends at `offset` (the items before it), as these
   /// pages give it for a two-way `Pager` (`Page.previous`).
-  public static func cursor(before offset: Int) -> String {
+  package static func cursor(before offset: Int) -> String {
     Data("before:\(offset)".utf8).base64EncodedString()
   }
 

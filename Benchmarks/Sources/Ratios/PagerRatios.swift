@@ -14,7 +14,7 @@ public func pagerRatios(runs: Int = 21) async -> PagerRatios? {
   func bound(log: PagerLog?, binding: Bool = true) async -> (Pager<Item>, HeadlessTable) {
     let pager = Pager(
       PagerConfiguration(pageSize: 10_000, prefetchDistance: 5),
-      source: PageSource(keying: .index) { _, _ in Page(items: items) })
+      source: PageSource { _, _ in Page(items: items) })
     let table = benchTable()
     // The table (kept by the caller) keeps the data source bound to it.
     let dataSource = pagerRowSource(on: table)

@@ -47,7 +47,7 @@ public struct Download: RequestConvertible {
   /// The request's description.
   public var definition: RequestDefinition
   /// Where the file goes.
-  public var destination: URL
+  package var destination: URL
   /// What to do when the destination exists (``ifExists(_:)``); ``ExistingFile/replace``
   /// unless set.
   package var existing: ExistingFile = .replace

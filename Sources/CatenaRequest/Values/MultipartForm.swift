@@ -25,7 +25,7 @@ public struct MultipartForm: Hashable, Sendable {
   }
 
   /// The boundary between parts.
-  public let boundary: String
+  package let boundary: String
   /// The parts, in order.
   package private(set) var parts: [Part] = []
 

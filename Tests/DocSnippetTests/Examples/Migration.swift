@@ -740,3 +740,27 @@ private func cacheLimits() {
   _ = Pager(PagerConfiguration(pageSize: 30), source: source)
 }
 // end migration
+
+// migration: `PageSource(keying: .index, fetch: { key, size in … })`
+private func pageSourceForms() {
+  _ = PageSource<Row> { page, size in Page(items: []) }
+  _ = PageSource<Row>.offset { offset, limit in Page(items: []) }
+  _ = PageSource<Row>.cursor { cursor, size in Page(items: []) }
+}
+// end migration
+
+// migration: `form.boundary`
+private func givenOnce(folder: URL, api: Client) async throws {
+  _ = MultipartForm(boundary: "boundary")
+  let file: URL = try await Download("maps/paris.pack", to: folder).value(on: api)
+  _ = file
+}
+// end migration
+
+// migration: `fixture.count`
+private func fixtureGivenOnce() {
+  _ = FixturePages(
+    count: 100, firstPage: 0, serverPageSize: 20, latency: .zero, make: { Row(id: $0) })
+  _ = FixturePages<Row>.cursor(forOffset: 40)
+}
+// end migration
