@@ -13,8 +13,9 @@ public struct Request<Value: Sendable>: RequestConvertible {
   /// The pipeline: response in, value out.
   let shape: @Sendable (HTTPResponse) throws(RequestError) -> Value
 
-  /// A request with `definition` whose response `shape` turns into a value.
-  public init(
+  /// A request with `definition` whose response `shape` turns into a value (what the
+  /// builders and the pipeline's stages make).
+  package init(
     definition: RequestDefinition,
     shape: @escaping @Sendable (HTTPResponse) throws(RequestError) -> Value
   ) {

@@ -764,3 +764,11 @@ private func fixtureGivenOnce() {
   _ = FixturePages<Row>.cursor(forOffset: 40)
 }
 // end migration
+
+// migration: `Request(definition:shape:)`
+private struct House: Decodable, Sendable { let id: Int }
+private func builtRequest() {
+  _ = Get("houses").decode(House.self)
+  let _: (any RequestConvertible)? = nil
+}
+// end migration
