@@ -19,12 +19,12 @@ extension Outline {
   public func bind<SectionID: Hashable>(
     _ dataSource: SectionedDataSource<SectionID, OutlineRow<Item>>, section: SectionID
   ) -> Self {
-    bind(dataSource, section: section, as: RowKind({ $0 }, extract: { $0 }))
+    bind(dataSource, section: section, as: RowCase({ $0 }, extract: { $0 }))
   }
 
   /// Shows the outline's rows in `section` of a data source whose rows are of several kinds
-  /// (an outline's beside a pager's, see `RowKind`): as ``bind(_:section:)`` does, each of
-  /// the outline's rows made the data source's by `kind`. The outline answers only for its
+  /// (an outline's beside a pager's, see `RowCase`): as ``bind(_:section:)`` does, each of
+  /// the outline's rows made the data source's by `rowCase`. The outline answers only for its
   /// section: its disclosure, its reordering (within the section) and its loading rows.
   ///
   /// ```swift
@@ -33,7 +33,7 @@ extension Outline {
   @inlinable @discardableResult
   public func bind<SectionID: Hashable, Row>(
     _ dataSource: SectionedDataSource<SectionID, Row>, section: SectionID,
-    as kind: RowKind<Row, OutlineRow<Item>>
+    as rowCase: RowCase<Row, OutlineRow<Item>>
   ) -> Self {
     // Made here, in the app's module, so that the snapshot and its diff are specialised for
     // the app's types: generic, they run several times slower.
@@ -45,10 +45,10 @@ extension Outline {
         if shown.model.id != section { try snapshot.appendItems(shown.items) }
       }
       if !snapshot.sectionIDs.contains(section) { try snapshot.appendSection(section) }
-      try snapshot.appendItems(self.rows.map(kind.embed), toSection: section)
+      try snapshot.appendItems(self.rows.map(rowCase.embed), toSection: section)
       try dataSource.apply(snapshot, animated: animated)
     }
-    connect(dataSource, section: section, kind: kind)
+    connect(dataSource, section: section, rowCase: rowCase)
     try? show?(false)
     return self
   }
@@ -57,16 +57,16 @@ extension Outline {
   @usableFromInline
   func connect<SectionID: Hashable, Row>(
     _ dataSource: SectionedDataSource<SectionID, Row>, section: SectionID,
-    kind: RowKind<Row, OutlineRow<Item>>
+    rowCase: RowCase<Row, OutlineRow<Item>>
   ) {
     // Status rows are not content; a tap on a failed one loads the children again.
     var roles = SectionRoles<Row>(
-      isContent: { $0.flatMap(kind.extract)?.item != nil },
+      isContent: { $0.flatMap(rowCase.extract)?.item != nil },
       answersTap: {
-        if case .loadFailed = $0.flatMap(kind.extract) { true } else { false }
+        if case .loadFailed = $0.flatMap(rowCase.extract) { true } else { false }
       })
     roles.outline = { [weak self] row in
-      guard let row = kind.extract(row) else { return nil }
+      guard let row = rowCase.extract(row) else { return nil }
       guard case .item(let item, let depth, let expands) = row else {
         return RowOutline(depth: row.depth, isExpanded: nil)
       }
@@ -78,12 +78,12 @@ extension Outline {
     }
     shownRows = { [weak dataSource] in
       (dataSource?.shownSnapshot?.sections.first { $0.model.id == section }?.items ?? [])
-        .compactMap(kind.extract)
+        .compactMap(rowCase.extract)
     }
     // Reordering: the rows of nodes move when a rule says where they may go, within the
     // outline's section.
     roles.canMove = { [weak self] row in
-      guard let self, kind.extract(row)?.item != nil else { return false }
+      guard let self, rowCase.extract(row)?.item != nil else { return false }
       return self.placementRule != nil
     }
     roles.moveTarget = { [weak self, weak dataSource] source, proposed in
@@ -95,7 +95,7 @@ extension Outline {
       return ItemPath(item: row, section: shown)
     }
     roles.moved = { [weak self] _, destination, row in
-      guard let self, let item = kind.extract(row)?.item else { return }
+      guard let self, let item = rowCase.extract(row)?.item else { return }
       self.moved(item, to: destination.item, shown: self.shownRows?() ?? [])
     }
     dataSource.sectionRoles[section] = roles
@@ -103,8 +103,8 @@ extension Outline {
     // opens or closes it.
     dataSource.selectObservers.append { [weak self, weak dataSource] path in
       guard let self, let dataSource,
-        dataSource.shownSnapshot?.sectionIDs.firstIndex(of: section) == path.section,
-        let row = dataSource.item(at: path).flatMap(kind.extract)
+        dataSource.sectionID(at: path.section) == section,
+        let row = dataSource.item(at: path).flatMap(rowCase.extract)
       else { return }
       switch row {
       case .loadFailed(_, let parent, _): self.retry(parent)

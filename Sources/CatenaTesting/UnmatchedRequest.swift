@@ -16,7 +16,7 @@ public struct UnmatchedRequest: Error, CustomStringConvertible, Sendable {
   public var nearestRoute: String?
 
   /// A request of `method` for `url`, with the route nearest to it.
-  public init(method: HTTPMethod, url: URL, nearestRoute: String?) {
+  package init(method: HTTPMethod, url: URL, nearestRoute: String?) {
     self.method = method
     self.url = url
     self.nearestRoute = nearestRoute

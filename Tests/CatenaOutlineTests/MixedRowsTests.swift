@@ -16,30 +16,46 @@ struct Song: Identifiable, Equatable, Sendable {
 enum LibraryRow: Identifiable, Equatable, StatusRow {
   case song(PagerRow<Song>)
   case file(OutlineRow<File>)
+  /// A row of the app's own section.
+  case note(String)
+  /// A row of a second pager of songs (its ids tagged with the case).
+  case favourite(PagerRow<Song>)
 
-  var id: AnyHashable {
+  enum ID: Hashable {
+    case song(PagerRow<Song>.ID), file(OutlineRow<File>.ID), note(String)
+    case favourite(PagerRow<Song>.ID)
+  }
+
+  var id: ID {
     switch self {
-    case .song(let row): row.id
-    case .file(let row): row.id
+    case .song(let row): .song(row.id)
+    case .file(let row): .file(row.id)
+    case .note(let text): .note(text)
+    case .favourite(let row): .favourite(row.id)
     }
   }
 
   var status: PagerStatus? {
     switch self {
-    case .song(let row): row.status
+    case .song(let row), .favourite(let row): row.status
     case .file(let row): row.status
+    case .note: nil
     }
   }
 
   var title: String {
     switch self {
-    case .song(let row): row.item?.title ?? ""
+    case .song(let row), .favourite(let row): row.item?.title ?? ""
     case .file(let row): row.item?.name ?? ""
+    case .note(let text): text
     }
   }
 
-  static let songs = RowKind(LibraryRow.song) { if case .song(let row) = $0 { row } else { nil } }
-  static let files = RowKind(LibraryRow.file) { if case .file(let row) = $0 { row } else { nil } }
+  static let songs = RowCase(LibraryRow.song) { if case .song(let row) = $0 { row } else { nil } }
+  static let files = RowCase(LibraryRow.file) { if case .file(let row) = $0 { row } else { nil } }
+  static let favourites = RowCase(LibraryRow.favourite) {
+    if case .favourite(let row) = $0 { row } else { nil }
+  }
 }
 
 /// Lets the main actor run until `pager` has no load running or scheduled (no clock).
@@ -129,6 +145,68 @@ struct MixedRowsTests {
     server.answer("Shared", .success([node("a.txt")]))
     for _ in 0..<10_000 where server.isWaiting("Shared") { await Task.yield() }
     for _ in 0..<100 { await Task.yield() }
+  }
+
+  @Test func aDragKeepsABoundSectionsRowsInItAndTheAppsRowsOutOfIt() async throws {
+    let table = HeadlessTable(viewportHeight: 100 * 44)
+    var moves: [LibraryRow] = []
+    let dataSource = SectionedDataSource<String, LibraryRow>()
+      .bind(table)
+      .configureCell(TextCell.self) { cell, _, row in cell.text = row.title }
+      .didMove { _, _, row in if let row { moves.append(row) } }
+    var sections = Snapshot<String, LibraryRow>()
+    try sections.appendSections(["notes", "songs", "files"])
+    try sections.appendItems([.note("a"), .note("b")], toSection: "notes")
+    try dataSource.apply(sections, animated: false)
+    let fixture = FixturePages(count: 3) { Song(id: $0) }
+    let songs = Pager(PagerConfiguration(pageSize: 3), source: fixture.source)
+    let files = Outline<File>()
+    songs.bind(
+      dataSource, section: "songs", rows: PagerRows(showsStatus: false), as: LibraryRow.songs)
+    files.bind(dataSource, section: "files", as: LibraryRow.files)
+    try files.apply([node("a.txt"), node("b.txt")], animated: false)
+    await songs.refresh().ended()
+    await settled(songs)
+    #expect(dataSource.snapshot?.sectionIDs == ["notes", "songs", "files"], "the order applied")
+    let before = dataSource.snapshot
+    // A song onto the notes, a note onto the songs, a file onto the songs: each stays.
+    #expect(!table.dragRow(at: ItemPath(item: 0, section: 1), to: ItemPath(item: 1, section: 0)))
+    #expect(!table.dragRow(at: ItemPath(item: 0, section: 0), to: ItemPath(item: 1, section: 1)))
+    #expect(!table.dragRow(at: ItemPath(item: 0, section: 2), to: ItemPath(item: 0, section: 1)))
+    #expect(dataSource.snapshot == before)
+    #expect(moves.isEmpty)
+    // Within the app's own section the app's rows move, and the app hears of it.
+    #expect(table.dragRow(at: ItemPath(item: 0, section: 0), to: ItemPath(item: 1, section: 0)))
+    #expect((try? dataSource.snapshot?.items(inSection: "notes")) == [.note("b"), .note("a")])
+    #expect(moves == [.note("a")])
+    // A tap on the app's row is the app's: no binding answers it.
+    #expect(dataSource.highlightsRow(at: ItemPath(item: 0, section: 0)))
+    #expect(dataSource.outline(forRowAt: ItemPath(item: 0, section: 0)) == nil)
+  }
+
+  @Test func twoPagersOfOneItemTypeShowTheirStatusRowsThroughACaseEach() async {
+    let table = HeadlessTable(viewportHeight: 10 * 44)
+    let dataSource = SectionedDataSource<String, LibraryRow>()
+      .bind(table)
+      .configureCell(TextCell.self) { cell, _, row in cell.text = row.title }
+      .statusCell(TextCell.self)
+    let slowSongs = ManualPages<Song>()
+    let slowFavourites = ManualPages<Song>()
+    let songs = Pager(PagerConfiguration(pageSize: 5), source: slowSongs.source)
+    let favourites = Pager(PagerConfiguration(pageSize: 5), source: slowFavourites.source)
+    songs.bind(dataSource, section: "songs", as: LibraryRow.songs)
+    favourites.bind(dataSource, section: "favourites", as: LibraryRow.favourites)
+    let loads = (songs.refresh(), favourites.refresh())
+    await slowSongs.waitForRequests(1)
+    await slowFavourites.waitForRequests(1)
+    // Both first-load rows show at once: the same pager id, in two cases.
+    #expect(dataSource.snapshot?.allItems.map(\.status) == [.firstLoad, .firstLoad])
+    slowSongs.respond(with: Page(items: [Song(id: 1)]))
+    slowFavourites.respond(with: Page(items: [Song(id: 1)]))
+    await loads.0.ended()
+    await loads.1.ended()
+    #expect(dataSource.snapshot?.allItems.map(\.title) == ["Song 1", "", "Song 1", ""])
+    #expect(dataSource.snapshot?.allItems.map(\.status) == [nil, .end, nil, .end])
   }
 
   @Test func twoPagersInOneDataSourceShowTheEmptyStateOnlyOnceBothHaveLoaded() async {

@@ -162,6 +162,24 @@ struct RefusedTests {
       code: "@MainActor func size(_ pager: Pager<Row>) -> Int { pager.configuration.pageSize }",
       complaint: "configuration"),
     Refused(
+      name: "a resume point made by hand",
+      code:
+        "let point = ResumePoint(destination: URL(fileURLWithPath: \"/a\"), partialFile: URL(fileURLWithPath: \"/b\"), bytes: 1, etag: nil, lastModified: nil, total: nil)",
+      complaint: "missing argument for parameter 'from'"),
+    Refused(
+      name: "a request made around the builders",
+      code:
+        "let r = Request<Int>(definition: RequestDefinition(method: .get, path: \"a\", parameters: [:])) { _ in 1 }",
+      complaint: "definition"),
+    Refused(
+      name: "a source keyed by a closure beside its forms",
+      code: "let s = PageSource<Row>(keying: .index, fetch: { _, _ in Page(items: []) })",
+      complaint: "fetch"),
+    Refused(
+      name: "a cache's limit read back",
+      code: "func limit(_ cache: HTTPCache) -> Int { cache.memoryLimit }",
+      complaint: "memoryLimit"),
+    Refused(
       name: "a binding object beside PagerRows",
       code: "let binding: PagerBinding<Row>? = nil",
       complaint: "PagerBinding"),

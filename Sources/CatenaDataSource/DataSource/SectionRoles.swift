@@ -31,10 +31,8 @@ package struct SectionRoles<Item> {
 extension SectionedDataSource {
   /// The roles of the section that shows the row at `path`; nil when no binding fills it.
   package func roles(at path: ItemPath) -> SectionRoles<Item>? {
-    guard !sectionRoles.isEmpty, usesSnapshot, displayed.indices.contains(path.section) else {
-      return nil
-    }
-    return sectionRoles[displayed[path.section].model.id]
+    guard !sectionRoles.isEmpty, let id = sectionID(at: path.section) else { return nil }
+    return sectionRoles[id]
   }
 
   /// Whether the row at `path` is content (a row of a section no binding fills is).

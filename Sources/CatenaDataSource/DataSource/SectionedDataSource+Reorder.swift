@@ -5,14 +5,20 @@ let reorderRecheckInterval = Duration.milliseconds(100)
 
 extension SectionedDataSource {
   /// Where the row dragged from `source` may go when the user holds it over `proposed` (a
-  /// bound outline's rule; anywhere otherwise). A reorder is live from the lift, as the table
+  /// bound outline's rule; within its section for a bound section; anywhere otherwise). A reorder is live from the lift, as the table
   /// says (``TableDriving/isHoldingRows(settling:)``); this question makes it live too, for a
   /// table that cannot tell.
   package func targetForMove(from source: ItemPath, proposed: ItemPath) -> ItemPath {
     guard !isInvalidated else { return source }
     isReordering = true
     startReorderRecheck()
-    return roles(at: source)?.moveTarget?(source, proposed) ?? proposed
+    let rolesThere = roles(at: source)
+    // A row of a bound section (a pager's, an outline's) stays in it, and no other row goes
+    // into one: the binding's next rows would take it back, or drop it.
+    if source.section != proposed.section, rolesThere != nil || roles(at: proposed) != nil {
+      return source
+    }
+    return rolesThere?.moveTarget?(source, proposed) ?? proposed
   }
 
   /// Whether a reorder is live: the table holds a row (lifted, dragged, or a drop it still

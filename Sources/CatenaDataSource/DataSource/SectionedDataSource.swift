@@ -292,7 +292,7 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   }
 
   /// The id of the section at `index` in what the table shows (snapshot mode).
-  func sectionID(at index: Int) -> SectionID? {
+  @usableFromInline package func sectionID(at index: Int) -> SectionID? {
     displayed.indices.contains(index) ? displayed[index].model.id : nil
   }
 }

@@ -46,12 +46,12 @@ extension Pager where Item: Equatable {
     _ dataSource: SectionedDataSource<SectionID, PagerRow<Item>>, section: SectionID,
     rows: PagerRows<Item> = PagerRows()
   ) -> Self {
-    bind(dataSource, section: section, rows: rows, as: RowKind({ $0 }, extract: { $0 }))
+    bind(dataSource, section: section, rows: rows, as: RowCase({ $0 }, extract: { $0 }))
   }
 
   /// Shows the pager in `section` of a data source whose rows are of several kinds (a pager's
-  /// beside an outline's, see `RowKind`): as ``bind(_:section:rows:)`` does, each of the
-  /// pager's rows made the data source's by `kind`. The pager answers only for its section:
+  /// beside an outline's, see `RowCase`): as ``bind(_:section:rows:)`` does, each of the
+  /// pager's rows made the data source's by `rowCase`. The pager answers only for its section:
   /// its status rows there are not content, a tap on a failed one retries, and the empty-state
   /// text waits for its first page as for every other bound section's.
   ///
@@ -63,12 +63,12 @@ extension Pager where Item: Equatable {
   ///   - dataSource: the data source; held weakly. Other sections of its snapshot are kept.
   ///   - section: the section the rows fill (created after the others if missing).
   ///   - rows: which items show, with which separators, and whether status rows show.
-  ///   - kind: how a pager's row becomes the data source's row, and back.
+  ///   - rowCase: how a pager's row becomes the data source's row, and back.
   /// - Returns: the pager.
   @inlinable @discardableResult
   public func bind<SectionID: Hashable, Row>(
     _ dataSource: SectionedDataSource<SectionID, Row>, section: SectionID,
-    rows: PagerRows<Item> = PagerRows(), as kind: RowKind<Row, PagerRow<Item>>
+    rows: PagerRows<Item> = PagerRows(), as rowCase: RowCase<Row, PagerRow<Item>>
   ) -> Self {
     // Bindings whose data source is gone are forgotten.
     boundSections.removeAll { ($0 as? PagerBinding<Item>)?.dataSource == nil }
@@ -94,9 +94,9 @@ extension Pager where Item: Equatable {
           ids[.separator(before: old)] = .separator(before: new)
         }
         dataSource.renameOnNextApply(
-          binding.rowIDs(ids, before: binding.applied?.rows ?? [], after: rows, kind: kind))
+          binding.rowIDs(ids, before: binding.applied?.rows ?? [], after: rows, rowCase: rowCase))
       }
-      binding.show(rows, in: dataSource, section: section, kind: kind, log: self.log)
+      binding.show(rows, in: dataSource, section: section, rowCase: rowCase, log: self.log)
     }
     binding.refresh = { [weak binding] in if let binding { show(binding) } }
     let distance = configuration.prefetchDistance
@@ -120,8 +120,8 @@ extension Pager where Item: Equatable {
     }
     // Status, separator and placeholder rows are never edited nor deleted.
     var roles = SectionRoles<Row>(
-      isContent: { $0.flatMap(kind.extract)?.item != nil },
-      answersTap: { $0.flatMap(kind.extract)?.status?.isRetryable == true })
+      isContent: { $0.flatMap(rowCase.extract)?.item != nil },
+      answersTap: { $0.flatMap(rowCase.extract)?.status?.isRetryable == true })
     // "No messages yet" once the list is loaded and shows nothing, never while it loads.
     roles.showsEmptyState = { [weak self] in
       guard let self else { return true }
@@ -131,8 +131,8 @@ extension Pager where Item: Equatable {
     dataSource.sectionRoles[section] = roles
     dataSource.selectObservers.append { [weak self, weak dataSource] path in
       guard let self, let dataSource,
-        dataSource.shownSnapshot?.sectionIDs.firstIndex(of: section) == path.section,
-        dataSource.item(at: path).flatMap(kind.extract)?.status?.isRetryable == true
+        dataSource.sectionID(at: path.section) == section,
+        dataSource.item(at: path).flatMap(rowCase.extract)?.status?.isRetryable == true
       else { return }
       self.retry()
     }
@@ -203,14 +203,14 @@ where Item.ID: Sendable {
   @inlinable
   func rowIDs<Row: Identifiable>(
     _ renamed: [PagerRow<Item>.ID: PagerRow<Item>.ID], before: [PagerRow<Item>],
-    after: [PagerRow<Item>], kind: RowKind<Row, PagerRow<Item>>
+    after: [PagerRow<Item>], rowCase: RowCase<Row, PagerRow<Item>>
   ) -> [Row.ID: Row.ID] {
     let news = Set(renamed.values)
     var newIDs: [PagerRow<Item>.ID: Row.ID] = [:]
-    for row in after where news.contains(row.id) { newIDs[row.id] = kind.embed(row).id }
+    for row in after where news.contains(row.id) { newIDs[row.id] = rowCase.embed(row).id }
     var ids: [Row.ID: Row.ID] = [:]
     for row in before {
-      if let new = renamed[row.id].flatMap({ newIDs[$0] }) { ids[kind.embed(row).id] = new }
+      if let new = renamed[row.id].flatMap({ newIDs[$0] }) { ids[rowCase.embed(row).id] = new }
     }
     return ids
   }
@@ -220,7 +220,7 @@ where Item.ID: Sendable {
   @inlinable
   func show<SectionID: Hashable, Row>(
     _ rows: [PagerRow<Item>], in dataSource: SectionedDataSource<SectionID, Row>,
-    section: SectionID, kind: RowKind<Row, PagerRow<Item>>, log: PagerLog?
+    section: SectionID, rowCase: RowCase<Row, PagerRow<Item>>, log: PagerLog?
   ) {
     if let applied, applied.version == dataSource.version, applied.rows == rows { return }
     // Nothing shown yet and nothing to show: the first rows are then the table's first
@@ -229,12 +229,16 @@ where Item.ID: Sendable {
     defer { applied = (rows, dataSource.version) }
     do throws(DataSourceError) {
       var snapshot = Snapshot<SectionID, Row>()
-      for shown in dataSource.shownSnapshot?.sections ?? [] {
+      // The other sections as last applied (an apply that waits for a drop included), so
+      // that a page landing meanwhile keeps another binding's or the app's change.
+      for shown in dataSource.latestSnapshot?.sections ?? [] {
         try snapshot.appendSection(shown.model.id)
         if shown.model.id != section { try snapshot.appendItems(shown.items) }
       }
       if !snapshot.sectionIDs.contains(section) { try snapshot.appendSection(section) }
-      try snapshot.appendItems(rows.map(kind.embed), toSection: section)
+      // The pager's own rows as they are (no copy) when the data source shows only them.
+      try snapshot.appendItems(
+        (rows as? [Row]) ?? rows.map(rowCase.embed), toSection: section)
       guard let log else {
         try dataSource.applyKeepingPosition(snapshot)
         return

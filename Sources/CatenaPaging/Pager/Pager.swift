@@ -54,7 +54,7 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// How the pager loads.
   @usableFromInline package let configuration: PagerConfiguration
   /// Where pages come from; ``refresh(from:debounce:)`` changes it.
-  public internal(set) var source: PageSource<Item> {
+  package internal(set) var source: PageSource<Item> {
     get { observed(observation.paths.source) { $0.source } }
     set { change(observation.paths.source) { $0.source = newValue } }
   }

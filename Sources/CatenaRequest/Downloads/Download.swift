@@ -99,21 +99,23 @@ public struct Download: RequestConvertible {
 }
 
 /// Where a download stopped: its partial file and the validator of the version it holds, to
-/// continue with ``Download/resuming(from:)``. `Codable`, so an app can keep it across
-/// launches.
+/// continue with ``Download/resuming(from:)``. A failed download makes it
+/// (`RequestError.resumePoint`); `Codable`, so an app can keep it across launches. A point
+/// read back damaged, or naming a file that is not a partial file beside the destination,
+/// starts the download from zero and leaves that file alone.
 public struct ResumePoint: Hashable, Sendable, Codable {
   /// The file the download was going to.
-  public var destination: URL
+  public private(set) var destination: URL
   /// The partial file beside it.
-  public var partialFile: URL
+  public private(set) var partialFile: URL
   /// How many bytes the partial file held when the download stopped.
-  public var bytes: Int64
+  public private(set) var bytes: Int64
   /// The version's `ETag` (strong), if the server gave one.
-  public var etag: String?
+  public private(set) var etag: String?
   /// The version's `Last-Modified`, if the server gave one.
-  public var lastModified: String?
+  public private(set) var lastModified: String?
   /// The whole body's length, when known.
-  public var total: Int64?
+  public private(set) var total: Int64?
 
   /// A point where a download to `destination` stopped, its partial file holding `bytes` of
   /// the version `etag` / `lastModified` names.

@@ -18,7 +18,7 @@
   @MainActor
   public final class ButtonLoader: LoadingIndicator {
     /// The button.
-    public private(set) weak var button: UIButton?
+    package private(set) weak var button: UIButton?
     /// The spinner shown in the button while loading.
     public let spinner = UIActivityIndicatorView(style: .medium)
     private var running = RequestSpan()

@@ -22,9 +22,9 @@
   @MainActor
   public final class MaskLoader: LoadingIndicator {
     /// The view the masks cover.
-    public private(set) weak var container: UIView?
+    package private(set) weak var container: UIView?
     /// The masks of the running requests, oldest first; only the last one is visible.
-    public private(set) var masks: [(request: RequestID, view: UIView)] = []
+    package private(set) var masks: [(request: RequestID, view: UIView)] = []
     private let makeMask: @MainActor () -> UIView
     /// The container's `isScrollEnabled` before the first mask, while masked.
     private var savedScrolling: Bool?

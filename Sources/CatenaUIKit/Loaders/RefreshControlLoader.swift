@@ -18,7 +18,7 @@
   @MainActor
   public final class RefreshControlLoader: LoadingIndicator {
     /// The refresh control.
-    public private(set) weak var refreshControl: UIRefreshControl?
+    package private(set) weak var refreshControl: UIRefreshControl?
     private var running = RequestSpan()
 
     /// A loader for `refreshControl`.

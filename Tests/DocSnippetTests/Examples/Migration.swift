@@ -695,11 +695,15 @@ private func resume(download: Download, error: RequestError, saved: Data) throws
 // end migration
 
 // migration: `form.parts`
-private func sentBytes(form: MultipartForm) { _ = form.encoded() }
+private func sentBytes(form: MultipartForm) throws {
+  _ = try form.source()
+  _ = form.encoded()
+}
 // end migration
 
 // migration: `source.keying`
 private func pagingForms() {
+  _ = PageSource<Row>(keying: .index, answers: { key, size in AsyncThrowingStream { $0.finish() } })
   _ = PageSource<Row> { page, size in Page(items: []) }
   _ = PageSource<Row>.offset { offset, limit in Page(items: []) }
   _ = PageSource<Row>.cursor { cursor, size in Page(items: []) }
@@ -769,6 +773,34 @@ private func fixtureGivenOnce() {
 private struct House: Decodable, Sendable { let id: Int }
 private func builtRequest() {
   _ = Get("houses").decode(House.self)
-  let _: (any RequestConvertible)? = nil
+}
+private struct Ping: RequestConvertible {
+  var definition = RequestDefinition(method: .get, path: "ping", parameters: [:])
+  func interpret(_ response: HTTPResponse) throws(RequestError) -> Int { response.status }
+}
+// end migration
+
+// migration: `pager.source`
+@MainActor private func pagerSource(source: PageSource<Row>, other: PageSource<Row>) {
+  let pager = Pager(PagerConfiguration(), source: source)
+  _ = pager.refresh(from: other)
+}
+// end migration
+
+#if os(Linux)
+  // migration: `buttonLoader.button`
+  @MainActor private func loaders(button: UIButton, refresh: UIRefreshControl, view: UIView) {
+    let buttonLoader = ButtonLoader(button)
+    let refreshLoader = RefreshControlLoader(refresh)
+    _ = MaskLoader(over: view, makeMask: MaskLoader.spinnerMask)
+    _ = (buttonLoader.isLoading, refreshLoader.isLoading)
+  }
+// end migration
+#endif
+
+// migration: `UnmatchedRequest(method:url:nearestRoute:)`
+private func unmatchedRequest(transport: FixtureTransport, error: RequestError) {
+  transport.unmatched = .fail
+  _ = error.underlyingError as? UnmatchedRequest
 }
 // end migration
