@@ -45,7 +45,9 @@ extension Outline {
         if shown.model.id != section { try snapshot.appendItems(shown.items) }
       }
       if !snapshot.sectionIDs.contains(section) { try snapshot.appendSection(section) }
-      try snapshot.appendItems(self.rows.map(rowCase.embed), toSection: section)
+      // The outline's own rows as they are (no copy) when the data source shows only them.
+      try snapshot.appendItems(
+        (self.rows as? [Row]) ?? self.rows.map(rowCase.embed), toSection: section)
       try dataSource.apply(snapshot, animated: animated)
     }
     connect(dataSource, section: section, rowCase: rowCase)
