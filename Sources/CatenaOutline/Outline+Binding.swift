@@ -1,5 +1,5 @@
 public import CatenaDataSource
-public import CatenaDiff
+import CatenaDiff
 import CatenaPaging
 
 extension Outline {
@@ -39,15 +39,8 @@ extension Outline {
     // the app's types: generic, they run several times slower.
     show = { [weak self, weak dataSource] (animated: Bool) throws(DataSourceError) in
       guard let self, let dataSource else { return }
-      var snapshot = Snapshot<SectionID, Row>()
-      for shown in dataSource.latestSnapshot?.sections ?? [] {
-        try snapshot.appendSection(shown.model.id)
-        if shown.model.id != section { try snapshot.appendItems(shown.items) }
-      }
-      if !snapshot.sectionIDs.contains(section) { try snapshot.appendSection(section) }
-      // The outline's own rows as they are (no copy) when the data source shows only them.
-      try snapshot.appendItems(
-        (self.rows as? [Row]) ?? self.rows.map(rowCase.embed), toSection: section)
+      let snapshot = try dataSource.snapshot(
+        replacing: section, with: rowCase.rows(of: self.rows))
       try dataSource.apply(snapshot, animated: animated)
     }
     connect(dataSource, section: section, rowCase: rowCase)
@@ -100,12 +93,10 @@ extension Outline {
       guard let self, let item = rowCase.extract(row)?.item else { return }
       self.moved(item, to: destination.item, shown: self.shownRows?() ?? [])
     }
-    dataSource.sectionRoles[section] = roles
     // A tap on a failed row loads the children again, and a tap on a node that can expand
     // opens or closes it.
-    dataSource.selectObservers.append { [weak self, weak dataSource] path in
+    roles.selected = { [weak self, weak dataSource] path in
       guard let self, let dataSource,
-        dataSource.sectionID(at: path.section) == section,
         let row = dataSource.item(at: path).flatMap(rowCase.extract)
       else { return }
       switch row {
@@ -118,5 +109,9 @@ extension Outline {
       case .item: break
       }
     }
+    // Binding again replaces the binding: the section bound before answers no more.
+    unbind?()
+    dataSource.sectionRoles[section] = roles
+    unbind = { [weak dataSource] in dataSource?.sectionRoles[section] = nil }
   }
 }

@@ -46,6 +46,9 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
   @usableFromInline var show: ((_ animated: Bool) throws(DataSourceError) -> Void)?
   /// The outline's rows the bound data source shows now (during a drag, the order on screen).
   var shownRows: (() -> [OutlineRow<Item>])?
+  /// Forgets the bound section's answers (taps, disclosure, reordering) when the outline is
+  /// bound again.
+  var unbind: (() -> Void)?
   /// Where the user may put an item (``canPlace(_:)``); nil: rows do not move.
   var placementRule: ((_ item: Item, _ parent: Item?) -> Bool)?
   /// Told of the user's moves (``didPlace(_:)``).

@@ -253,4 +253,89 @@ struct MixedRowsTests {
     #expect(dataSource.outline(forRowAt: ItemPath(item: 0, section: 0))?.isExpanded == true)
     #expect(dataSource.outline(forRowAt: ItemPath(item: 0, section: 1))?.isExpanded == false)
   }
+
+  @Test func anOutlineBoundAgainOpensAFolderOnceATapAndLeavesTheSectionItLeft() throws {
+    let table = HeadlessTable(viewportHeight: 100 * 44)
+    let dataSource = SectionedDataSource<String, OutlineRow<File>>()
+      .bind(table)
+      .configureCell(TextCell.self) { cell, _, row in cell.text = row.item?.name ?? "" }
+    let files = Outline<File>()
+    files.bind(dataSource, section: "files")
+    files.bind(dataSource, section: "files")
+    try files.apply([node("Work", [node("plan.txt")])], animated: false)
+    table.tapRow(at: ItemPath(item: 0, section: 0))
+    #expect(files.expandedIDs == ["Work"], "bound twice, a tap opens the folder once")
+    // Bound to another data source, the first one's rows answer for the outline no more.
+    let otherTable = HeadlessTable(viewportHeight: 100 * 44)
+    let other = SectionedDataSource<String, OutlineRow<File>>()
+      .bind(otherTable)
+      .configureCell(TextCell.self) { cell, _, row in cell.text = row.item?.name ?? "" }
+    files.bind(other, section: "files")
+    table.tapRow(at: ItemPath(item: 0, section: 0))
+    #expect(files.expandedIDs == ["Work"], "a tap in the data source left changes nothing")
+    #expect(dataSource.outline(forRowAt: ItemPath(item: 0, section: 0)) == nil)
+    otherTable.tapRow(at: ItemPath(item: 0, section: 0))
+    #expect(files.expandedIDs.isEmpty)
+  }
+
+  @Test func aDraftTakesTheServersIdInPlaceThroughItsCase() async throws {
+    let table = HeadlessTable(viewportHeight: 100 * 44)
+    let dataSource = SectionedDataSource<String, LibraryRow>()
+      .bind(table)
+      .configureCell(TextCell.self) { cell, _, row in cell.text = row.title }
+    var sections = Snapshot<String, LibraryRow>()
+    try sections.appendSections(["notes", "songs"])
+    try sections.appendItems([.note("a")], toSection: "notes")
+    try dataSource.apply(sections, animated: false)
+    let fixture = FixturePages(count: 3) { Song(id: $0) }
+    let songs = Pager(PagerConfiguration(pageSize: 3), source: fixture.source)
+    songs.bind(
+      dataSource, section: "songs", rows: PagerRows(showsStatus: false), as: LibraryRow.songs)
+    await songs.refresh().ended()
+    await settled(songs)
+    let edit = songs.edit(.insert(Song(id: -1), at: .after(1))) { Song(id: 500) }
+    #expect(
+      dataSource.snapshot?.allItems.map(\.title) == ["a", "Song 0", "Song 1", "Song -1", "Song 2"])
+    table.clearEvents()
+    #expect(await edit.value.isApplied)
+    await settled(songs)
+    #expect(
+      dataSource.snapshot?.allItems.map(\.title) == ["a", "Song 0", "Song 1", "Song 500", "Song 2"])
+    // The row stays, updated in place: not deleted and inserted.
+    let batches = table.events.compactMap { event -> BatchUpdate? in
+      if case .batch(let batch) = event { batch } else { nil }
+    }
+    #expect(!batches.isEmpty)
+    #expect(batches.allSatisfy { $0.itemDeletes.isEmpty && $0.itemInserts.isEmpty }, "\(batches)")
+    #expect(batches.contains { $0.itemReconfigures == [ItemPath(item: 2, section: 1)] })
+  }
+
+  @Test func aPageLandingDuringADragKeepsTheAppsChangeWaitingForTheDrop() async throws {
+    let table = HeadlessTable(viewportHeight: 100 * 44)
+    let dataSource = SectionedDataSource<String, LibraryRow>()
+      .bind(table)
+      .configureCell(TextCell.self) { cell, _, row in cell.text = row.title }
+      .didMove { _, _, _ in }
+    var sections = Snapshot<String, LibraryRow>()
+    try sections.appendSections(["notes", "songs"])
+    try sections.appendItems([.note("a"), .note("b")], toSection: "notes")
+    try dataSource.apply(sections, animated: false)
+    let slow = ManualPages<Song>()
+    let songs = Pager(PagerConfiguration(pageSize: 3), source: slow.source)
+    songs.bind(
+      dataSource, section: "songs", rows: PagerRows(showsStatus: false), as: LibraryRow.songs)
+    let load = songs.refresh()
+    await slow.waitForRequests(1)
+    #expect(table.beginDrag(at: ItemPath(item: 0, section: 0)))
+    // The app adds a note while the row is held: the data source keeps it for the drop.
+    var added = try #require(dataSource.snapshot)
+    try added.appendItems([.note("c")], toSection: "notes")
+    try dataSource.apply(added, animated: true)
+    // The page lands meanwhile: the pager builds on the note waiting, not on what shows.
+    slow.respond(with: Page(items: [Song(id: 1)]))
+    await load.ended()
+    await settled(songs)
+    table.endDrag()
+    #expect(dataSource.snapshot?.allItems.map(\.title) == ["a", "b", "c", "Song 1"])
+  }
 }

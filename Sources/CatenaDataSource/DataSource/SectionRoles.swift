@@ -1,4 +1,4 @@
-package import CatenaDiff
+public import CatenaDiff
 
 /// What a binding (a pager's, an outline's) says of the rows of the section it fills. Each
 /// bound section has its own, so a pager and an outline (or two pagers) share a data source
@@ -20,6 +20,9 @@ package struct SectionRoles<Item> {
   package var moveTarget: ((_ source: ItemPath, _ proposed: ItemPath) -> ItemPath)?
   /// Tells the binding that a row moved (after the data source moved it in its snapshot).
   package var moved: ((_ source: ItemPath, _ destination: ItemPath, _ item: Item) -> Void)?
+  /// Hears a tap on a row of the section, before the chain's `didSelect` (a failed status row
+  /// retries, a folder opens). One per section: binding the section again replaces it.
+  @usableFromInline package var selected: ((ItemPath) -> Void)?
 
   @usableFromInline
   package init(isContent: @escaping (Item?) -> Bool, answersTap: @escaping (Item?) -> Bool) {

@@ -262,7 +262,7 @@ extension SectionedDataSource {
   /// not stay selected through "Loading…" into "End of list".
   package func didSelectRow(at path: ItemPath) {
     guard !isInvalidated else { return }
-    for observer in selectObservers { observer(path) }
+    roles(at: path)?.selected?(path)
     if !isContent(at: path) { binding?.deselect(path) }
     selectHandler?(path, item(at: path))
   }

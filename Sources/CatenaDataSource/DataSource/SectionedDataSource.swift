@@ -202,8 +202,6 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   package var cellDecorators: [ObjectIdentifier: (Any, Item?) -> Void] = [:]
   /// Extra observers of prefetched rows (a paged list starting its next page early).
   @usableFromInline package var prefetchObservers: [([ItemPath]) -> Void] = []
-  /// Extra observers of selected rows (a pager's status row retrying), before the user's.
-  @usableFromInline package var selectObservers: [(ItemPath) -> Void] = []
   /// The cell configured last (``cell(forRowAt:)``), which `willDisplay` need not refresh.
   var lastConfiguredCell: ObjectIdentifier?
   /// Whether the list layout made from the chain pins its section headers (plain, with
@@ -266,7 +264,6 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     cancelPrefetchHandler = nil
     displayObservers = []
     prefetchObservers = []
-    selectObservers = []
     impressionTracker?.stop()
     impressionTracker = nil
     afterLayoutTask?.cancel()

@@ -128,14 +128,13 @@ extension Pager where Item: Equatable {
       return self.loadedPageCount > 0 && !self.loadStates.isLoading
         && self.loadStates.refresh.error == nil
     }
-    dataSource.sectionRoles[section] = roles
-    dataSource.selectObservers.append { [weak self, weak dataSource] path in
-      guard let self, let dataSource,
-        dataSource.sectionID(at: path.section) == section,
-        dataSource.item(at: path).flatMap(rowCase.extract)?.status?.isRetryable == true
+    roles.selected = { [weak self, weak dataSource] path in
+      guard let self,
+        dataSource?.item(at: path).flatMap(rowCase.extract)?.status?.isRetryable == true
       else { return }
       self.retry()
     }
+    dataSource.sectionRoles[section] = roles
     // An end whose page failed, shown as a status row, that then loads (a retry) is announced.
     var failedEnds: Set<LoadDirection> = []
     listeners.append { [weak self, weak dataSource] _ in
@@ -228,17 +227,9 @@ where Item.ID: Sendable {
     if rows.isEmpty, dataSource.shownSnapshot == nil { return }
     defer { applied = (rows, dataSource.version) }
     do throws(DataSourceError) {
-      var snapshot = Snapshot<SectionID, Row>()
       // The other sections as last applied (an apply that waits for a drop included), so
       // that a page landing meanwhile keeps another binding's or the app's change.
-      for shown in dataSource.latestSnapshot?.sections ?? [] {
-        try snapshot.appendSection(shown.model.id)
-        if shown.model.id != section { try snapshot.appendItems(shown.items) }
-      }
-      if !snapshot.sectionIDs.contains(section) { try snapshot.appendSection(section) }
-      // The pager's own rows as they are (no copy) when the data source shows only them.
-      try snapshot.appendItems(
-        (rows as? [Row]) ?? rows.map(rowCase.embed), toSection: section)
+      let snapshot = try dataSource.snapshot(replacing: section, with: rowCase.rows(of: rows))
       guard let log else {
         try dataSource.applyKeepingPosition(snapshot)
         return

@@ -70,7 +70,7 @@ struct PagerRowsTests {
     func observers() -> [Int] {
       [
         dataSource.displayObservers.count, dataSource.prefetchObservers.count,
-        dataSource.selectObservers.count, pager.listeners.count,
+        dataSource.sectionRoles.count, pager.listeners.count,
       ]
     }
     let once = observers()

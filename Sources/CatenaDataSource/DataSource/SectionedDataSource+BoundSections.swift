@@ -1,0 +1,28 @@
+public import CatenaDiff
+
+extension SectionedDataSource {
+  /// The last applied snapshot (``latestSnapshot``: an apply waiting for a drop included)
+  /// with `section`'s rows replaced by `rows`; the section comes after the others when it is
+  /// missing. What a binding (a pager's, an outline's) applies, so that a change of its rows
+  /// keeps another binding's and the app's.
+  @inlinable
+  package func snapshot(replacing section: SectionID, with rows: [Item]) throws(DataSourceError)
+    -> Snapshot<SectionID, Item>
+  {
+    var snapshot = Snapshot<SectionID, Item>()
+    for shown in latestSnapshot?.sections ?? [] {
+      try snapshot.appendSection(shown.model.id)
+      if shown.model.id != section { try snapshot.appendItems(shown.items) }
+    }
+    if !snapshot.sectionIDs.contains(section) { try snapshot.appendSection(section) }
+    try snapshot.appendItems(rows, toSection: section)
+    return snapshot
+  }
+}
+
+extension RowCase {
+  /// The data source's rows for `parts`: the parts themselves, with no copy, when they are
+  /// already the data source's rows (the plain binds' identity case).
+  @inlinable
+  package func rows(of parts: [Part]) -> [Row] { (parts as? [Row]) ?? parts.map(embed) }
+}
