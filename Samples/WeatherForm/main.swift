@@ -107,11 +107,11 @@ func run() async {
       // On a terminal the bar redraws in place; in a log, each direction's last state stays.
       // A transport may report a finished direction more than once; draw it once.
       guard !finished.contains(progress.direction) else { return }
-      if progress.isComplete { finished.insert(progress.direction) }
+      if progress.fraction == 1 { finished.insert(progress.direction) }
       let line = bar(progress)
       if isatty(1) != 0 {
-        print("\r   \(line)", terminator: progress.isComplete ? "\n" : "")
-      } else if progress.isComplete {
+        print("\r   \(line)", terminator: progress.fraction == 1 ? "\n" : "")
+      } else if progress.fraction == 1 {
         print("   \(line)")
       }
     }
@@ -132,7 +132,7 @@ func run() async {
     }
     .start(on: api).finished()
   await download.resuming(from: saved)
-    .progress { progress in if progress.isComplete { print("   \(bar(progress))") } }
+    .progress { progress in if progress.fraction == 1 { print("   \(bar(progress))") } }
     .then { file in
       let bytes = (try? Data(contentsOf: file)) ?? Data()
       print(

@@ -263,7 +263,6 @@ extension PageSource {
   /// dropping what its cache keeps under `tag` after an edit, and offline when its
   /// reachability says so.
   func sent(on client: Client?, tag: String) -> PageSource {
-    client?.madePageSource()  // it keeps this copy: later changes are said in debug builds
     var source = self
     source.invalidate = { (client ?? .default).cache?.invalidate(tag: tag) }
     source.reachability = { (client ?? .default).reachability }

@@ -48,7 +48,7 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
     /// `only-if-cached`), and it keeps no response for the request that may answer it (none,
     /// one the server said must be revalidated, or one older than the request accepts).
     case notCached
-    /// The network stayed unreachable (as the client's ``Client/reachability`` says) until the
+    /// The network stayed unreachable (as the client's `Client(reachability:)` says) until the
     /// request's deadline: the request waited, and was not sent.
     case offline
   }

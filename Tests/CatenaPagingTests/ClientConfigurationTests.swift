@@ -4,11 +4,11 @@ import CatenaTesting
 import Foundation
 import Testing
 
-/// A client is given whole when it is made (its cache, monitors and reachability too), and a
-/// page source keeps the client it was given: a setting changed after is said, not silently
-/// lost.
+/// A client is given whole when it is made (its cache, monitors and reachability too) and does
+/// not change afterwards (an app cannot set a client's setting: `RefusedTests`), so a page
+/// source sends with every setting of the client it was made from.
 @MainActor
-@Suite("A client configured once, before its page sources")
+@Suite("A client configured once, in its init")
 struct ClientConfigurationTests {
   let transport = FixtureTransport()
     .route(
@@ -24,22 +24,8 @@ struct ClientConfigurationTests {
     await pager.refresh().ended()
     #expect(log.kinds.contains(.cacheMiss), "the monitors saw the cache asked")
     #expect(api.cache?.byteCount ?? 0 > 0, "the page is kept")
-    #expect(api.changedAfterPageSources.isEmpty)
   }
 
-  @Test func aSettingChangedAfterAPageSourceWasMadeIsSaidAndReachesItNot() async throws {
-    var api = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
-    api.cache = HTTPCache()  // before any source: reaches the ones made after
-    #expect(api.changedAfterPageSources.isEmpty)
-    let source = rows(on: api)
-    let cache = HTTPCache()
-    api.cache = cache
-    api.cache = cache
-    api.timeout = .seconds(5)
-    #expect(api.changedAfterPageSources == ["cache", "timeout"], "each said once")
-    await Pager(source: source).refresh().ended()
-    #expect(cache.byteCount == 0, "the source kept the client it was given")
-  }
 }
 
 extension ClientConfigurationTests {

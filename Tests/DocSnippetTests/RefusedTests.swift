@@ -187,6 +187,18 @@ struct RefusedTests {
       name: "a request's headers written around the header modifier",
       code: "var request = Get(\"feed\")\nrequest.definition.headers = HTTPHeaders()",
       complaint: "headers"),
+    Refused(
+      name: "a client's setting changed after the client was made",
+      code: "func change(_ api: inout Client) { api.cache = HTTPCache() }",
+      complaint: "cache"),
+    Refused(
+      name: "a client's setting read back",
+      code: "func deadline(_ api: Client) -> Duration? { api.timeout }",
+      complaint: "timeout"),
+    Refused(
+      name: "a transfer's end said beside its fraction",
+      code: "func done(_ progress: TransferProgress) -> Bool { progress.isComplete }",
+      complaint: "isComplete"),
   ]
 
   @Test(arguments: refused)

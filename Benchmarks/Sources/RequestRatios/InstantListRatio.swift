@@ -84,9 +84,10 @@ func instantListRatio() async throws {
   let transport = FixtureTransport().route(
     .get, "page", body: firstPage, headers: ["Cache-Control": "no-cache", "ETag": "\"p1\""],
     delay: .milliseconds(50))
-  var api = Client(baseURL: URL(string: "https://api.example.com/"), transport: transport)
-  api.cache = HTTPCache(
-    memoryLimit: 1_024, entryLimit: 8 << 20, directory: folder, diskLimit: 64 << 20)
+  let api = Client(
+    baseURL: URL(string: "https://api.example.com/"), transport: transport,
+    cache: HTTPCache(
+      memoryLimit: 1_024, entryLimit: 8 << 20, directory: folder, diskLimit: 64 << 20))
   _ = try await Get("page").value(on: api)
   let file = folder.appendingPathComponent("by-hand.json")
   try firstPage.write(to: file)

@@ -96,10 +96,8 @@ print(
 // 3. A memory hit: the same chain, answered by a client's cache, against decoding alone.
 let cachedFixtures = FixtureTransport().route(
   .get, "items", body: payload, headers: ["Cache-Control": "max-age=3600"])
-var cachedClient = Client(
-  baseURL: URL(string: "https://api.example.com/"), transport: cachedFixtures)
-cachedClient.cache = HTTPCache()
-let hitClient = cachedClient
+let hitClient = Client(
+  baseURL: URL(string: "https://api.example.com/"), transport: cachedFixtures, cache: HTTPCache())
 let decodeItems = Get("items").decode([Item].self, at: "data.items")
 _ = try await decodeItems.value(on: hitClient)
 let decodeAlone: @Sendable () -> Void = {
@@ -121,10 +119,10 @@ let diskFolder = FileManager.default.temporaryDirectory
 defer { try? FileManager.default.removeItem(at: diskFolder) }
 let diskFixtures = FixtureTransport().route(
   .get, "items", body: payload, headers: ["Cache-Control": "max-age=3600"])
-var diskClient = Client(baseURL: URL(string: "https://api.example.com/"), transport: diskFixtures)
-diskClient.cache = HTTPCache(
+let diskCache = HTTPCache(
   memoryLimit: 1_024, entryLimit: 8 << 20, directory: diskFolder, diskLimit: 64 << 20)
-let diskHitClient = diskClient
+let diskHitClient = Client(
+  baseURL: URL(string: "https://api.example.com/"), transport: diskFixtures, cache: diskCache)
 _ = try await decodeItems.value(on: diskHitClient)
 let (diskTimes, diskDecodeTimes) = await timeAlternately(
   { blackHole(try? await decodeItems.value(on: diskHitClient)) }, against: decodeAlone)
@@ -134,7 +132,7 @@ print(
       "disk cache hit + decode: %.3f ms vs JSONDecoder alone %.3f ms = %.3f× (target ≤ 1.5×); %d sent, %d bytes on disk, %d in memory",
     median(diskTimes) * 1000, median(diskDecodeTimes) * 1000,
     median(diskTimes) / median(diskDecodeTimes), diskFixtures.requests.count,
-    diskClient.cache?.diskByteCount ?? 0, diskClient.cache?.byteCount ?? 0))
+    diskCache.diskByteCount, diskCache.byteCount))
 
 // 5. An instant list, end to end.
 try await instantListRatio()
@@ -248,9 +246,7 @@ print(
     chainTotal * 1000, plainTotal * 1000, chainTotal / plainTotal,
     median(zip(chainRounds, plainRounds).map { $0 / $1 })))
 // 4. One transfer for many askers, and a revalidation that moves no body.
-var sharing = Client(baseURL: base, transport: URLSessionTransport())
-sharing.cache = HTTPCache()
-let sharingClient = sharing
+let sharingClient = Client(baseURL: base, transport: URLSessionTransport(), cache: HTTPCache())
 let answers = await withTaskGroup(of: Bool.self) { group in
   for _ in 0..<100 {
     group.addTask { (try? await Get("feed").json().value(on: sharingClient)) != nil }

@@ -12,20 +12,20 @@ func diskHitCheck() async -> Check {
     .appendingPathComponent("catena-speed-\(UUID().uuidString)", isDirectory: true)
   defer { try? FileManager.default.removeItem(at: folder) }
   let server = MemoryServer()
-  var client = Client(baseURL: URL(string: "https://api.example.com/"), transport: server)
-  client.cache = HTTPCache(
+  let cache = HTTPCache(
     memoryLimit: 1_000, entryLimit: 8 << 20, directory: folder, diskLimit: 64 << 20)
-  let api = client
+  let api = Client(
+    baseURL: URL(string: "https://api.example.com/"), transport: server, cache: cache)
   let request = Get("items").decode([House].self, at: "data.items")
   guard (try? await request.value(on: api))?.count == 1_000 else {
     fatalError("the disk hit does not decode the payload")
   }
   // The file is written in the background: timed once it is there.
-  await api.cache?.flush()
+  await cache.flush()
   let file =
     (try? FileManager.default.contentsOfDirectory(
       at: folder, includingPropertiesForKeys: nil))?.first { $0.pathExtension == "entry" }
-  guard let file, api.cache?.byteCount == 0 else { fatalError("the response is kept in memory") }
+  guard let file, cache.byteCount == 0 else { fatalError("the response is kept in memory") }
   let ratio = await hitRatio(of: request, on: api) {
     blackHole(try? Data(contentsOf: file))
     blackHole(try? JSONDecoder().decode(Houses.self, from: housesPayload))

@@ -45,9 +45,8 @@ final class MemoryServer: Transport, @unchecked Sendable {
 /// nothing. Median of 5 alternating runs of 20 each.
 func memoryHitCheck() async -> Check {
   let server = MemoryServer()
-  var client = Client(baseURL: URL(string: "https://api.example.com/"), transport: server)
-  client.cache = HTTPCache()
-  let api = client
+  let api = Client(
+    baseURL: URL(string: "https://api.example.com/"), transport: server, cache: HTTPCache())
   let request = Get("items").decode([House].self, at: "data.items")
   guard (try? await request.value(on: api))?.count == 1_000 else {
     fatalError("the memory hit does not decode the payload")

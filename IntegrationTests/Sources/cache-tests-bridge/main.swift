@@ -59,9 +59,7 @@ struct Bridge: Sendable {
     configuration.httpCookieAcceptPolicy = .never
     let transport: any Transport =
       nio ? NIOTransport() : URLSessionTransport(configuration: configuration)
-    var api = Client(baseURL: base, transport: transport)
-    api.cache = HTTPCache(memoryLimit: 64 << 20)
-    self.api = api
+    api = Client(baseURL: base, transport: transport, cache: HTTPCache(memoryLimit: 64 << 20))
   }
 
   /// `asked` sent through the client.

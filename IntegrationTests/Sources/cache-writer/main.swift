@@ -74,22 +74,20 @@ guard arguments.count >= 2 else {
 }
 let mode = arguments.count >= 3 ? arguments[2] : ""
 let full = mode == "full"
-let api = {
-  var api = Client(baseURL: URL(string: "https://writer.example/"), transport: Generated())
-  api.cache = HTTPCache(
-    // A full disk's run keeps 40 KB in memory, so item 1 is evicted from it at the end.
-    memoryLimit: full ? 40_000 : 64 << 20, entryLimit: 8 << 20,
-    directory: URL(fileURLWithPath: arguments[1]), diskLimit: 256 << 20)
-  if full || mode == "second" { api.monitors = [Printer()] }
-  return api
-}()
+let cache = HTTPCache(
+  // A full disk's run keeps 40 KB in memory, so item 1 is evicted from it at the end.
+  memoryLimit: full ? 40_000 : 64 << 20, entryLimit: 8 << 20,
+  directory: URL(fileURLWithPath: arguments[1]), diskLimit: 256 << 20)
+let api = Client(
+  baseURL: URL(string: "https://writer.example/"), transport: Generated(),
+  monitors: full || mode == "second" ? [Printer()] : [], cache: cache)
 
 func get(_ item: Int, version: Int, size: Int) async throws -> HTTPResponse {
   let response = try await Get("item/\(item)").header("X-Version", "\(version)")
     .header("X-Size", "\(size)").cache(.networkOnly).value(on: api)
   // A full disk's run writes each response before the next request (so a failure is known
   // to the next one, and said then).
-  if full { await api.cache?.flush() }
+  if full { await cache.flush() }
   return response
 }
 
@@ -116,14 +114,14 @@ if full {
   } catch {
     say("kept 1 none")
   }
-  await api.cache?.flush()
+  await cache.flush()
   exit(0)
 }
 
 if mode == "hold" {
   _ = try await get(0, version: 1, size: 1_000)
-  await api.cache?.flush()
-  say("holding \(api.cache?.diskFailure.map { "\($0)" } ?? "the directory")")
+  await cache.flush()
+  say("holding \(cache.diskFailure.map { "\($0)" } ?? "the directory")")
   while true { try await Task.sleep(for: .seconds(3600)) }
 }
 

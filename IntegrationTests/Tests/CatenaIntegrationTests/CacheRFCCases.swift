@@ -276,8 +276,8 @@ struct CacheRFCCaseTests {
     try await TestServer.run { port in
       let key = "rfc-\(UUID())"
       let clock = OffsetClock()
-      var api = client(port)
-      api.cache = HTTPCache(now: { clock.now })
+      let cache = HTTPCache(now: { clock.now })
+      let api = client(port, cache: cache)
       func request(_ method: HTTPMethod) -> Request<HTTPResponse> {
         let builders: [HTTPMethod: Request<HTTPResponse>] = [
           .get: Get("rfc"), .post: Post("rfc"), .put: Put("rfc"), .delete: Delete("rfc"),
@@ -293,7 +293,7 @@ struct CacheRFCCaseTests {
         case .unsafe(let method):
           _ = try? await request(method).response(on: api)
         case .invalidate(let tag):
-          api.cache?.invalidate(tag: tag)
+          cache.invalidate(tag: tag)
         case .get(let headers, let policy):
           var get = request(.get).cache(policy)
           for (name, value) in headers { get = get.header(name, value) }
@@ -342,9 +342,8 @@ extension CacheRFCCaseTests {
     try await TestServer.run { port in
       let key = "rfc-partition-\(UUID())"
       let user = SignedInUser(partitioned: true)
-      var api = client(port)
-      api.authentication = Authentication(user)
-      api.cache = HTTPCache()
+      let cache = HTTPCache()
+      let api = client(port, authentication: Authentication(user), cache: cache)
       let feed = Get("rfc").query("k", key).query("cc", "private, max-age=600")
       func body() async throws -> String {
         String(decoding: try await feed.value(on: api).body, as: UTF8.self)
@@ -356,7 +355,7 @@ extension CacheRFCCaseTests {
       seen.append(try await body())  // bob does not see ann's
       await user.signIn("ann")
       seen.append(try await body())  // ann's again
-      api.cache?.invalidate(partition: "ann")
+      cache.invalidate(partition: "ann")
       seen.append(try await body())  // ann signed out: hers are gone
       #expect(seen == ["n=1", "n=1", "n=2", "n=1", "n=3"])
       #expect(await Attempts.shared.count(key) == 3)
@@ -366,9 +365,8 @@ extension CacheRFCCaseTests {
   @Test func authorisedResponsesWithoutAPartitionAreNotKept() async throws {
     try await TestServer.run { port in
       let key = "rfc-unpartitioned-\(UUID())"
-      var api = client(port)
-      api.authentication = Authentication(SignedInUser(partitioned: false))
-      api.cache = HTTPCache()
+      let api = client(
+        port, authentication: Authentication(SignedInUser(partitioned: false)), cache: HTTPCache())
       let feed = Get("rfc").query("k", key).query("cc", "private, max-age=600")
       _ = try await feed.value(on: api)
       _ = try await feed.value(on: api)

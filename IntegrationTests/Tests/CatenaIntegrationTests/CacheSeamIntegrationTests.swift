@@ -65,11 +65,7 @@ extension FeedScreen {
 /// test server, through `URLSessionTransport` and its cookie jar.
 @Suite("The cache's seams over real HTTP")
 struct CacheSeamIntegrationTests {
-  func cached(_ port: Int) -> Client {
-    var api = client(port)
-    api.cache = HTTPCache()
-    return api
-  }
+  func cached(_ port: Int) -> Client { client(port, cache: HTTPCache()) }
 
   func signIn(_ user: String, on api: Client) async throws {
     _ = try await Post("session/login").query("user", user).value(on: api)
@@ -109,8 +105,8 @@ struct CacheSeamIntegrationTests {
   func anotherUsersPager(partitioned: Bool) async throws {
     try await TestServer.run { @MainActor port in
       let session = CookieSession("A")
-      var api = cached(port)
-      if partitioned { api.authentication = Authentication(session) }
+      let api = client(
+        port, authentication: partitioned ? Authentication(session) : nil, cache: HTTPCache())
       try await signIn("A", on: api)
       let first = FeedScreen(messagesOn: api)
       await first.pager.refresh().ended()
@@ -129,8 +125,7 @@ struct CacheSeamIntegrationTests {
     try await TestServer.run { port in
       let key = "c1p-\(UUID())"
       let session = CookieSession("A")
-      var api = cached(port)
-      api.authentication = Authentication(session)
+      let api = client(port, authentication: Authentication(session), cache: HTTPCache())
       let me = Get("session/me", ["k": .string(key)]).json(at: "user")
       try await signIn("A", on: api)
       #expect(try await me.value(on: api) == "A")
@@ -149,8 +144,7 @@ struct CacheSeamIntegrationTests {
     try await TestServer.run { port in
       let key = "c2-\(UUID())"
       let language = Changing("fr")
-      var api = cached(port)
-      api.interceptors = [AcceptLanguage(value: language)]
+      let api = client(port, interceptors: [AcceptLanguage(value: language)], cache: HTTPCache())
       let catalogue = Get(
         "rfc", ["k": .string(key), "vary": "Accept-Language", "cc": "max-age=600"])
       let french = try await catalogue.value(on: api)
@@ -169,8 +163,7 @@ struct CacheSeamIntegrationTests {
     try await TestServer.run { port in
       let key = "c2c-\(UUID())"
       let session = CookieSession("A")
-      var api = cached(port)
-      api.authentication = Authentication(session)
+      let api = client(port, authentication: Authentication(session), cache: HTTPCache())
       let home = Get("session/home", ["k": .string(key)]).json(at: "user")
       try await signIn("A", on: api)
       #expect(try await home.value(on: api) == "A")
@@ -301,16 +294,16 @@ struct CacheSeamIntegrationTests {
       let key = "c7-\(UUID())"
       let session = CookieSession("A")
       let network = ManualReachability(reachable: false)
-      var configured = cached(port)
-      configured.authentication = Authentication(session)
-      let api = configured
+      // Two clients of one cache: the app's, and one that waits for the network.
+      let cache = HTTPCache()
+      let api = client(port, authentication: Authentication(session), cache: cache)
       try await signIn("A", on: api)
-      configured.reachability = network
-      let offline = configured
+      let offline = client(
+        port, authentication: Authentication(session), cache: cache, reachability: network)
       let home = Get("session/home", ["k": .string(key)]).json(at: "user")
       let queued = Task { try await home.value(on: offline) }
       try await turns("the request to wait for the network") { network.listenerCount == 1 }
-      api.cache?.invalidate(partition: "A")
+      cache.invalidate(partition: "A")
       try await signIn("B", on: api)
       await session.signIn("B")
       network.isReachable = true
@@ -322,7 +315,7 @@ struct CacheSeamIntegrationTests {
     }
   }
 
-  @Test func c8ACopyWithAnotherCookieJarSharesNoTransfer() async throws {
+  @Test func c8AClientWithAnotherCookieJarSharesNoTransferThoughItSharesTheCache() async throws {
     try await TestServer.run { port in
       let key = "c8-\(UUID())"
       let gate = "c8-gate-\(UUID())"
@@ -332,13 +325,9 @@ struct CacheSeamIntegrationTests {
         configuration.httpShouldSetCookies = false
         return URLSessionTransport(configuration: configuration)
       }
-      var api = cached(port)
-      api.transport = jar()
-      let guest = {
-        var guest = api
-        guest.transport = jar()
-        return guest
-      }()
+      let cache = HTTPCache()
+      let api = client(port, transport: jar(), cache: cache)
+      let guest = client(port, transport: jar(), cache: cache)
       let home = Get("session/home", ["k": .string(key), "gate": .string(gate)]).json(at: "user")
       let first = Task { try await home.value(on: api) }
       let second = Task { try await home.value(on: guest) }
@@ -352,10 +341,10 @@ struct CacheSeamIntegrationTests {
   @Test func aHeaderTheSessionAddsIsACredentialTheCacheSees() async throws {
     try await TestServer.run { port in
       let key = "added-\(UUID())"
-      var api = cached(port)
       let configuration = URLSessionConfiguration.ephemeral
       configuration.httpAdditionalHeaders = ["Authorization": "Bearer A"]
-      api.transport = URLSessionTransport(configuration: configuration)
+      let api = client(
+        port, transport: URLSessionTransport(configuration: configuration), cache: HTTPCache())
       let me = Get("rfc", ["k": .string(key), "cc": "private, max-age=600"])
       _ = try await me.value(on: api)
       _ = try await me.value(on: api)
@@ -396,12 +385,12 @@ struct CacheSeamIntegrationTests {
   @Test func c14ACookieSetAndProxyFieldsAreNeverKept() async throws {
     try await TestServer.run { port in
       let key = "c14-\(UUID())"
-      var api = cached(port)
       // FoundationNetworking's cookie storage ignores a cookie's `Path` (it would send the
       // tracker back, and the cache would rightly keep nothing): no jar here.
       let configuration = URLSessionConfiguration.ephemeral
       configuration.httpShouldSetCookies = false
-      api.transport = URLSessionTransport(configuration: configuration)
+      let api = client(
+        port, transport: URLSessionTransport(configuration: configuration), cache: HTTPCache())
       let session = Get("rfc", ["k": .string(key), "cc": "private, max-age=600", "cookie": "1"])
       let first = try await session.value(on: api)
       #expect(first.headers["Set-Cookie"] != nil, "the asker gets the response whole")

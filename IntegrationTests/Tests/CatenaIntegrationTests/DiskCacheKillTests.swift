@@ -130,25 +130,29 @@ struct DiskCacheKillTests {
       }
       halfWritten += stopped
 
-      // The app launched again, offline: every entry it serves is one whole answer.
-      var api = Client(baseURL: URL(string: "https://writer.example/"), transport: Unreachable())
-      api.cache = HTTPCache(
-        memoryLimit: 64 << 20, entryLimit: 8 << 20, directory: folder, diskLimit: 256 << 20)
-      for item in 0..<10 {
-        guard let response = try await kept(item, api) else { continue }
-        let version = Int(response.headers["X-Version"] ?? "") ?? -1
-        #expect(response.headers["X-Item"] == "\(item)", "round \(round), item \(item)")
+      // The app launched again, offline: every entry it serves is one whole answer. The
+      // client goes at the end of the scope, and its cache with it.
+      var after: [String] = []
+      do {
+        let api = Client(
+          baseURL: URL(string: "https://writer.example/"), transport: Unreachable(),
+          cache: HTTPCache(
+            memoryLimit: 64 << 20, entryLimit: 8 << 20, directory: folder, diskLimit: 256 << 20))
+        for item in 0..<10 {
+          guard let response = try await kept(item, api) else { continue }
+          let version = Int(response.headers["X-Version"] ?? "") ?? -1
+          #expect(response.headers["X-Item"] == "\(item)", "round \(round), item \(item)")
+          #expect(
+            response.body == expectedBody(item: item, version: version, size: response.body.count),
+            "round \(round): item \(item) version \(version) is whole")
+          #expect(response.body.count >= 256 << 10)
+          served += 1
+        }
+        after = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         #expect(
-          response.body == expectedBody(item: item, version: version, size: response.body.count),
-          "round \(round): item \(item) version \(version) is whole")
-        #expect(response.body.count >= 256 << 10)
-        served += 1
+          after.filter { $0.hasSuffix(".tmp") }.count == stopped,
+          "a temporary file younger than ten minutes is left alone (another writer's, maybe)")
       }
-      let after = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-      #expect(
-        after.filter { $0.hasSuffix(".tmp") }.count == stopped,
-        "a temporary file younger than ten minutes is left alone (another writer's, maybe)")
-      api.cache = nil
       try await directoryIsFree(folder)
       // Eleven minutes later, the next launch clears the stopped writes.
       for name in after where name.hasSuffix(".tmp") {
@@ -156,10 +160,12 @@ struct DiskCacheKillTests {
           [.modificationDate: Date().addingTimeInterval(-660)],
           ofItemAtPath: folder.appendingPathComponent(name).path)
       }
-      var later = Client(baseURL: URL(string: "https://writer.example/"), transport: Unreachable())
-      later.cache = HTTPCache(directory: folder)
-      _ = try await kept(0, later)
-      later.cache = nil
+      do {
+        let later = Client(
+          baseURL: URL(string: "https://writer.example/"), transport: Unreachable(),
+          cache: HTTPCache(directory: folder))
+        _ = try await kept(0, later)
+      }
       try await directoryIsFree(folder)
       let cleared = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
       #expect(!cleared.contains { $0.hasSuffix(".tmp") }, "round \(round): old ones are cleared")
@@ -188,9 +194,9 @@ struct DiskCacheKillTests {
     #expect(lines.filter { $0.hasPrefix("kept 1") } == ["kept 1 none"], "\(lines)")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     #expect(names == ["catena-cache.lock"], "no entry older than the server's, no half file")
-    var relaunched = Client(
-      baseURL: URL(string: "https://writer.example/"), transport: Unreachable())
-    relaunched.cache = HTTPCache(directory: folder)
+    let relaunched = Client(
+      baseURL: URL(string: "https://writer.example/"), transport: Unreachable(),
+      cache: HTTPCache(directory: folder))
     #expect(try await kept(1, relaunched) == nil, "nor after a relaunch")
   }
 
@@ -204,19 +210,26 @@ struct DiskCacheKillTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let holder = try Writer([folder.path, "hold"])
     #expect(holder.line() == "holding the directory")
-    var api = Client(baseURL: URL(string: "https://writer.example/"), transport: Unreachable())
-    api.cache = HTTPCache(directory: folder)
-    let failure = try #require(api.cache?.diskFailure)
-    #expect(failure.reason.contains("directory in use") && failure.operation == "own the directory")
-    #expect(try await kept(0, api) == nil, "the writer's files are not read")
+    do {
+      let cache = HTTPCache(directory: folder)
+      let api = Client(
+        baseURL: URL(string: "https://writer.example/"), transport: Unreachable(), cache: cache)
+      let failure = try #require(cache.diskFailure)
+      #expect(
+        failure.reason.contains("directory in use") && failure.operation == "own the directory")
+      #expect(try await kept(0, api) == nil, "the writer's files are not read")
+    }
     holder.kill()
 
-    api.cache = HTTPCache(directory: folder)
-    #expect(api.cache?.diskFailure == nil)
+    let cache = HTTPCache(directory: folder)
+    let api = Client(
+      baseURL: URL(string: "https://writer.example/"), transport: Unreachable(), cache: cache)
+    #expect(cache.diskFailure == nil)
     let item = try #require(try await kept(0, api), "the writer's entry, once it is gone")
     #expect(item.headers["X-Item"] == "0")
 
-    let second = try Writer([folder.path, "second"]).lines()
+    // This process's cache owns the directory while the second writer runs.
+    let second = try withExtendedLifetime(cache) { try Writer([folder.path, "second"]).lines() }
     #expect(second.filter { $0.hasPrefix("answer ") } == ["answer 1 1000", "answer 1 1000"])
     #expect(
       second.filter { $0.hasPrefix("event cacheDiskFailed") }.count == 1

@@ -101,8 +101,7 @@ struct DownloadTests {
   @Test func theRetryPolicyResumesByItself() async throws {
     try await TestServer.run { port in
       let destination = try scratchFolder().appendingPathComponent("auto.bin")
-      var api = client(port)
-      api.retry = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(1))
+      let api = client(port, retry: RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(1)))
       let log = TransferLog()
       _ = try await Download(
         "files/drop",

@@ -12,9 +12,7 @@ struct HTTPCacheIntegrationTests {
   @Test func aRevalidationReachesTheServerAndItsBodyComesFromTheCache() async throws {
     try await TestServer.run { port in
       let events = EventCounts()
-      var api = client(port)
-      api.cache = HTTPCache()
-      api.monitors = [events]
+      let api = client(port, monitors: [events], cache: HTTPCache())
       let key = "document-\(UUID())"
       let request = Get("document", ["count": .string(key)]).json(at: "title")
       for _ in 0..<3 {

@@ -64,8 +64,7 @@ struct InstantListIntegrationTests {
   @Test func aListOpenedAgainShowsItsKeptRowsAtOnceThenTheServersInOneChange() async throws {
     let run = UUID().uuidString
     try await TestServer.run { @MainActor port in
-      var api = client(port)
-      api.cache = HTTPCache()
+      let api = client(port, cache: HTTPCache())
       let first = FeedScreen(api, run: run)
       await first.pager.refresh().ended()
       #expect(first.pager.items.map(\.id) == Array(0..<20))
@@ -108,9 +107,7 @@ struct InstantListIntegrationTests {
     let run = UUID().uuidString
     try await TestServer.run { @MainActor port in
       let network = ManualReachability()
-      var api = client(port)
-      api.cache = HTTPCache()
-      api.reachability = network
+      let api = client(port, cache: HTTPCache(), reachability: network)
       let first = FeedScreen(api, run: run)
       await first.pager.refresh().ended()
       #expect(await Attempts.shared.count("feed-\(run)-1") == 1)
@@ -139,9 +136,8 @@ struct InstantListIntegrationTests {
   @Test func anOfflineRequestFailsAsOfflineAtItsDeadlineHavingSentNothing() async throws {
     let run = UUID().uuidString
     try await TestServer.run { port in
-      var api = client(port)
-      api.reachability = ManualReachability(reachable: false)
-      api.timeout = .milliseconds(100)
+      let api = client(
+        port, timeout: .milliseconds(100), reachability: ManualReachability(reachable: false))
       var failure: RequestError?
       do {
         _ = try await Get("feed", ["run": .string(run)]).json().value(on: api)

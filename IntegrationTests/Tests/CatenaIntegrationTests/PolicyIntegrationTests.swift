@@ -33,8 +33,7 @@ actor ServerTokens: CredentialProvider {
 /// A client of the test server whose credentials start stale and are refreshed from its
 /// `/token` endpoint (counted under `token-<key>`).
 func clientWithStaleCredentials(_ port: Int, key: String) -> Client {
-  var api = client(port)
-  api.authentication = Authentication(ServerTokens(port: port, key: key))
+  let api = client(port, authentication: Authentication(ServerTokens(port: port, key: key)))
   return api
 }
 
@@ -43,8 +42,7 @@ struct PolicyIntegrationTests {
   @Test func a503WithRetryAfterIsRetriedAndTheServerCountsTheAttempts() async throws {
     try await TestServer.run { port in
       let key = UUID().uuidString
-      var api = client(port)
-      api.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(50))
+      let api = client(port, retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(50)))
       let started = ContinuousClock.now
       let value = try await Get("unavailable", ["key": .string(key), "fail": 1]).json()
         .value(on: api)
@@ -57,9 +55,7 @@ struct PolicyIntegrationTests {
   @Test func twentyConcurrent401sRefreshExactlyOnce() async throws {
     try await TestServer.run { port in
       let key = UUID().uuidString
-      var configured = client(port)
-      configured.authentication = Authentication(ServerTokens(port: port, key: key))
-      let api = configured
+      let api = client(port, authentication: Authentication(ServerTokens(port: port, key: key)))
       let results = try await withThrowingTaskGroup(of: Bool.self) { group in
         for _ in 0..<20 {
           group.addTask { try await Get("me").json(at: "ok").value(on: api).bool == true }

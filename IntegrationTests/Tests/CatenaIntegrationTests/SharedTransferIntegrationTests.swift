@@ -27,8 +27,7 @@ struct SharedTransferIntegrationTests {
     api: Client, events: EventCounts, gate: String, askers: [Task<HTTPResponse, any Error>]
   ) {
     let events = EventCounts()
-    var api = client(port)
-    api.monitors = [events]
+    let api = client(port, monitors: [events])
     let gate = "share-\(UUID())"
     let request = held(gate)
     let askers = (0..<count).map { [api] _ in Task { try await request.value(on: api) } }

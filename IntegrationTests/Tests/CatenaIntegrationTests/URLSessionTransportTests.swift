@@ -12,8 +12,20 @@ struct User: Decodable, Equatable, Sendable {
   var name: String
 }
 
-func client(_ port: Int, host: String = "127.0.0.1") -> Client {
-  Client(baseURL: URL(string: "http://\(host):\(port)/"), transport: URLSessionTransport())
+/// A client of the test server on `port`, given the settings a test needs (all once, to the
+/// init, as an app gives them).
+func client(
+  _ port: Int, host: String = "127.0.0.1", transport: any Transport = URLSessionTransport(),
+  defaultHeaders: HTTPHeaders = [:], interceptors: [any Interceptor] = [],
+  retry: RetryPolicy? = nil, authentication: Authentication? = nil, timeout: Duration? = nil,
+  monitors: [any RequestMonitor] = [], cache: HTTPCache? = nil,
+  reachability: (any Reachability)? = nil
+) -> Client {
+  Client(
+    baseURL: URL(string: "http://\(host):\(port)/"), defaultHeaders: defaultHeaders,
+    transport: transport, interceptors: interceptors, retry: retry,
+    authentication: authentication, timeout: timeout, monitors: monitors, cache: cache,
+    reachability: reachability)
 }
 
 /// Counts callbacks on the main actor.

@@ -128,8 +128,7 @@ struct UploadAndStreamTests {
   func aRetriedUploadSendsItsBodyAgainFromTheStart(length: Int64?) async throws {
     let file = try sourceFile(size)
     try await TestServer.run { port in
-      var api = client(port)
-      api.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1))
+      let api = client(port, retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1)))
       let size = size
       let makes = Makes()
       let source = ByteSource(length: length) {

@@ -104,7 +104,7 @@ extension RequestConvertible {
   }
 
   /// Bounds the response body at `bytes`, counted after any `Content-Encoding` is undone (nil
-  /// for no bound), over the client's ``Client/maxResponseBytes``. Past it the transfer stops
+  /// for no bound), over the client's `Client(maxResponseBytes:)`. Past it the transfer stops
   /// and the request fails with ``RequestError/Kind/tooLarge``.
   ///
   /// ```swift
@@ -149,7 +149,7 @@ extension RequestConvertible {
   ///
   /// ```swift
   /// Get("feed", ["page": 2]).cacheTag("feed")
-  /// // after a post: api.cache?.invalidate(tag: "feed")
+  /// // after a post: cache.invalidate(tag: "feed")
   /// ```
   public func cacheTag(_ tag: String) -> Self {
     var copy = self

@@ -56,12 +56,12 @@ public struct RequestDefinition: Hashable, Sendable {
   /// The body; when none is set and the method sends parameters in the body, they become JSON.
   package var body: RequestBody = .none
   /// The deadline for the whole exchange (sending, waiting, and the last byte of the body);
-  /// nil for the client's ``Client/timeout``.
+  /// nil for the client's `Client(timeout:)`.
   package var timeout: Duration?
-  /// How long the transfer may go without a byte; nil for the client's ``Client/idleTimeout``.
+  /// How long the transfer may go without a byte; nil for the client's `Client(idleTimeout:)`.
   package var idleTimeout: Duration?
   /// The most bytes the response body may decode to; nil for the client's
-  /// ``Client/maxResponseBytes``.
+  /// `Client(maxResponseBytes:)`.
   package var responseSizeLimit: ResponseSizeLimit?
   /// Names of headers that carry credentials, besides the ones Catena knows (see
   /// ``HTTPRequest/isSensitive(_:)``): sent only to the origin they were set for.

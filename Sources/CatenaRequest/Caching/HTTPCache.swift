@@ -12,6 +12,9 @@ public import Foundation
 /// let feed = try await Get("feed").value(on: api)  // from the cache while fresh
 /// ```
 ///
+/// The app keeps the cache it gives its client to flush it, invalidate what it keeps or read
+/// its size (a client's settings are not read back).
+///
 /// What is kept: GET responses of a status that is heuristically cacheable (200, 203, 204,
 /// 300, 301, 308, 404, 405, 410, 414, 501) that say how long they are fresh (`max-age`,
 /// `Expires`) or how to revalidate them (`ETag`, `Last-Modified`, which also gives a heuristic
@@ -219,7 +222,7 @@ public final class HTTPCache: @unchecked Sendable {
   /// directory this returns at once.
   ///
   /// ```swift
-  /// await api.cache?.flush()
+  /// await cache.flush()
   /// ```
   public func flush() async {
     guard let disk else { return }
@@ -497,7 +500,7 @@ public final class HTTPCache: @unchecked Sendable {
   /// percent-encodings of unreserved characters or not.
   ///
   /// ```swift
-  /// api.cache?.invalidate(urlPrefix: URL(string: "https://api.example.com/feed")!)
+  /// cache.invalidate(urlPrefix: URL(string: "https://api.example.com/feed")!)
   /// ```
   public func invalidate(urlPrefix prefix: URL) {
     let start = prefix.normalisedForCache
@@ -535,7 +538,7 @@ public final class HTTPCache: @unchecked Sendable {
   /// shown.
   ///
   /// ```swift
-  /// api.cache?.invalidate(partition: user.id)
+  /// cache.invalidate(partition: user.id)
   /// ```
   public func invalidate(partition: String) {
     drop { key, _ in key.partition == partition }
@@ -707,7 +710,7 @@ extension HTTPCache {
   /// system's reason. Requests go on, kept in memory only.
   ///
   /// ```swift
-  /// if let failure = api.cache?.diskFailure { log(failure) }
+  /// if let failure = cache.diskFailure { log(failure) }
   /// // "the HTTP cache could not write /…/Caches/api/3f….tmp (No space left on device);
   /// //  responses are kept in memory only"
   /// ```

@@ -30,10 +30,10 @@ public import Foundation
 ///   gives no resume point (its partial file is removed when it fails).
 /// - A deadline set on the download (``RequestConvertible/timeout(_:)``) bounds each attempt
 ///   whole, from sending to the last byte written, and fails with a resume point. The
-///   client's ``Client/timeout``, sized for API calls, bounds only the wait for the head; the
+///   client's `Client(timeout:)`, sized for API calls, bounds only the wait for the head; the
 ///   idle timeout applies throughout.
 /// - The client's base URL, headers, interceptors, credentials and delivery apply. The
-///   client's in-memory ``Client/maxResponseBytes`` does not: bound a download with
+///   client's in-memory `Client(maxResponseBytes:)` does not: bound a download with
 ///   ``RequestConvertible/maxResponseBytes(_:)``.
 public struct Download: RequestConvertible {
   /// What to do when the destination exists.

@@ -15,73 +15,99 @@ public import Foundation
 /// let user = try await Get("user/info").decode(User.self, at: "data").value(on: api)
 /// ```
 ///
-/// A client is a value: what keeps one (a page source made with `on: api`) keeps the copy it
-/// was given. Give every setting when the client is made (`init` takes them all), then make
-/// the page sources: a setting changed after a page source was made from the client does not
-/// reach that source, and debug builds say so.
+/// Every setting is given once, to `init`, and a client does not change afterwards: what
+/// keeps one (a page source made with `on: api`) sends with the settings it was made with.
+/// An app that needs other settings (a longer deadline for uploads) makes a second client, or
+/// sets them on the request (`.timeout(_:)`, `.cache(_:)`).
 public struct Client: Sendable {
   /// Where relative paths are resolved; requests never leave its host unless
-  /// ``allowsAbsoluteURLs``.
-  public var baseURL: URL? { didSet { use.changed("baseURL") } }
+  /// `allowsAbsoluteURLs`.
+  package var baseURL: URL?
   /// Headers every request carries (a request's own headers win).
-  public var defaultHeaders: HTTPHeaders { didSet { use.changed("defaultHeaders") } }
+  package var defaultHeaders: HTTPHeaders
   /// What sends the requests. A copy of a client given another transport shares no
   /// transfer with the original (``RequestConvertible/shared(_:)``).
-  public var transport: any Transport {
+  package var transport: any Transport {
     didSet {
-      use.changed("transport")
       if cache?.holds(.transportIdentity) ?? true { sharedTransfers = SharedTransfers() }
     }
   }
   /// Whether a request may name an absolute URL on another host.
-  public var allowsAbsoluteURLs: Bool { didSet { use.changed("allowsAbsoluteURLs") } }
+  package var allowsAbsoluteURLs: Bool
   /// Adapt requests before sending and inspect responses, in order.
-  public var interceptors: [any Interceptor] { didSet { use.changed("interceptors") } }
+  package var interceptors: [any Interceptor]
   /// When failures are sent again; nil for never.
-  public var retry: RetryPolicy? { didSet { use.changed("retry") } }
+  package var retry: RetryPolicy?
   /// Credentials for every request, refreshed once on 401.
-  public var authentication: Authentication? { didSet { use.changed("authentication") } }
+  package var authentication: Authentication?
   /// Where a ``Call``'s nonisolated callbacks run: the main actor unless configured.
-  public var delivery: Delivery { didSet { use.changed("delivery") } }
+  package var delivery: Delivery
   /// The deadline of each exchange, from sending to the last byte of the body, unless a
   /// request sets its own; nil for none. For a streamed body or a ``Download`` it bounds the
   /// wait for the head (a download's own deadline bounds its whole body).
-  public var timeout: Duration? { didSet { use.changed("timeout") } }
+  package var timeout: Duration?
   /// How long a transfer may go without a byte, unless a request sets its own; nil for the
   /// transport's default (60 s for `URLSessionTransport`'s default configuration).
-  public var idleTimeout: Duration? { didSet { use.changed("idleTimeout") } }
+  package var idleTimeout: Duration?
   /// The most bytes a response body may decode to, unless a request sets its own; nil for no
   /// bound. 64 MiB by default: bodies are held in memory.
-  public var maxResponseBytes: Int? { didSet { use.changed("maxResponseBytes") } }
+  package var maxResponseBytes: Int?
   /// Names of headers that carry credentials on every request, besides
   /// the credential headers Catena knows (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-API-Key`, `X-Auth-Token`): sent only to the origin they were
   /// set for.
-  public var sensitiveHeaders: Set<String> { didSet { use.changed("sensitiveHeaders") } }
+  package var sensitiveHeaders: Set<String>
   /// See what happens to each request (sent, shared with an identical one in flight, answered
   /// from the cache), in order; they change nothing.
-  public var monitors: [any RequestMonitor] = [] { didSet { use.changed("monitors") } }
+  package var monitors: [any RequestMonitor] = []
   /// Keeps GET responses and answers from them while fresh (nil: no cache). The transport's
   /// own cache is off (`URLSessionTransport`), so that a `304` reaches this one.
-  public var cache: HTTPCache? { didSet { use.changed("cache") } }
+  package var cache: HTTPCache?
   /// Whether the network can be reached (nil: requests never wait for it). While it says
   /// the network is unreachable, a request waits for it before it is sent, within its
-  /// deadline (``timeout``; without one, until it is cancelled), and fails with
+  /// deadline (`timeout`; without one, until it is cancelled), and fails with
   /// ``RequestError/Kind/offline`` if the deadline passes first. An idempotent request whose
   /// transfer fails as the network goes away waits for it the same way and is sent again.
-  ///
-  /// Set it when the client is made (`Client(…, reachability: SystemReachability.shared)`),
-  /// before page sources are made from the client.
-  public var reachability: (any Reachability)? { didSet { use.changed("reachability") } }
+  package var reachability: (any Reachability)?
   /// The transfers identical requests share (``RequestConvertible/shared(_:)``); copies of a
   /// client share them too, until one is given another transport.
   private(set) var sharedTransfers = SharedTransfers()
-  /// Whether a page source was made from this client or a copy, and what changed since.
-  private let use = ClientUse()
 
-  /// The default ``maxResponseBytes``: 64 MiB.
+  /// The default `maxResponseBytes`: 64 MiB.
   @usableFromInline package static let defaultMaxResponseBytes = 64 << 20
 
-  /// Creates a client.
+  /// Creates a client: every setting it sends with, given once.
+  ///
+  /// - Parameters:
+  ///   - baseURL: where relative paths are resolved; requests never leave its host unless
+  ///     `allowsAbsoluteURLs`.
+  ///   - defaultHeaders: headers every request carries (a request's own headers win).
+  ///   - transport: what sends the requests.
+  ///   - allowsAbsoluteURLs: whether a request may name an absolute URL on another host.
+  ///   - interceptors: adapt requests before sending and inspect responses, in order.
+  ///   - retry: when failures are sent again; nil for never.
+  ///   - authentication: credentials for every request, refreshed once on 401.
+  ///   - delivery: where a ``Call``'s nonisolated callbacks run: the main actor by default.
+  ///   - timeout: the deadline of each exchange, from sending to the last byte of the body,
+  ///     unless a request sets its own; nil for none. For a streamed body or a ``Download`` it
+  ///     bounds the wait for the head (a download's own deadline bounds its whole body).
+  ///   - idleTimeout: how long a transfer may go without a byte, unless a request sets its
+  ///     own; nil for the transport's default (60 s for `URLSessionTransport`'s default
+  ///     configuration).
+  ///   - maxResponseBytes: the most bytes a response body may decode to, unless a request sets
+  ///     its own; nil for no bound. 64 MiB by default: bodies are held in memory.
+  ///   - sensitiveHeaders: names of headers that carry credentials, besides those Catena
+  ///     knows (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-API-Key`,
+  ///     `X-Auth-Token`): sent only to the origin they were set for.
+  ///   - monitors: see what happens to each request (sent, shared with an identical one in
+  ///     flight, answered from the cache), in order; they change nothing.
+  ///   - cache: keeps GET responses and answers from them while fresh (nil: no cache). The
+  ///     transport's own cache is off (`URLSessionTransport`), so that a `304` reaches this one.
+  ///   - reachability: whether the network can be reached (nil: requests never wait for it).
+  ///     While it says the network is unreachable, a request waits for it before it is sent,
+  ///     within its deadline (`timeout`; without one, until it is cancelled), and fails with
+  ///     ``RequestError/Kind/offline`` if the deadline passes first. An idempotent request
+  ///     whose transfer fails as the network goes away waits for it the same way and is sent
+  ///     again.
   public init(
     baseURL: URL? = nil, defaultHeaders: HTTPHeaders = [:], transport: any Transport,
     allowsAbsoluteURLs: Bool = false, interceptors: [any Interceptor] = [],
@@ -107,13 +133,6 @@ public struct Client: Sendable {
     self.retry = retry
     self.authentication = authentication
   }
-
-  /// A page source was made from this client: a setting changed from now on does not reach it
-  /// (debug builds say so).
-  package func madePageSource() { use.madePageSource() }
-
-  /// The settings changed after a page source was made from this client or a copy, in order.
-  package var changedAfterPageSources: [String] { use.changedAfterPageSources }
 
   /// Sends `request` the usual way: the whole body in memory, then ``RequestConvertible/interpret(_:)``.
   /// `revalidating` asks the server whatever the cache keeps (see

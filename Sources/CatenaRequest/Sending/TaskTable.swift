@@ -79,7 +79,7 @@ final class TaskTable: @unchecked Sendable {
       guard let handler = state.progress else { return (nil, false) }
       let progress = TransferProgress(
         .download, completed: Int64(state.data.count), total: state.expected)
-      state.reportedComplete = progress.isComplete
+      state.reportedComplete = state.expected.map { progress.completed >= $0 } ?? false
       return ((handler, progress), false)
     }
     // Not from this thread: FoundationNetworking's `cancel()` waits for the task's work queue,

@@ -29,9 +29,6 @@ public struct TransferProgress: Hashable, Sendable, CustomStringConvertible {
     return min(max(Double(completed) / Double(total), 0), 1)
   }
 
-  /// Whether the whole known total has been transferred (false while the total is unknown).
-  public var isComplete: Bool { total.map { completed >= $0 } ?? false }
-
   /// `upload 512/1024`.
   public var description: String {
     "\(direction == .upload ? "upload" : "download") \(completed)/\(total.map(String.init) ?? "?")"

@@ -725,6 +725,18 @@ private actor CountingProvider: CredentialProvider {
 }
 // end migration
 
+// migration: `api.cache = cache`
+private func aClientGivenEverySettingOnce(base: URL, t: any Transport) {
+  let cache = HTTPCache()
+  _ = Client(baseURL: base, transport: t, cache: cache)
+  cache.invalidate(tag: "feed")
+}
+// end migration
+
+// migration: `progress.isComplete`
+private func done(_ progress: TransferProgress) -> Bool { progress.fraction == 1 }
+// end migration
+
 // migration: `policy.maxAttempts = 5`
 private func retryPolicy() {
   _ = RetryPolicy(maxAttempts: 5)
