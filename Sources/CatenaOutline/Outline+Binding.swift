@@ -19,7 +19,7 @@ extension Outline {
   public func bind<SectionID: Hashable>(
     _ dataSource: SectionedDataSource<SectionID, OutlineRow<Item>>, section: SectionID
   ) -> Self {
-    bind(dataSource, section: section, as: RowCase({ $0 }, extract: { $0 }))
+    bind(dataSource, section: section, as: .identity)
   }
 
   /// Shows the outline's rows in `section` of a data source whose rows are of several kinds

@@ -47,6 +47,9 @@ public struct RowCase<Row, Part>: Sendable {
   @usableFromInline package let embed: @Sendable (Part) -> Row
   /// The row of the kind a data source's row holds; nil for another kind.
   @usableFromInline package let extract: @Sendable (Row) -> Part?
+  /// Whether the case is the rows themselves (the plain binds' case): they go into the
+  /// data source as they are, with no copy.
+  @usableFromInline package let isIdentity: Bool
 
   /// The case whose rows become the data source's through `embed` (the case itself) and are
   /// read back by `extract`.
@@ -55,5 +58,20 @@ public struct RowCase<Row, Part>: Sendable {
   ) {
     self.embed = embed
     self.extract = extract
+    isIdentity = false
   }
+
+  @usableFromInline
+  init(
+    identity embed: @escaping @Sendable (Part) -> Row, extract: @escaping @Sendable (Row) -> Part?
+  ) {
+    self.embed = embed
+    self.extract = extract
+    isIdentity = true
+  }
+}
+
+extension RowCase where Row == Part {
+  /// The rows themselves: what a plain `bind` (a data source of the binding's own rows) uses.
+  @inlinable package static var identity: RowCase { RowCase(identity: { $0 }, extract: { $0 }) }
 }

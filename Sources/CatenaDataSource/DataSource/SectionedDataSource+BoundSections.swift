@@ -21,8 +21,12 @@ extension SectionedDataSource {
 }
 
 extension RowCase {
-  /// The data source's rows for `parts`: the parts themselves, with no copy, when they are
-  /// already the data source's rows (the plain binds' identity case).
+  /// The data source's rows for `parts`: the parts themselves, with no copy, for the plain
+  /// binds' identity case; each made a row by `embed` otherwise (also for a case of the app's
+  /// whose rows are of the parts' type).
   @inlinable
-  package func rows(of parts: [Part]) -> [Row] { (parts as? [Row]) ?? parts.map(embed) }
+  package func rows(of parts: [Part]) -> [Row] {
+    if isIdentity, let rows = parts as? [Row] { return rows }
+    return parts.map(embed)
+  }
 }

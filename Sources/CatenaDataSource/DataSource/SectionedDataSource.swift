@@ -270,6 +270,10 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     afterLayoutTask = nil
     afterLayoutWork = []
     pendingScroll = nil
+    pendingScrollTask?.cancel()
+    pendingScrollTask = nil
+    announce = nil
+    cellDecorators = [:]
     stopReorderRecheck()
   }
 

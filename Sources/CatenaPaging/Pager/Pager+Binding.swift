@@ -46,7 +46,7 @@ extension Pager where Item: Equatable {
     _ dataSource: SectionedDataSource<SectionID, PagerRow<Item>>, section: SectionID,
     rows: PagerRows<Item> = PagerRows()
   ) -> Self {
-    bind(dataSource, section: section, rows: rows, as: RowCase({ $0 }, extract: { $0 }))
+    bind(dataSource, section: section, rows: rows, as: .identity)
   }
 
   /// Shows the pager in `section` of a data source whose rows are of several kinds (a pager's

@@ -17,8 +17,9 @@ public import Foundation
 ///
 /// Every setting is given once, to `init`, and a client does not change afterwards: what
 /// keeps one (a page source made with `on: api`) sends with the settings it was made with.
-/// An app that needs other settings (a longer deadline for uploads) makes a second client, or
-/// sets them on the request (`.timeout(_:)`, `.cache(_:)`).
+/// An app that needs other settings sets them on the request (`.timeout(_:)`, `.cache(_:)`),
+/// or makes a second client, given the same ``HTTPCache`` to share what it keeps (two clients
+/// never share a transfer). The app keeps the cache it gives (to flush or invalidate it).
 public struct Client: Sendable {
   /// Where relative paths are resolved; requests never leave its host unless
   /// `allowsAbsoluteURLs`.

@@ -375,15 +375,6 @@ private func refetchAfter() {
 }
 // end migration
 
-// migration: `var api = Client(…); api.cache = …; api.monitors = …; api.reachability = …`
-private func configuredOnce(reachability: any Reachability) -> Client {
-  Client(
-    baseURL: URL(string: "https://api.example.com/"), transport: URLSessionTransport(),
-    monitors: [RequestLog()],
-    cache: HTTPCache(memoryLimit: 1 << 20), reachability: reachability)
-}
-// end migration
-
 // migration: `DuplicateItems`
 private func duplicate(error: any Error) -> Bool {
   (error as? DataSourceError)?.kind == .duplicateItemID
