@@ -5,7 +5,8 @@ import CatenaPaging
 extension Outline {
   /// Shows the outline's rows in `section` of `dataSource` (created after the others when
   /// missing; the other sections are kept), now and after every change. The data source is
-  /// held weakly; binding again replaces the binding. A tap on a node that can expand opens
+  /// held weakly. An outline shows in one section at a time: binding again replaces the
+  /// binding, and the section bound before is emptied and answers no more. A tap on a node that can expand opens
   /// or closes it (before the chain's `didSelect` hears of the tap); a tap on a failed load's
   /// row loads again.
   ///
@@ -39,9 +40,17 @@ extension Outline {
     // the app's types: generic, they run several times slower.
     show = { [weak self, weak dataSource] (animated: Bool) throws(DataSourceError) in
       guard let self, let dataSource else { return }
-      let snapshot = try dataSource.snapshot(
-        replacing: section, with: rowCase.rows(of: self.rows))
-      try dataSource.apply(snapshot, animated: animated)
+      do throws(DataSourceError) {
+        let snapshot = try dataSource.snapshot(
+          replacing: section, with: rowCase.rows(of: self.rows))
+        try dataSource.apply(snapshot, animated: animated)
+      } catch {
+        // Said, not lost, when no caller hears it (a child load, a tap).
+        #if DEBUG
+          print("Catena: an outline's rows were not shown in section \(section): \(error)")
+        #endif
+        throw error
+      }
     }
     connect(dataSource, section: section, rowCase: rowCase)
     try? show?(false)
@@ -54,8 +63,16 @@ extension Outline {
     _ dataSource: SectionedDataSource<SectionID, Row>, section: SectionID,
     rowCase: RowCase<Row, OutlineRow<Item>>
   ) {
+    // Binding again replaces the binding: the section bound before answers no more, and is
+    // emptied unless it is this one (whose rows the next show replaces).
+    let same = boundDataSource === dataSource && boundSection == AnyHashable(section)
+    unbind?(!same)
+    boundDataSource = dataSource
+    boundSection = section
+    let owner = ObjectIdentifier(self)
     // Status rows are not content; a tap on a failed one loads the children again.
     var roles = SectionRoles<Row>(
+      owner: owner,
       isContent: { $0.flatMap(rowCase.extract)?.item != nil },
       answersTap: {
         if case .loadFailed = $0.flatMap(rowCase.extract) { true } else { false }
@@ -109,9 +126,13 @@ extension Outline {
       case .item: break
       }
     }
-    // Binding again replaces the binding: the section bound before answers no more.
-    unbind?()
     dataSource.sectionRoles[section] = roles
-    unbind = { [weak dataSource] in dataSource?.sectionRoles[section] = nil }
+    unbind = { [weak dataSource] emptying in
+      guard let dataSource, dataSource.sectionRoles[section]?.owner == owner else { return }
+      dataSource.sectionRoles[section] = nil
+      guard emptying else { return }
+      // The rows go with the binding: left, they would read as the app's.
+      try? dataSource.apply(dataSource.snapshot(replacing: section, with: []), animated: true)
+    }
   }
 }

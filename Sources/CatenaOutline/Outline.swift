@@ -46,9 +46,12 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
   @usableFromInline var show: ((_ animated: Bool) throws(DataSourceError) -> Void)?
   /// The outline's rows the bound data source shows now (during a drag, the order on screen).
   var shownRows: (() -> [OutlineRow<Item>])?
-  /// Forgets the bound section's answers (taps, disclosure, reordering) when the outline is
-  /// bound again.
-  var unbind: (() -> Void)?
+  /// Takes the bound section's answers (taps, disclosure, reordering) out of its data source,
+  /// and its rows when `emptying`: the outline is bound again.
+  var unbind: ((_ emptying: Bool) -> Void)?
+  /// The data source and section bound now.
+  weak var boundDataSource: AnyObject?
+  var boundSection: AnyHashable?
   /// Where the user may put an item (``canPlace(_:)``); nil: rows do not move.
   var placementRule: ((_ item: Item, _ parent: Item?) -> Bool)?
   /// Told of the user's moves (``didPlace(_:)``).

@@ -338,4 +338,50 @@ struct MixedRowsTests {
     table.endDrag()
     #expect(dataSource.snapshot?.allItems.map(\.title) == ["a", "b", "c", "Song 1"])
   }
+
+  @Test func bindingAgainMovesTheRowsAndLeavesNothingBehindForAPagerAndAnOutlineAlike() async throws
+  {
+    let table = HeadlessTable(viewportHeight: 100 * 44)
+    let dataSource = SectionedDataSource<String, LibraryRow>()
+      .bind(table)
+      .configureCell(TextCell.self) { cell, _, row in cell.text = row.title }
+    var sections = Snapshot<String, LibraryRow>()
+    try sections.appendSections(["a", "b", "c", "d"])
+    try dataSource.apply(sections, animated: false)
+    let files = Outline<File>()
+    files.bind(dataSource, section: "a", as: LibraryRow.files)
+    try files.apply([node("Work", [node("plan.txt")])], animated: false)
+    // Bound to another section of the same data source: the rows move, the section left is
+    // empty and answers no more, and a tap opens the folder once.
+    files.bind(dataSource, section: "b", as: LibraryRow.files)
+    #expect(try dataSource.snapshot?.items(inSection: "a") == [])
+    #expect(try dataSource.snapshot?.items(inSection: "b").map(\.title) == ["Work"])
+    #expect(dataSource.sectionRoles["a"] == nil)
+    table.tapRow(at: ItemPath(item: 0, section: 1))
+    #expect(files.expandedIDs == ["Work"])
+    let songs = Pager(
+      PagerConfiguration(pageSize: 3), source: FixturePages(count: 2) { Song(id: $0) }.source)
+    songs.bind(
+      dataSource, section: "c", rows: PagerRows(showsStatus: false), as: LibraryRow.songs)
+    await songs.refresh().ended()
+    await settled(songs)
+    #expect(try dataSource.snapshot?.items(inSection: "c").map(\.title) == ["Song 0", "Song 1"])
+    songs.bind(dataSource, section: "d", as: LibraryRow.favourites)
+    await settled(songs)
+    #expect(try dataSource.snapshot?.items(inSection: "c") == [])
+    #expect(dataSource.sectionRoles["c"] == nil)
+    // The same section again takes the new case at once: its rows are favourites now.
+    #expect(
+      try dataSource.snapshot?.items(inSection: "d").map(\.title) == ["Song 0", "Song 1", ""])
+    songs.bind(dataSource, section: "d", rows: PagerRows(showsStatus: false), as: LibraryRow.songs)
+    #expect(
+      try dataSource.snapshot?.items(inSection: "d") == [
+        .song(.item(Song(id: 0))), .song(.item(Song(id: 1))),
+      ])
+    // A section another binding took since is not the outline's to empty.
+    let other = Outline<File>()
+    other.bind(dataSource, section: "b", as: LibraryRow.files)
+    files.bind(dataSource, section: "a", as: LibraryRow.files)
+    #expect(dataSource.sectionRoles["b"] != nil, "the other outline's answers stay")
+  }
 }

@@ -150,11 +150,15 @@
       let withControls = source(controlled)
       let withoutControls = source(other)
       pager.bind(withControls, section: "s")
-      pager.bind(withoutControls, section: "s")
       pager.refresh()
       await pages.waitForRequests(1)
       #expect(withControls.snapshot?.allItems.isEmpty != false, "the footer shows the load")
+      // Bound to the other table (a pager shows in one place at a time), the row shows there.
+      pager.bind(withoutControls, section: "s")
       #expect(withoutControls.snapshot?.allItems == [.status(.firstLoad)], "the other table's row")
+      pager.bind(withControls, section: "s")
+      #expect(withoutControls.snapshot?.allItems == [], "the section left is emptied")
+      #expect(withControls.snapshot?.allItems.isEmpty != false, "the footer shows the load again")
       // Gone, the controls give the table its status rows back.
       controls = nil
       await settle { withControls.snapshot?.allItems == [.status(.firstLoad)] }

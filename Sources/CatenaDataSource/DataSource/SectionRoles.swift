@@ -23,9 +23,21 @@ package struct SectionRoles<Item> {
   /// Hears a tap on a row of the section, before the chain's `didSelect` (a failed status row
   /// retries, a folder opens). One per section: binding the section again replaces it.
   @usableFromInline package var selected: ((ItemPath) -> Void)?
+  /// Hears that a row of the section comes on screen (a pager loads the pages past it).
+  @usableFromInline package var displayed: ((ItemPath) -> Void)?
+  /// Hears that the table prefetches rows of the section.
+  @usableFromInline package var prefetched: (([ItemPath]) -> Void)?
+
+  /// Who filled the section (the pager or outline): binding it elsewhere takes these roles
+  /// out only while they are still its own.
+  @usableFromInline package let owner: ObjectIdentifier
 
   @usableFromInline
-  package init(isContent: @escaping (Item?) -> Bool, answersTap: @escaping (Item?) -> Bool) {
+  package init(
+    owner: ObjectIdentifier, isContent: @escaping (Item?) -> Bool,
+    answersTap: @escaping (Item?) -> Bool
+  ) {
+    self.owner = owner
     self.isContent = isContent
     self.answersTap = answersTap
   }

@@ -237,12 +237,17 @@ extension SectionedDataSource {
     return builder(path, item)
   }
 
-  /// Tells the internal observers (a bound pager), then, after the layout pass UIKit asks
-  /// from, calls ``prefetch(_:)`` with the rows' items (``afterLayout(_:)``).
+  /// Tells the bound sections of their rows (a pager loads the pages past them), then, after
+  /// the layout pass UIKit asks from, calls ``prefetch(_:)`` with the rows' items (``afterLayout(_:)``).
   package func prefetchRows(at paths: [ItemPath]) {
     guard !isInvalidated else { return }
     duringLayout {
-      for observer in prefetchObservers { observer(paths) }
+      // Each bound section hears of its own rows, in the order of the sections.
+      guard !sectionRoles.isEmpty else { return }
+      for section in Set(paths.map(\.section)).sorted() {
+        let rows = paths.filter { $0.section == section }
+        roles(at: rows[0])?.prefetched?(rows)
+      }
     }
     guard let handler = prefetchHandler else { return }
     let items = paths.compactMap { item(at: $0) }
@@ -301,7 +306,7 @@ extension SectionedDataSource {
         lastConfiguredCell = nil
         if !configuredNow { refresh(cell, at: path) }
       }
-      for observer in displayObservers { observer(path) }
+      roles(at: path)?.displayed?(path)
     }
     if let handler = displayHandler {
       let item = item(at: path)

@@ -191,8 +191,6 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   var contextMenuBuilder: ((ItemPath, Item) -> ContextMenu?)?
   var prefetchHandler: (([ItemPath], [Item]) -> Void)?
   var cancelPrefetchHandler: (([ItemPath], [Item]) -> Void)?
-  /// Extra observers of displayed rows (a paged list's load-more trigger), after the user's.
-  @usableFromInline package var displayObservers: [(ItemPath) -> Void] = []
   /// What each bound section's binding (a pager's, an outline's) says of its rows, by section.
   @usableFromInline package var sectionRoles: [SectionID: SectionRoles<Item>] = [:]
   /// Tells an assistive technology a text (set with the status cells of a bound pager, which
@@ -200,8 +198,6 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
   @usableFromInline package var announce: ((String) -> Void)?
   /// What changes a cell after the chain configured it (a row's loading spinner), by owner.
   package var cellDecorators: [ObjectIdentifier: (Any, Item?) -> Void] = [:]
-  /// Extra observers of prefetched rows (a paged list starting its next page early).
-  @usableFromInline package var prefetchObservers: [([ItemPath]) -> Void] = []
   /// The cell configured last (``cell(forRowAt:)``), which `willDisplay` need not refresh.
   var lastConfiguredCell: ObjectIdentifier?
   /// Whether the list layout made from the chain pins its section headers (plain, with
@@ -262,8 +258,6 @@ public final class SectionedDataSource<SectionID: Hashable, Item: Identifiable &
     sectionRoles = [:]
     prefetchHandler = nil
     cancelPrefetchHandler = nil
-    displayObservers = []
-    prefetchObservers = []
     impressionTracker?.stop()
     impressionTracker = nil
     afterLayoutTask?.cancel()

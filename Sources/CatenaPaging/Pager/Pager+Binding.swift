@@ -17,9 +17,10 @@ extension Pager where Item: Equatable {
   /// never inside the table's layout pass); a failed direction waits for a tap on its status
   /// row or ``retry()``.
   ///
-  /// Binding the same section of the same data source again changes its rows (a search that
-  /// filters them, say) and shows them at once, with no second set of observers; another
-  /// section or data source is a binding of its own. A change the data source refuses (an id
+  /// A pager shows in one section at a time: binding again replaces the binding. The same
+  /// section of the same data source takes the new rows and case (a search that filters them,
+  /// say) at once, with no second set of observers; another section (or data source) is
+  /// filled, and the one bound before is emptied and answers no more. A change the data source refuses (an id
   /// another of its sections shows, or a batch its table rejected) leaves the last rows it
   /// could show, and is written to ``log`` as ``PagerLogEntry/rejected(_:)`` (and printed in
   /// a debug build).
@@ -70,19 +71,21 @@ extension Pager where Item: Equatable {
     _ dataSource: SectionedDataSource<SectionID, Row>, section: SectionID,
     rows: PagerRows<Item> = PagerRows(), as rowCase: RowCase<Row, PagerRow<Item>>
   ) -> Self {
-    // Bindings whose data source is gone are forgotten.
-    boundSections.removeAll { ($0 as? PagerBinding<Item>)?.dataSource == nil }
-    if let bound = boundSections.lazy.compactMap({ $0 as? PagerBinding<Item> }).first(where: {
-      $0.dataSource === dataSource && $0.section == AnyHashable(section)
-    }) {
-      bound.rows = rows
-      bound.refresh()
-      return self
+    // One binding: binding again replaces it. Another section (or data source) is emptied
+    // and answers no more; the same section keeps its rows and listener, and takes the new
+    // shape and case.
+    var kept: PagerBinding<Item>?
+    for case let bound as PagerBinding<Item> in boundSections {
+      if bound.dataSource === dataSource, bound.section == AnyHashable(section) {
+        kept = bound
+      } else {
+        bound.unbind(emptying: true)
+      }
     }
-    // The pager keeps the binding; the binding keeps neither.
-    let binding = PagerBinding<Item>(rows: rows, dataSource: dataSource, section: section)
+    let binding = kept ?? PagerBinding<Item>(rows: rows, dataSource: dataSource, section: section)
+    binding.rows = rows
     binding.table = { [weak dataSource] in dataSource?.driver }
-    boundSections.append(binding)
+    boundSections = [binding]
     let show: (PagerBinding<Item>) -> Void = { [weak self, weak dataSource] binding in
       guard let self, let dataSource else { return }
       let rows = self.rows(binding)
@@ -99,6 +102,14 @@ extension Pager where Item: Equatable {
       binding.show(rows, in: dataSource, section: section, rowCase: rowCase, log: self.log)
     }
     binding.refresh = { [weak binding] in if let binding { show(binding) } }
+    let owner = ObjectIdentifier(self)
+    binding.leave = { [weak dataSource] emptying in
+      guard let dataSource, dataSource.sectionRoles[section]?.owner == owner else { return }
+      dataSource.sectionRoles[section] = nil
+      guard emptying else { return }
+      // The rows go with the binding: left, they would read as the app's.
+      try? dataSource.apply(dataSource.snapshot(replacing: section, with: []), animated: true)
+    }
     let distance = configuration.prefetchDistance
     // The ends of the section that rows at `paths` are near (within the prefetch distance).
     let ends: ([ItemPath]) -> [LoadDirection] = { [weak dataSource] paths in
@@ -109,19 +120,19 @@ extension Pager where Item: Equatable {
       return (mine.contains { $0.item < distance } ? [.prepend] : [])
         + (mine.contains { $0.item >= rows - distance } ? [.append] : [])
     }
+    // Status, separator and placeholder rows are never edited nor deleted.
+    var roles = SectionRoles<Row>(
+      owner: owner, isContent: { $0.flatMap(rowCase.extract)?.item != nil },
+      answersTap: { $0.flatMap(rowCase.extract)?.status?.isRetryable == true })
     // Asked for while the table lays out its rows (a row coming on screen, a prefetch), where
     // UIKit allows no batch update, reload or read of the visible rows: the loads start on
     // the next main-actor turn, each end once however many rows asked.
-    dataSource.displayObservers.append { [weak self] path in
+    roles.displayed = { [weak self] path in
       for end in ends([path]) { self?.loadSoon(end, cause: .scroll) }
     }
-    dataSource.prefetchObservers.append { [weak self] paths in
+    roles.prefetched = { [weak self] paths in
       for end in ends(paths) { self?.loadSoon(end, cause: .prefetch) }
     }
-    // Status, separator and placeholder rows are never edited nor deleted.
-    var roles = SectionRoles<Row>(
-      isContent: { $0.flatMap(rowCase.extract)?.item != nil },
-      answersTap: { $0.flatMap(rowCase.extract)?.status?.isRetryable == true })
     // "No messages yet" once the list is loaded and shows nothing, never while it loads.
     roles.showsEmptyState = { [weak self] in
       guard let self else { return true }
@@ -135,35 +146,39 @@ extension Pager where Item: Equatable {
       self.retry()
     }
     dataSource.sectionRoles[section] = roles
-    // An end whose page failed, shown as a status row, that then loads (a retry) is announced.
-    var failedEnds: Set<LoadDirection> = []
-    listeners.append { [weak self, weak dataSource] _ in
-      show(binding)
-      dataSource?.updateEmptyState()
-      if let self, let dataSource, binding.rows.showsStatus,
-        !self.hidesStatusRows(on: dataSource.driver)
-      {
-        let states = self.loadStates
-        for end in [LoadDirection.prepend, .append] {
-          let state = end == .append ? states.append : states.prepend
-          let failed = state.error != nil || (end == .append && states.refresh.error != nil)
-          if failed {
-            failedEnds.insert(end)
-          } else if failedEnds.contains(end), !state.isLoading, !states.refresh.isLoading {
-            failedEnds.remove(end)
-            dataSource.announce?(CatenaStrings.string(.retrySucceeded))
+    if kept == nil {
+      // An end whose page failed, shown as a status row, that then loads (a retry) is
+      // announced.
+      var failedEnds: Set<LoadDirection> = []
+      listeners.append { [weak self, weak dataSource, weak binding] _ in
+        guard let binding, binding.isBound else { return }
+        binding.refresh()
+        dataSource?.updateEmptyState()
+        if let self, let dataSource, binding.rows.showsStatus,
+          !self.hidesStatusRows(on: dataSource.driver)
+        {
+          let states = self.loadStates
+          for end in [LoadDirection.prepend, .append] {
+            let state = end == .append ? states.append : states.prepend
+            let failed = state.error != nil || (end == .append && states.refresh.error != nil)
+            if failed {
+              failedEnds.insert(end)
+            } else if failedEnds.contains(end), !state.isLoading, !states.refresh.isLoading {
+              failedEnds.remove(end)
+              dataSource.announce?(CatenaStrings.string(.retrySucceeded))
+            }
+          }
+        }
+        // A page that leaves the ends on screen is followed by the next at once (unless the
+        // end is held: only the user's scrolling lifts that).
+        if let self, let dataSource {
+          for end in ends(dataSource.visibleItemPaths) {
+            self.load(end, cause: .scroll, byUser: false)
           }
         }
       }
-      // A page that leaves the ends on screen is followed by the next at once (unless the
-      // end is held: only the user's scrolling lifts that).
-      if let self, let dataSource {
-        for end in ends(dataSource.visibleItemPaths) {
-          self.load(end, cause: .scroll, byUser: false)
-        }
-      }
     }
-    show(binding)
+    binding.refresh()
     return self
   }
 
@@ -185,6 +200,10 @@ where Item.ID: Sendable {
   @usableFromInline weak var dataSource: AnyObject?
   @usableFromInline let section: AnyHashable
   @usableFromInline var refresh: () -> Void = {}
+  /// Whether the binding still shows the pager (false once the pager was bound elsewhere).
+  @usableFromInline var isBound = true
+  /// Takes the binding's answers out of its data source, and its rows when `emptying`.
+  @usableFromInline var leave: (_ emptying: Bool) -> Void = { _ in }
   /// The table the data source is bound to now.
   @usableFromInline var table: () -> AnyObject? = { nil }
   /// The rows last applied, and the data source's version just after: a change of the pager
@@ -195,6 +214,13 @@ where Item.ID: Sendable {
     self.rows = rows
     self.dataSource = dataSource
     self.section = section
+  }
+
+  /// The pager is bound elsewhere: this binding answers no more, and its section is emptied
+  /// when `emptying`.
+  @usableFromInline func unbind(emptying: Bool) {
+    isBound = false
+    leave(emptying)
   }
 
   /// The data source's ids for `renamed` (the pager's row ids before and after a draft took

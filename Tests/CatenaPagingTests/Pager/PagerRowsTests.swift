@@ -68,10 +68,7 @@ struct PagerRowsTests {
     // Bound again with other rows: the same section shows them, with no second set of
     // observers on the data source or the pager.
     func observers() -> [Int] {
-      [
-        dataSource.displayObservers.count, dataSource.prefetchObservers.count,
-        dataSource.sectionRoles.count, pager.listeners.count,
-      ]
+      [dataSource.sectionRoles.count, pager.listeners.count]
     }
     let once = observers()
     pager.bind(dataSource, section: "s", rows: PagerRows(showsStatus: false))
