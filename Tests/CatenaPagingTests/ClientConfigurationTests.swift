@@ -29,6 +29,31 @@ struct ClientConfigurationTests {
 }
 
 extension ClientConfigurationTests {
+  @Test func theAppsOwnTagOnThePageRequestDropsTheListsKeptPages() async throws {
+    let cache = HTTPCache()
+    let log = Events()
+    let api = Client(
+      baseURL: URL(string: "https://api.example.com/"), transport: transport, monitors: [log],
+      cache: cache)
+    let source = PageSource<Row>.request(PageFormat(list: "items"), on: api) { page, size in
+      Get("rows", ["page": .int(page), "size": .int(size)]).cacheTag("inbox")
+    } transform: { json in
+      json["id"].int.map { Row($0, nil) }
+    }
+    let first = Pager(source: source)
+    await first.refresh().ended()
+    #expect(cache.byteCount > 0, "the first page is kept: \(log.kinds)")
+    // A change made outside the pager's edits (another screen's post) drops them by the tag.
+    cache.invalidate(tag: "inbox")
+    #expect(cache.byteCount == 0)
+    // A list opened again shows no kept rows in the refresh's turn (with them, it would).
+    let reopened = Pager(source: source)
+    let load = reopened.refresh()
+    #expect(reopened.items.isEmpty, "no kept rows")
+    await load.ended()
+    #expect(reopened.items.map(\.id) == [1], "the server's page")
+  }
+
   @Test func aRequestSourceIsOfflineWhenItsClientsReachabilitySaysSo() async throws {
     let network = ManualReachability(reachable: false)
     let api = Client(
