@@ -19,8 +19,9 @@ public struct OutlineNode<Item: Identifiable & Sendable>: Sendable where Item.ID
   /// The node's children, in order; nil for a leaf, and for a lazy node whose children have
   /// not loaded.
   public var children: [OutlineNode]?
-  /// Whether the children load when the node is first expanded (the outline's loader).
-  public private(set) var loadsChildren = false
+  /// Whether the children load when the node is first expanded (the outline's loader): a
+  /// node made by ``lazy(_:)``.
+  @usableFromInline package private(set) var loadsChildren = false
 
   /// A node of `item` with `children` (nil: a leaf).
   public init(_ item: Item, children: [OutlineNode]? = nil) {

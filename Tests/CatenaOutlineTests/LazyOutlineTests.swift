@@ -95,8 +95,13 @@ struct LazyOutlineTests {
     let failed = try #require(screen.lines.last)
     #expect(failed.hasPrefix("    [") && failed.contains("offline"))
     #expect(failed.hasSuffix("Tap to retry.]"))
+    var heard: [OutlineRow<File>] = []
+    screen.dataSource.didSelect { _, row in heard.append(row) }
     screen.table.tapRow(at: ItemPath(item: 1, section: 0))
     #expect(screen.lines.last == "    [Loading…]")
+    // The app hears of the row the user tapped, not the one the retry put there.
+    #expect(heard.map(\.id) == [.children(of: "Shared")])
+    if case .loadFailed? = heard.first {} else { Issue.record("heard \(heard)") }
     try await answer(screen, server, "Shared", .success([node("b.txt")]))
     #expect(screen.lines == ["▾ Shared", "    b.txt"])
     #expect(server.asked == ["Shared", "Shared"])

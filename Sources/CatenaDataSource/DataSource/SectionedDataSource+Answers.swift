@@ -267,9 +267,13 @@ extension SectionedDataSource {
   /// not stay selected through "Loading…" into "End of list".
   package func didSelectRow(at path: ItemPath) {
     guard !isInvalidated else { return }
+    // The row tapped, read before the binding answers (a retry turns a failed row into a
+    // loading one): the app hears of the row the user saw.
+    let item = item(at: path)
+    let content = isContent(at: path)
     roles(at: path)?.selected?(path)
-    if !isContent(at: path) { binding?.deselect(path) }
-    selectHandler?(path, item(at: path))
+    if !content { binding?.deselect(path) }
+    selectHandler?(path, item)
   }
 
   /// Whether the row at `path` highlights when touched: content does, and a row that is not

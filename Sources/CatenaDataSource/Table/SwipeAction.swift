@@ -1,12 +1,9 @@
 /// The side of a row a swipe reveals actions on.
-public enum SwipeEdge: Hashable, Sendable, CustomStringConvertible {
+public enum SwipeEdge: Hashable, Sendable {
   /// Revealed by swiping right (in left-to-right languages): the row's leading edge.
   case leading
   /// Revealed by swiping left: the row's trailing edge, where Delete usually is.
   case trailing
-
-  /// `leading` or `trailing`.
-  public var description: String { self == .leading ? "leading" : "trailing" }
 }
 
 /// How a row's action looks, in a swipe or a context menu.

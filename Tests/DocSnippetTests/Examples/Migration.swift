@@ -724,6 +724,14 @@ private func aClientGivenEverySettingOnce(base: URL, t: any Transport) {
 }
 // end migration
 
+// migration: `edge.description`
+private func printed(_ edge: SwipeEdge) -> String { "\(edge)" }
+// end migration
+
+// migration: `node.loadsChildren`
+private func lazyFolder() { _ = OutlineNode.lazy(Row(id: 1)) }
+// end migration
+
 // migration: `progress.isComplete`
 private func done(_ progress: TransferProgress) -> Bool { progress.fraction == 1 }
 // end migration
