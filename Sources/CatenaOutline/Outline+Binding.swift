@@ -39,21 +39,16 @@ extension Outline {
     // Made here, in the app's module, so that the snapshot and its diff are specialised for
     // the app's types: generic, they run several times slower.
     show = { [weak self, weak dataSource] (animated: Bool) throws(DataSourceError) in
-      guard let self, let dataSource else { return }
-      do throws(DataSourceError) {
-        let snapshot = try dataSource.snapshot(
-          replacing: section, with: rowCase.rows(of: self.rows))
-        try dataSource.apply(snapshot, animated: animated)
-      } catch {
-        // Said, not lost, when no caller hears it (a child load, a tap).
-        #if DEBUG
-          print("Catena: an outline's rows were not shown in section \(section): \(error)")
-        #endif
-        throw error
-      }
+      // A section another binder took since is its own: this outline writes there no more.
+      guard let self, let dataSource,
+        dataSource.sectionRoles[section]?.owner == ObjectIdentifier(self)
+      else { return }
+      let snapshot = try dataSource.snapshot(
+        replacing: section, with: rowCase.rows(of: self.rows))
+      try dataSource.apply(snapshot, animated: animated)
     }
     connect(dataSource, section: section, rowCase: rowCase)
-    try? show?(false)
+    showOrSay(animated: false)
     return self
   }
 
@@ -130,9 +125,7 @@ extension Outline {
     unbind = { [weak dataSource] emptying in
       guard let dataSource, dataSource.sectionRoles[section]?.owner == owner else { return }
       dataSource.sectionRoles[section] = nil
-      guard emptying else { return }
-      // The rows go with the binding: left, they would read as the app's.
-      try? dataSource.apply(dataSource.snapshot(replacing: section, with: []), animated: true)
+      if emptying { dataSource.emptySection(section) }
     }
   }
 }

@@ -106,7 +106,7 @@ extension Outline {
         [item], above: row > 0 ? shown[row - 1] : nil,
         below: row + 1 < shown.count ? shown[row + 1] : nil, in: tree)
     else {
-      try? show?(true)  // the rows of the tree, as it is
+      showOrSay(animated: true)  // the rows of the tree, as it is
       return
     }
     tree.insert([node], at: place)

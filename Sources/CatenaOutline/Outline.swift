@@ -57,8 +57,9 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
   /// Told of the user's moves (``didPlace(_:)``).
   var moveHandler: ((_ item: Item, _ place: Place) -> Void)?
 
-  /// An empty outline; `children` loads the children of lazy nodes.
-  public init(children: ChildLoader? = nil) { loadChildren = children }
+  /// An empty outline; `loadChildren` loads the children of lazy nodes (``OutlineNode/lazy(_:)``)
+  /// when they are first opened.
+  public init(loadChildren: ChildLoader? = nil) { self.loadChildren = loadChildren }
 
   /// The rows that show: every node whose ancestors are all expanded, in order, and under an
   /// expanded lazy node the status of its children.
@@ -212,10 +213,23 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
       }
     }
     startLoads()  // loaded children that were expanded before load theirs
-    try? show?(true)
+    showOrSay(animated: true)
   }
 
   /// Opens the node with `id` when it is closed, closes it when it is open (a tap on it).
+  /// Shows the rows where no caller hears a failure (a child load landing, a drop, binding):
+  /// a change the data source refuses is said in debug builds, not lost.
+  @usableFromInline
+  func showOrSay(animated: Bool) {
+    do throws(DataSourceError) {
+      try show?(animated)
+    } catch {
+      #if DEBUG
+        print("Catena: an outline's rows were not shown: \(error)")
+      #endif
+    }
+  }
+
   func toggle(_ id: Item.ID) {
     try? expandedIDs.contains(id) ? collapse(id) : expand(id)
   }
@@ -224,7 +238,7 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
   func retry(_ id: Item.ID) {
     guard failures.removeValue(forKey: id) != nil else { return }
     startLoads()
-    try? show?(true)
+    showOrSay(animated: true)
   }
 
   /// Every node's depth and whether it expands, by id.

@@ -24,7 +24,7 @@ final class OutlineScreen {
   let dataSource = SectionedDataSource<String, OutlineRow<File>>()
 
   init(_ tree: [OutlineNode<File>], children: Outline<File>.ChildLoader? = nil) throws {
-    files = Outline(children: children)
+    files = Outline(loadChildren: children)
     dataSource.bind(table)
       .configureCell(TextCell.self) { cell, _, row in cell.text = row.item?.name ?? "" }
       .statusCell(TextCell.self)

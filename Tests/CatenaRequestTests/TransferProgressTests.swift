@@ -11,5 +11,6 @@ struct TransferProgressTests {
     #expect(TransferProgress(.upload, completed: 2048, total: 1024).fraction == 1, "clamped")
     // An empty body is a whole transfer: a progress bar fills, and `fraction == 1` says done.
     #expect(TransferProgress(.download, completed: 0, total: 0).fraction == 1)
+    #expect(TransferProgress(.download, completed: 5, total: -1).fraction == nil, "no size")
   }
 }

@@ -196,6 +196,10 @@ struct RefusedTests {
       code: "func deadline(_ api: Client) -> Duration? { api.timeout }",
       complaint: "timeout"),
     Refused(
+      name: "an outline's loader labelled as its children",
+      code: "@MainActor func tree() { _ = Outline<Row>(children: nil) }",
+      complaint: "children"),
+    Refused(
       name: "a transfer's end said beside its fraction",
       code: "func done(_ progress: TransferProgress) -> Bool { progress.isComplete }",
       complaint: "isComplete"),

@@ -20,6 +20,25 @@ extension SectionedDataSource {
   }
 }
 
+extension SectionedDataSource {
+  /// Takes every row out of `section`, a binding's section left (the binding bound
+  /// elsewhere): left, they would read as the app's. Nothing when the section is not there (the
+  /// app took it out) or nothing was applied yet; the reading position is kept. A change the
+  /// data source refuses is said in debug builds.
+  @usableFromInline package func emptySection(_ section: SectionID) {
+    guard let latest = latestSnapshot, latest.sectionIDs.contains(section),
+      (try? latest.items(inSection: section).isEmpty) == false
+    else { return }
+    do throws(DataSourceError) {
+      try applyKeepingPosition(snapshot(replacing: section, with: []))
+    } catch {
+      #if DEBUG
+        print("Catena: the rows of section \(section), left by its binding, stay: \(error)")
+      #endif
+    }
+  }
+}
+
 extension RowCase {
   /// The data source's rows for `parts`: the parts themselves, with no copy, for the plain
   /// binds' identity case; each made a row by `embed` otherwise (also for a case of the app's

@@ -84,10 +84,16 @@ extension Pager where Item: Equatable {
     }
     let binding = kept ?? PagerBinding<Item>(rows: rows, dataSource: dataSource, section: section)
     binding.rows = rows
+    // Shown again whatever the pager's rows are: the case that makes them may be another.
+    binding.applied = nil
     binding.table = { [weak dataSource] in dataSource?.driver }
     boundSections = [binding]
+    let owner = ObjectIdentifier(self)
     let show: (PagerBinding<Item>) -> Void = { [weak self, weak dataSource] binding in
-      guard let self, let dataSource else { return }
+      // A section another binder took since is its own: this pager writes there no more.
+      guard let self, let dataSource, dataSource.sectionRoles[section]?.owner == owner else {
+        return
+      }
       let rows = self.rows(binding)
       if !self.renamed.isEmpty {
         // A draft's row takes the server's id in place: its row and its separator stay.
@@ -102,13 +108,10 @@ extension Pager where Item: Equatable {
       binding.show(rows, in: dataSource, section: section, rowCase: rowCase, log: self.log)
     }
     binding.refresh = { [weak binding] in if let binding { show(binding) } }
-    let owner = ObjectIdentifier(self)
     binding.leave = { [weak dataSource] emptying in
       guard let dataSource, dataSource.sectionRoles[section]?.owner == owner else { return }
       dataSource.sectionRoles[section] = nil
-      guard emptying else { return }
-      // The rows go with the binding: left, they would read as the app's.
-      try? dataSource.apply(dataSource.snapshot(replacing: section, with: []), animated: true)
+      if emptying { dataSource.emptySection(section) }
     }
     let distance = configuration.prefetchDistance
     // The ends of the section that rows at `paths` are near (within the prefetch distance).
@@ -148,9 +151,9 @@ extension Pager where Item: Equatable {
     dataSource.sectionRoles[section] = roles
     if kept == nil {
       // An end whose page failed, shown as a status row, that then loads (a retry) is
-      // announced.
+      // announced. One binding, one listener: a new binding's replaces the last one's.
       var failedEnds: Set<LoadDirection> = []
-      listeners.append { [weak self, weak dataSource, weak binding] _ in
+      bindingListener = { [weak self, weak dataSource, weak binding] _ in
         guard let binding, binding.isBound else { return }
         binding.refresh()
         dataSource?.updateEmptyState()

@@ -442,6 +442,7 @@ extension Pager {
   }
 
   func notify(_ change: PagerChange) {
+    bindingListener?(change)
     for listener in listeners { listener(change) }
   }
 }

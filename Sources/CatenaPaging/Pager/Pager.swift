@@ -147,9 +147,11 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// Items whose id the server changed (a temporary id → its own) since the binding last
   /// showed the items: it updates their rows in place.
   @usableFromInline package var renamed: [Item.ID: Item.ID] = [:]
-  /// The pager's bindings to data sources (each a `PagerBinding<Item>`; typed `AnyObject`
-  /// because only equatable items bind).
+  /// The pager's binding to a section of a data source, one at most (a `PagerBinding<Item>`;
+  /// typed `AnyObject` because only equatable items bind).
   @usableFromInline var boundSections: [AnyObject] = []
+  /// Hears each change of the pager for its binding; a new binding's replaces it.
+  @usableFromInline package var bindingListener: ((PagerChange) -> Void)?
   /// The tables whose bound sections leave status rows out whatever their ``PagerRows``
   /// say, each while the paging controls that show the statuses there instead live.
   @usableFromInline package var statusRowsHidden: [HiddenStatusRows] = [] {

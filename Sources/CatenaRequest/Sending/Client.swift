@@ -26,8 +26,8 @@ public struct Client: Sendable {
   package var baseURL: URL?
   /// Headers every request carries (a request's own headers win).
   package var defaultHeaders: HTTPHeaders
-  /// What sends the requests. A copy of a client given another transport shares no
-  /// transfer with the original (``RequestConvertible/shared(_:)``).
+  /// What sends the requests. (Set again only inside the package: a copy given another
+  /// transport shares no transfer with the original.)
   package var transport: any Transport {
     didSet {
       if cache?.holds(.transportIdentity) ?? true { sharedTransfers = SharedTransfers() }

@@ -23,10 +23,10 @@ public struct TransferProgress: Hashable, Sendable, CustomStringConvertible {
     self.total = total
   }
 
-  /// `completed / total`, clamped to 0…1, or nil when the total is unknown. A transfer of
-  /// nothing (an empty body) is whole: 1. The transfer is done when it is 1.
+  /// `completed / total`, clamped to 0…1, or nil when the total is unknown (or not a size). A
+  /// transfer of nothing (an empty body) is whole: 1. The transfer is done when it is 1.
   public var fraction: Double? {
-    guard let total else { return nil }
+    guard let total, total >= 0 else { return nil }
     guard total > 0 else { return 1 }
     return min(max(Double(completed) / Double(total), 0), 1)
   }

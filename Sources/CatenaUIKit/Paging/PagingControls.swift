@@ -41,9 +41,9 @@
     private var refreshSpinsFooter = false
 
     /// Installs a refresh control and a footer on `tableView` for `pager`, and turns off the
-    /// status rows of the pager's sections that `tableView` shows (bound before or after),
-    /// while the controls live: the controls show what they showed. The pager's sections on
-    /// other tables keep theirs.
+    /// status rows of the pager's section while `tableView` shows it (bound before or after),
+    /// while the controls live: the controls show what they showed. Bound to another table,
+    /// the pager shows its status rows there; keep the controls of the table that shows it.
     public init(_ pager: Pager<Item>, tableView: UITableView) {
       self.pager = pager
       self.tableView = tableView

@@ -49,9 +49,11 @@
   @MainActor
   @Suite("A pager and an outline in one UIKit table")
   struct MixedRowsUIKitTests {
-    @Test func eachSectionAnswersTheTableForItsOwnRows() async throws {
-      let (table, window) = tableInWindow(height: 20 * 44)
-      var selected: [String] = []
+    /// A data source of shelf rows on `table`, its cells showing content configurations and
+    /// status cells, with `sections` in their order, empty: each binding fills its own.
+    func shelf(on table: UITableView, sections: [String]) throws -> SectionedDataSource<
+      String, Shelf
+    > {
       let dataSource = SectionedDataSource<String, Shelf>()
         .bind(table)
         .configureCell { _, row in
@@ -60,11 +62,17 @@
           return content
         }
         .statusCell(PagerStatusCell.self)
+      var snapshot = Snapshot<String, Shelf>()
+      try snapshot.appendSections(sections)
+      try dataSource.apply(snapshot, animated: false)
+      return dataSource
+    }
+
+    @Test func eachSectionAnswersTheTableForItsOwnRows() async throws {
+      let (table, window) = tableInWindow(height: 20 * 44)
+      var selected: [String] = []
+      let dataSource = try shelf(on: table, sections: ["recent", "files"])
         .didSelect { _, row in selected.append(row.title ?? "") }
-      // The sections in their order, empty: each binding fills its own.
-      var sections = Snapshot<String, Shelf>()
-      try sections.appendSections(["recent", "files"])
-      try dataSource.apply(sections, animated: false)
       let recents = Pager(
         PagerConfiguration(pageSize: 5),
         source: FixturePages(count: 2) { Entry(id: "recent \($0)") }.source)
@@ -94,6 +102,35 @@
       // A tap on a recent entry is the app's.
       table.simulateTap(at: path(1, 0))
       #expect(selected == ["Documents", "recent 1"])
+      #expect(table.exceptions == [])
+      withExtendedLifetime((window, dataSource)) {}
+    }
+
+    @Test func rowsComingOnScreenLoadTheNextPagesOfTheirOwnSectionOnly() async throws {
+      let (table, window) = tableInWindow(height: 20 * 44)
+      let dataSource = try shelf(on: table, sections: ["files", "recent"])
+      let files = Outline<Entry>()
+      files.bind(dataSource, section: "files", as: Shelf.files)
+      try files.apply(entries, animated: false)
+      let recents = Pager(
+        PagerConfiguration(pageSize: 5, prefetchDistance: 2),
+        source: FixturePages(count: 100) { Entry(id: "recent \($0)") }.source)
+      recents.bind(dataSource, section: "recent", as: Shelf.recents)
+      await recents.refresh().ended()
+      await settle(recents)
+      table.layoutIfNeeded()
+      await settle(recents)
+      // The screen shows 20 rows: the first page's rows near its end asked for the next ones,
+      // through UIKit's display and prefetch calls, until the screen was full.
+      let filled = recents.loadedPageCount
+      #expect(filled > 1)
+      #expect(filled < 20, "not the whole list: only what nears the screen")
+      // The user scrolls to the end: the rows coming on screen (the pager's section's, told by
+      // the table's display calls) load the next page; nothing else would.
+      table.contentOffset = CGPoint(x: 0, y: table.contentSize.height - 20 * 44)
+      table.layoutIfNeeded()
+      await settle(recents)
+      #expect(recents.loadedPageCount > filled)
       #expect(table.exceptions == [])
       withExtendedLifetime((window, dataSource)) {}
     }

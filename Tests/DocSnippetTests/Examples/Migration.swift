@@ -728,6 +728,12 @@ private func aClientGivenEverySettingOnce(base: URL, t: any Transport) {
 private func printed(_ edge: SwipeEdge) -> String { "\(edge)" }
 // end migration
 
+// migration: `Outline(children: loader)`
+@MainActor private func withALoader(loader: @escaping Outline<Row>.ChildLoader) {
+  _ = Outline(loadChildren: loader)
+}
+// end migration
+
 // migration: `node.loadsChildren`
 private func lazyFolder() { _ = OutlineNode.lazy(Row(id: 1)) }
 // end migration
