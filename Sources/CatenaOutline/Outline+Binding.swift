@@ -60,8 +60,7 @@ extension Outline {
   ) {
     // Binding again replaces the binding: the section bound before answers no more, and is
     // emptied unless it is this one (whose rows the next show replaces).
-    let same = boundDataSource === dataSource && boundSection == AnyHashable(section)
-    unbind?(!same)
+    if boundDataSource !== dataSource || boundSection != AnyHashable(section) { unbind?() }
     boundDataSource = dataSource
     boundSection = section
     let owner = ObjectIdentifier(self)
@@ -122,10 +121,6 @@ extension Outline {
       }
     }
     dataSource.sectionRoles[section] = roles
-    unbind = { [weak dataSource] emptying in
-      guard let dataSource, dataSource.sectionRoles[section]?.owner == owner else { return }
-      dataSource.sectionRoles[section] = nil
-      if emptying { dataSource.emptySection(section) }
-    }
+    unbind = { [weak dataSource] in dataSource?.release(section, by: owner) }
   }
 }

@@ -46,9 +46,8 @@ public final class Outline<Item: Identifiable & Sendable & Equatable> where Item
   @usableFromInline var show: ((_ animated: Bool) throws(DataSourceError) -> Void)?
   /// The outline's rows the bound data source shows now (during a drag, the order on screen).
   var shownRows: (() -> [OutlineRow<Item>])?
-  /// Takes the bound section's answers (taps, disclosure, reordering) out of its data source,
-  /// and its rows when `emptying`: the outline is bound again.
-  var unbind: ((_ emptying: Bool) -> Void)?
+  /// Lets go of the bound section (its answers and rows): the outline is bound elsewhere.
+  var unbind: (() -> Void)?
   /// The data source and section bound now.
   weak var boundDataSource: AnyObject?
   var boundSection: AnyHashable?

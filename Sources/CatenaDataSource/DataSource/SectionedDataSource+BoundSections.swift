@@ -21,11 +21,14 @@ extension SectionedDataSource {
 }
 
 extension SectionedDataSource {
-  /// Takes every row out of `section`, a binding's section left (the binding bound
-  /// elsewhere): left, they would read as the app's. Nothing when the section is not there (the
-  /// app took it out) or nothing was applied yet; the reading position is kept. A change the
-  /// data source refuses is said in debug builds.
-  @usableFromInline package func emptySection(_ section: SectionID) {
+  /// Lets go of `section` for the binder `owner` (a pager or an outline bound elsewhere): its
+  /// answers go, and its rows (left, they would read as the app's), with the reading position
+  /// kept. Nothing while another binder holds the section since, when the app took the
+  /// section out, or when nothing was applied yet. A change the data source refuses is said
+  /// in debug builds.
+  @usableFromInline package func release(_ section: SectionID, by owner: ObjectIdentifier) {
+    guard sectionRoles[section]?.owner == owner else { return }
+    sectionRoles[section] = nil
     guard let latest = latestSnapshot, latest.sectionIDs.contains(section),
       (try? latest.items(inSection: section).isEmpty) == false
     else { return }

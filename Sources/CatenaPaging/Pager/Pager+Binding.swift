@@ -75,11 +75,11 @@ extension Pager where Item: Equatable {
     // and answers no more; the same section keeps its rows and listener, and takes the new
     // shape and case.
     var kept: PagerBinding<Item>?
-    for case let bound as PagerBinding<Item> in boundSections {
+    if let bound = boundSection as? PagerBinding<Item> {
       if bound.dataSource === dataSource, bound.section == AnyHashable(section) {
         kept = bound
       } else {
-        bound.unbind(emptying: true)
+        bound.leave()
       }
     }
     let binding = kept ?? PagerBinding<Item>(rows: rows, dataSource: dataSource, section: section)
@@ -87,7 +87,7 @@ extension Pager where Item: Equatable {
     // Shown again whatever the pager's rows are: the case that makes them may be another.
     binding.applied = nil
     binding.table = { [weak dataSource] in dataSource?.driver }
-    boundSections = [binding]
+    boundSection = binding
     let owner = ObjectIdentifier(self)
     let show: (PagerBinding<Item>) -> Void = { [weak self, weak dataSource] binding in
       // A section another binder took since is its own: this pager writes there no more.
@@ -108,11 +108,7 @@ extension Pager where Item: Equatable {
       binding.show(rows, in: dataSource, section: section, rowCase: rowCase, log: self.log)
     }
     binding.refresh = { [weak binding] in if let binding { show(binding) } }
-    binding.leave = { [weak dataSource] emptying in
-      guard let dataSource, dataSource.sectionRoles[section]?.owner == owner else { return }
-      dataSource.sectionRoles[section] = nil
-      if emptying { dataSource.emptySection(section) }
-    }
+    binding.leave = { [weak dataSource] in dataSource?.release(section, by: owner) }
     let distance = configuration.prefetchDistance
     // The ends of the section that rows at `paths` are near (within the prefetch distance).
     let ends: ([ItemPath]) -> [LoadDirection] = { [weak dataSource] paths in
@@ -151,10 +147,11 @@ extension Pager where Item: Equatable {
     dataSource.sectionRoles[section] = roles
     if kept == nil {
       // An end whose page failed, shown as a status row, that then loads (a retry) is
-      // announced. One binding, one listener: a new binding's replaces the last one's.
+      // announced. One binding, one listener: a new binding's replaces the last one's (the
+      // last binding, released, is gone with it).
       var failedEnds: Set<LoadDirection> = []
       bindingListener = { [weak self, weak dataSource, weak binding] _ in
-        guard let binding, binding.isBound else { return }
+        guard let binding else { return }
         binding.refresh()
         dataSource?.updateEmptyState()
         if let self, let dataSource, binding.rows.showsStatus,
@@ -203,10 +200,8 @@ where Item.ID: Sendable {
   @usableFromInline weak var dataSource: AnyObject?
   @usableFromInline let section: AnyHashable
   @usableFromInline var refresh: () -> Void = {}
-  /// Whether the binding still shows the pager (false once the pager was bound elsewhere).
-  @usableFromInline var isBound = true
-  /// Takes the binding's answers out of its data source, and its rows when `emptying`.
-  @usableFromInline var leave: (_ emptying: Bool) -> Void = { _ in }
+  /// Lets go of the binding's section (its answers and rows): the pager is bound elsewhere.
+  @usableFromInline var leave: () -> Void = {}
   /// The table the data source is bound to now.
   @usableFromInline var table: () -> AnyObject? = { nil }
   /// The rows last applied, and the data source's version just after: a change of the pager
@@ -217,13 +212,6 @@ where Item.ID: Sendable {
     self.rows = rows
     self.dataSource = dataSource
     self.section = section
-  }
-
-  /// The pager is bound elsewhere: this binding answers no more, and its section is emptied
-  /// when `emptying`.
-  @usableFromInline func unbind(emptying: Bool) {
-    isBound = false
-    leave(emptying)
   }
 
   /// The data source's ids for `renamed` (the pager's row ids before and after a draft took

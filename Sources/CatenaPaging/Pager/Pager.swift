@@ -147,15 +147,15 @@ public final class Pager<Item: Identifiable & Sendable> where Item.ID: Sendable 
   /// Items whose id the server changed (a temporary id → its own) since the binding last
   /// showed the items: it updates their rows in place.
   @usableFromInline package var renamed: [Item.ID: Item.ID] = [:]
-  /// The pager's binding to a section of a data source, one at most (a `PagerBinding<Item>`;
+  /// The pager's binding to a section of a data source, if any (a `PagerBinding<Item>`;
   /// typed `AnyObject` because only equatable items bind).
-  @usableFromInline var boundSections: [AnyObject] = []
+  @usableFromInline var boundSection: AnyObject?
   /// Hears each change of the pager for its binding; a new binding's replaces it.
   @usableFromInline package var bindingListener: ((PagerChange) -> Void)?
   /// The tables whose bound sections leave status rows out whatever their ``PagerRows``
   /// say, each while the paging controls that show the statuses there instead live.
   @usableFromInline package var statusRowsHidden: [HiddenStatusRows] = [] {
-    didSet { for case let binding as any RowsRefreshing in boundSections { binding.refresh() } }
+    didSet { (boundSection as? any RowsRefreshing)?.refresh() }
   }
 
   /// Whether the status rows of a section shown on `table` are left out.
